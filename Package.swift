@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "HomeCrew",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "homecrew", targets: ["homecrew"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // The domain: pure Swift, no I/O, depends on nothing.
+        .target(name: "HomeCrewCore"),
+        // The SQLite store (GRDB): migrations, intention-named reads and writes.
+        .target(
+            name: "HomeCrewStore",
+            dependencies: ["HomeCrewCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The command tree: parses, resolves, presents. No business rules, no SQL.
+        .target(
+            name: "HomeCrewCLI",
+            dependencies: [
+                "HomeCrewCore", "HomeCrewStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI"]),
+
+        .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore"]),
+        .testTarget(
+            name: "HomeCrewStoreTests",
+            dependencies: ["HomeCrewStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
+        // Runs the built `homecrew` binary in temporary vaults.
+        .testTarget(name: "EndToEndTests", dependencies: ["homecrew"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import ArgumentParser
+public enum HomeCrewMain { public static func run() {} }

@@ -1,0 +1,64 @@
+/// What kind of failure an error is; the command line maps each to a documented exit code.
+public enum ErrorCategory: Sendable {
+    /// The command was used wrongly: a malformed value, an ambiguous reference (exit 64).
+    case usage
+    /// The values parse but break a rule: leaving before start, negative salary (exit 65).
+    case invalidData
+    /// A named household, staff member or record does not exist (exit 66).
+    case notFound
+    /// A vault or file could not be created (exit 73).
+    case cannotCreate
+    /// Reading or writing failed (exit 74).
+    case io
+    /// Another process holds what is needed for longer than we wait (exit 75).
+    case busy
+    /// A bug: something that should not happen (exit 70).
+    case `internal`
+}
+
+/// An error a person can read: one line, saying what is wrong and, where it helps, what to do.
+public protocol HomeCrewError: Error, CustomStringConvertible {
+    var category: ErrorCategory { get }
+}
+
+extension DateError: HomeCrewError {
+    public var category: ErrorCategory { .usage }
+}
+
+extension MoneyError: HomeCrewError {
+    public var category: ErrorCategory {
+        switch self {
+        case .unknownCurrency, .notAnAmount: return .usage
+        case .tooManyDecimals, .currencyMismatch: return .invalidData
+        }
+    }
+}
+
+/// A domain rule broken by otherwise well-formed values.
+public enum RuleViolation: HomeCrewError, Equatable {
+    case emptyName(field: String)
+    case negativeSalary(Money)
+    case leavingBeforeStart(start: CalendarDate, leaving: CalendarDate)
+    case leaveDaysOutOfRange(String)
+    case salaryBeforeStart(from: CalendarDate, start: CalendarDate)
+    case startAfterSalaryChange(start: CalendarDate, change: CalendarDate)
+
+    public var category: ErrorCategory { .invalidData }
+
+    public var description: String {
+        switch self {
+        case .emptyName(let field):
+            return "\(field) must not be empty"
+        case .negativeSalary(let money):
+            return "salary must not be negative (got \(money))"
+        case let .leavingBeforeStart(start, leaving):
+            return "leaving date \(leaving) is before the start date \(start)"
+        case .leaveDaysOutOfRange(let text):
+            return "leave days per year must be 0 to 366 in steps of 0.5 (got \(text))"
+        case let .salaryBeforeStart(from, start):
+            return "a salary cannot take effect on \(from), before the start date \(start)"
+        case let .startAfterSalaryChange(start, change):
+            return "cannot move the start date to \(start): a later salary change takes effect on \(change); remove or move it first"
+        }
+    }
+}

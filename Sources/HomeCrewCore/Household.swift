@@ -1,0 +1,82 @@
+import Foundation
+
+/// A home where staff are employed.
+public struct Household: Identifiable, Hashable, Sendable {
+    public var id: RecordID
+    /// Unique within a vault, compared case-insensitively.
+    public var name: String
+    public var address: String?
+    public var notes: String?
+    public var createdAt: Date
+
+    public init(id: RecordID = .random(), name: String, address: String? = nil, notes: String? = nil, createdAt: Date = Date()) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.notes = notes
+        self.createdAt = createdAt
+    }
+
+    /// Trims the text fields and checks the name is not empty.
+    public func validated() throws(RuleViolation) -> Household {
+        var copy = self
+        copy.name = try TextField.required(name, field: "household name")
+        copy.address = TextField.optional(address)
+        copy.notes = TextField.optional(notes)
+        return copy
+    }
+}
+
+/// The key that makes two names "the same name": Unicode-normalised and case-folded,
+/// so "Sea View" and "sea view" (or "Ärzte" and "ärzte") collide.
+public enum NameKey {
+    public static func of(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+            .precomposedStringWithCanonicalMapping
+            .lowercased()
+    }
+}
+
+public enum TextField {
+    public static func required(_ text: String, field: String) throws(RuleViolation) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyName(field: field) }
+        return trimmed.precomposedStringWithCanonicalMapping
+    }
+
+    /// Trimmed text, or nil when nothing is left.
+    public static func optional(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed.precomposedStringWithCanonicalMapping
+    }
+}
+
+/// A record's identifier: 12 lowercase hex digits (48 random bits). Like git's object ids,
+/// a unique prefix is enough to name a record on the command line.
+public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let length = 12
+    /// The shortest prefix accepted on the command line, so that "12" is never an id.
+    public static let minimumPrefix = 4
+
+    public static func random() -> RecordID {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() & 0xFFFF_FFFF_FFFF
+        let hex = String(value, radix: 16)
+        return RecordID(rawValue: String(repeating: "0", count: length - hex.count) + hex)
+    }
+
+    /// True when `text` could be (a prefix of) an id: lowercase hex, 4 to 12 digits.
+    public static func couldBePrefix(_ text: String) -> Bool {
+        (minimumPrefix...length).contains(text.count)
+            && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// The first 8 digits, for tables.
+    public var short: String { String(rawValue.prefix(8)) }
+    public var description: String { rawValue }
+    public static func < (lhs: RecordID, rhs: RecordID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

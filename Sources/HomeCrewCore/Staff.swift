@@ -1,0 +1,107 @@
+import Foundation
+
+/// A person employed by a household.
+public struct StaffMember: Identifiable, Hashable, Sendable {
+    public var id: RecordID
+    public var householdID: RecordID
+    public var legalName: String
+    public var knownAs: String?
+    public var startDate: CalendarDate
+    public var leavingDate: CalendarDate?
+    public var annualLeave: LeaveDays
+    public var duties: String?
+    public var createdAt: Date
+
+    public init(
+        id: RecordID = .random(), householdID: RecordID, legalName: String, knownAs: String? = nil,
+        startDate: CalendarDate, leavingDate: CalendarDate? = nil, annualLeave: LeaveDays = LeaveDays(halfDays: 0),
+        duties: String? = nil, createdAt: Date = Date()
+    ) {
+        self.id = id
+        self.householdID = householdID
+        self.legalName = legalName
+        self.knownAs = knownAs
+        self.startDate = startDate
+        self.leavingDate = leavingDate
+        self.annualLeave = annualLeave
+        self.duties = duties
+        self.createdAt = createdAt
+    }
+
+    /// The name to call the person by: the known-as name when there is one.
+    public var displayName: String { knownAs ?? legalName }
+
+    /// Where the person stands on `asOf`: still to start, working, or gone. A person is
+    /// still active on their leaving date itself.
+    public func status(asOf: CalendarDate) -> EmploymentStatus {
+        if asOf < startDate { return .upcoming }
+        if let leavingDate, leavingDate < asOf { return .left }
+        return .active
+    }
+
+    /// Service from the start date to `asOf`, or to the leaving date once the person has
+    /// left; zero before the start.
+    public func tenure(asOf: CalendarDate) -> Tenure {
+        guard asOf >= startDate else { return Tenure(years: 0, months: 0, days: 0) }
+        let end = leavingDate.map { min($0, asOf) } ?? asOf
+        return Tenure(from: startDate, to: end)
+    }
+
+    /// Trims the text fields and checks every rule a staff record must keep.
+    public func validated() throws(RuleViolation) -> StaffMember {
+        var copy = self
+        copy.legalName = try TextField.required(legalName, field: "full legal name")
+        copy.knownAs = TextField.optional(knownAs)
+        copy.duties = TextField.optional(duties)
+        if let leavingDate, leavingDate < startDate {
+            throw .leavingBeforeStart(start: startDate, leaving: leavingDate)
+        }
+        guard LeaveDays.allowedAllocation.contains(annualLeave.halfDays) else {
+            throw .leaveDaysOutOfRange(annualLeave.description)
+        }
+        return copy
+    }
+}
+
+public enum EmploymentStatus: String, CaseIterable, Sendable {
+    case upcoming, active, left
+}
+
+/// One effective-dated salary: from `effectiveFrom` until the next entry takes over.
+public struct SalaryEntry: Hashable, Sendable {
+    public var staffID: RecordID
+    public var effectiveFrom: CalendarDate
+    public var salary: Money
+
+    public init(staffID: RecordID, effectiveFrom: CalendarDate, salary: Money) {
+        self.staffID = staffID
+        self.effectiveFrom = effectiveFrom
+        self.salary = salary
+    }
+
+    public func validated() throws(RuleViolation) -> SalaryEntry {
+        guard !salary.isNegative else { throw .negativeSalary(salary) }
+        return self
+    }
+}
+
+/// A staff member's salary entries, oldest first.
+public struct SalaryHistory: Hashable, Sendable {
+    public let entries: [SalaryEntry]
+
+    public init(_ entries: [SalaryEntry]) {
+        self.entries = entries.sorted { $0.effectiveFrom < $1.effectiveFrom }
+    }
+
+    /// The salary in force on `date`: the latest entry that has taken effect, or nil
+    /// before the first one.
+    public func salary(on date: CalendarDate) -> Money? {
+        entries.last { $0.effectiveFrom <= date }?.salary
+    }
+
+    /// The salary to show "now": the one in force on `asOf`, or the first one for a person
+    /// who has not started yet.
+    public func current(asOf: CalendarDate) -> Money? {
+        salary(on: asOf) ?? entries.first?.salary
+    }
+}

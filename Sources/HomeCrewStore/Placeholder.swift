@@ -1,0 +1,2 @@
+import GRDB
+public enum Placeholder {}

@@ -1,0 +1,2 @@
+import HomeCrewCLI
+HomeCrewMain.run()
