@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// A household with the vault's marks on it.
+public struct HouseholdSummary: Hashable, Sendable {
+    public let household: Household
+    public let isPrimary: Bool
+    public let isActive: Bool
+    public let staffCount: Int
+}
+
+/// The household a command works on, and why it was chosen.
+public struct HouseholdChoice: Hashable, Sendable {
+    public enum Reason: String, Sendable { case explicit, active, primary }
+    public let household: Household
+    public let reason: Reason
+}
+
+/// What changing a household's fields should do. A nil field stays as it is; an empty
+/// address or notes text clears it.
+public struct HouseholdChanges: Sendable {
+    public var name: String?
+    public var address: String?
+    public var notes: String?
+    public init(name: String? = nil, address: String? = nil, notes: String? = nil) {
+        self.name = name
+        self.address = address
+        self.notes = notes
+    }
+}
+
+public struct HouseholdRemoval: Sendable {
+    public let removed: Household
+    public let staffRemoved: Int
+    /// The household that took over the primary mark, when the removed one had it.
+    public let newPrimary: Household?
+}
+
+private struct VaultMarks {
+    var primary: RecordID?
+    var active: RecordID?
+
+    static func fetch(_ db: Database) throws -> VaultMarks {
+        let row = try Row.fetchOne(db, sql: "SELECT primary_household_id, active_household_id FROM vault")
+        return VaultMarks(primary: row?["primary_household_id"], active: row?["active_household_id"])
+    }
+}
+
+extension AppDatabase {
+    // MARK: Reads
+
+    public func householdSummaries() throws -> [HouseholdSummary] {
+        try read { db in
+            let marks = try VaultMarks.fetch(db)
+            let counts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql:
+                "SELECT household_id, count(*) AS n FROM staff GROUP BY household_id")
+                .map { (RecordID(rawValue: $0["household_id"]), $0["n"] as Int) })
+            return try Household.all().orderedByName().fetchAll(db).map { household in
+                HouseholdSummary(
+                    household: household, isPrimary: household.id == marks.primary,
+                    isActive: household.id == marks.active, staffCount: counts[household.id] ?? 0)
+            }
+        }
+    }
+
+    public func householdSummary(named name: String) throws -> HouseholdSummary {
+        let all = try householdSummaries()
+        guard let found = all.first(where: { NameKey.of($0.household.name) == NameKey.of(name) }) else {
+            throw StoreError.noSuchHousehold(name)
+        }
+        return found
+    }
+
+    /// `--household NAME` when given, else the vault's active household, else the primary.
+    public func chooseHousehold(_ explicitName: String?) throws -> HouseholdChoice {
+        try read { db in
+            if let explicitName {
+                return HouseholdChoice(household: try Self.household(named: explicitName, db), reason: .explicit)
+            }
+            let marks = try VaultMarks.fetch(db)
+            if let active = marks.active, let household = try Household.fetchOne(db, key: active.rawValue) {
+                return HouseholdChoice(household: household, reason: .active)
+            }
+            if let primary = marks.primary, let household = try Household.fetchOne(db, key: primary.rawValue) {
+                return HouseholdChoice(household: household, reason: .primary)
+            }
+            throw StoreError.noHouseholds
+        }
+    }
+
+    static func household(named name: String, _ db: Database) throws -> Household {
+        guard let household = try Household.all().named(name).fetchOne(db) else {
+            throw StoreError.noSuchHousehold(name)
+        }
+        return household
+    }
+
+    // MARK: Writes
+
+    /// Adds a household; the first one in a vault becomes the primary one.
+    /// Returns the stored household and whether it became primary.
+    public func addHousehold(_ draft: Household) throws -> (household: Household, isPrimary: Bool) {
+        let household = try draft.validated()
+        return try write { db in
+            if try Household.all().named(household.name).fetchCount(db) > 0 {
+                throw StoreError.householdExists(household.name)
+            }
+            try household.insert(db)
+            let becomesPrimary = try VaultMarks.fetch(db).primary == nil
+            if becomesPrimary {
+                try db.execute(sql: "UPDATE vault SET primary_household_id = ?", arguments: [household.id])
+            }
+            return (household, becomesPrimary)
+        }
+    }
+
+    public func editHousehold(named name: String, _ changes: HouseholdChanges) throws -> Household {
+        try write { db in
+            var household = try Self.household(named: name, db)
+            if let newName = changes.name { household.name = newName }
+            if let address = changes.address { household.address = address }
+            if let notes = changes.notes { household.notes = notes }
+            household = try household.validated()
+            if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != household.id {
+                throw StoreError.householdExists(household.name)
+            }
+            try household.update(db)
+            return household
+        }
+    }
+
+    public func makePrimary(named name: String) throws -> Household {
+        try write { db in
+            let household = try Self.household(named: name, db)
+            try db.execute(sql: "UPDATE vault SET primary_household_id = ?", arguments: [household.id])
+            return household
+        }
+    }
+
+    /// Sets the household that commands use when none is named.
+    public func useHousehold(named name: String) throws -> Household {
+        try write { db in
+            let household = try Self.household(named: name, db)
+            try db.execute(sql: "UPDATE vault SET active_household_id = ?", arguments: [household.id])
+            return household
+        }
+    }
+
+    /// Removes a household. With staff it is refused unless `cascade`, which removes the
+    /// staff (and their salary history) with it. The primary mark moves to the household
+    /// that was added first among the rest.
+    public func removeHousehold(named name: String, cascade: Bool) throws -> HouseholdRemoval {
+        try write { db in
+            let household = try Self.household(named: name, db)
+            let staff = try StaffMember.all().inHousehold(household.id).fetchCount(db)
+            if staff > 0 && !cascade { throw StoreError.householdHasStaff(name: household.name, count: staff) }
+            try StaffMember.all().inHousehold(household.id).deleteAll(db)
+
+            var newPrimary: Household?
+            if try VaultMarks.fetch(db).primary == household.id {
+                newPrimary = try Household.filter(Household.Columns.id != household.id)
+                    .order(Household.Columns.createdAt, Household.Columns.nameKey).fetchOne(db)
+                try db.execute(sql: "UPDATE vault SET primary_household_id = ?", arguments: [newPrimary?.id])
+            }
+            try household.delete(db)
+            return HouseholdRemoval(removed: household, staffRemoved: staff, newPrimary: newPrimary)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// A staff member with the household they work for and their salary history.
+public struct StaffDetails: Hashable, Sendable {
+    public let member: StaffMember
+    public let household: Household
+    public let salaryHistory: SalaryHistory
+}
+
+/// Which staff a listing shows.
+public struct StaffFilter: Sendable {
+    /// Nil means every household.
+    public var householdID: RecordID?
+    public var statuses: Set<EmploymentStatus>
+    public var asOf: CalendarDate
+
+    public init(householdID: RecordID?, statuses: Set<EmploymentStatus>, asOf: CalendarDate) {
+        self.householdID = householdID
+        self.statuses = statuses
+        self.asOf = asOf
+    }
+}
+
+/// What `staff edit` changes. Nil leaves a field alone; an empty known-as or duties text
+/// clears it; `clearLeavingDate` removes the leaving date.
+public struct StaffChanges: Sendable {
+    public var legalName: String?
+    public var knownAs: String?
+    public var startDate: CalendarDate?
+    public var leavingDate: CalendarDate?
+    public var clearLeavingDate = false
+    public var annualLeave: LeaveDays?
+    public var duties: String?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        legalName == nil && knownAs == nil && startDate == nil && leavingDate == nil
+            && !clearLeavingDate && annualLeave == nil && duties == nil
+    }
+}
+
+extension AppDatabase {
+    // MARK: Reads
+
+    /// Finds one staff member by full id, legal or known-as name (ignoring case), or a
+    /// unique id prefix of at least four digits.
+    public func findStaff(_ reference: String) throws -> StaffDetails {
+        try read { db in try Self.details(of: Self.resolveStaff(reference, db), db) }
+    }
+
+    public func staffListing(_ filter: StaffFilter) throws -> [StaffDetails] {
+        try read { db in
+            var request = StaffMember.all().orderedByName()
+            if let householdID = filter.householdID { request = request.inHousehold(householdID) }
+            let members = try request.fetchAll(db).filter { filter.statuses.contains($0.status(asOf: filter.asOf)) }
+            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0) })
+            var entries = try Dictionary(grouping: SalaryEntry.fetchAll(db), by: \.staffID)
+            return members.map { member in
+                StaffDetails(member: member, household: households[member.householdID]!,
+                             salaryHistory: SalaryHistory(entries.removeValue(forKey: member.id) ?? []))
+            }
+        }
+    }
+
+    static func details(of member: StaffMember, _ db: Database) throws -> StaffDetails {
+        let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+        let entries = try SalaryEntry.all().forStaff(member.id).fetchAll(db)
+        return StaffDetails(member: member, household: household, salaryHistory: SalaryHistory(entries))
+    }
+
+    static func resolveStaff(_ reference: String, _ db: Database) throws -> StaffMember {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let exact = try StaffMember.fetchOne(db, key: trimmed) { return exact }
+
+        let key = NameKey.of(trimmed)
+        var matches = try StaffMember.fetchAll(db).filter {
+            NameKey.of($0.legalName) == key || $0.knownAs.map(NameKey.of) == key
+        }
+        if matches.isEmpty, RecordID.couldBePrefix(trimmed) {
+            matches = try StaffMember.filter(StaffMember.Columns.id.like("\(trimmed)%")).fetchAll(db)
+        }
+        switch matches.count {
+        case 0: throw StoreError.noSuchStaff(reference)
+        case 1: return matches[0]
+        default:
+            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0.name) })
+            throw StoreError.ambiguousStaff(reference, candidates: matches.sorted { $0.id < $1.id }.map {
+                StaffCandidate(id: $0.id, legalName: $0.legalName, knownAs: $0.knownAs,
+                               householdName: households[$0.householdID] ?? "?")
+            })
+        }
+    }
+
+    // MARK: Writes
+
+    /// Adds a staff member and their first salary, which takes effect on the start date.
+    public func addStaff(_ draft: StaffMember, salary: Money) throws -> StaffDetails {
+        let member = try draft.validated()
+        let entry = try SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: salary).validated()
+        return try write { db in
+            _ = try Household.fetchOne(db, key: member.householdID.rawValue)
+                ?? { throw StoreError.noSuchHousehold(member.householdID.rawValue) }()
+            try member.insert(db)
+            try entry.insert(db)
+            return try Self.details(of: member, db)
+        }
+    }
+
+    public func editStaff(_ reference: String, _ changes: StaffChanges) throws -> StaffDetails {
+        try write { db in
+            let before = try Self.resolveStaff(reference, db)
+            var member = before
+            if let name = changes.legalName { member.legalName = name }
+            if let knownAs = changes.knownAs { member.knownAs = knownAs }
+            if let start = changes.startDate { member.startDate = start }
+            if let leaving = changes.leavingDate { member.leavingDate = leaving }
+            if changes.clearLeavingDate { member.leavingDate = nil }
+            if let leave = changes.annualLeave { member.annualLeave = leave }
+            if let duties = changes.duties { member.duties = duties }
+            member = try member.validated()
+            try member.update(db)
+            if member.startDate != before.startDate { try Self.moveFirstSalary(of: member, db) }
+            return try Self.details(of: member, db)
+        }
+    }
+
+    /// The first salary entry always takes effect on the start date, so it follows the
+    /// start date when that moves; a move past a later salary change is refused.
+    private static func moveFirstSalary(of member: StaffMember, _ db: Database) throws {
+        let entries = try SalaryEntry.all().forStaff(member.id).order(SalaryEntry.Columns.effectiveFrom).fetchAll(db)
+        guard var first = entries.first else { return }
+        if entries.count > 1, member.startDate >= entries[1].effectiveFrom {
+            throw RuleViolation.startAfterSalaryChange(start: member.startDate, change: entries[1].effectiveFrom)
+        }
+        try first.delete(db)
+        first.effectiveFrom = member.startDate
+        try first.insert(db)
+    }
+
+    /// Records the leaving date.
+    public func endEmployment(_ reference: String, on date: CalendarDate) throws -> StaffDetails {
+        var changes = StaffChanges()
+        changes.leavingDate = date
+        return try editStaff(reference, changes)
+    }
+
+    /// Removes a staff member and their salary history.
+    public func removeStaff(_ reference: String) throws -> StaffDetails {
+        try write { db in
+            let details = try Self.details(of: Self.resolveStaff(reference, db), db)
+            try details.member.delete(db)
+            return details
+        }
+    }
+
+    /// Adds a salary that takes effect on `from`. Without a currency, the one in force on
+    /// that day (or the first one) is kept.
+    public func setSalary(
+        _ reference: String, amount: String, currency: Currency?, from: CalendarDate
+    ) throws -> SalaryEntry {
+        try write { db in
+            let details = try Self.details(of: Self.resolveStaff(reference, db), db)
+            let member = details.member
+            guard from >= member.startDate else {
+                throw RuleViolation.salaryBeforeStart(from: from, start: member.startDate)
+            }
+            if details.salaryHistory.entries.contains(where: { $0.effectiveFrom == from }) {
+                throw StoreError.salaryEntryExists(staff: member.legalName, on: from)
+            }
+            let chosen = currency ?? details.salaryHistory.current(asOf: from)?.currency
+            guard let chosen else { throw MoneyError.unknownCurrency("") }
+            let entry = try SalaryEntry(
+                staffID: member.id, effectiveFrom: from, salary: Money(parsing: amount, currency: chosen)
+            ).validated()
+            try entry.insert(db)
+            return entry
+        }
+    }
+}

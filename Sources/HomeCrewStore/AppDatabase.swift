@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// The vault's database: owns the one `DatabaseWriter`, migrates it, and offers reads and
+/// writes named after what they mean. Every write is one transaction: it happens whole or
+/// not at all.
+public final class AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Wraps an open connection and brings its schema up to date, refusing a vault that a
+    /// newer HomeCrew wrote.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.perform { try Self.migrateIfNeeded(writer) }
+    }
+
+    /// Opens the vault's database. With `create`, a missing vault is created first (that
+    /// is how the first write creates it); without, a missing vault reads as an empty one
+    /// and nothing is written to disk.
+    public static func open(_ location: VaultLocation, create: Bool) throws -> AppDatabase {
+        if create {
+            try location.create()
+        } else if !location.databaseExists {
+            return try empty()
+        }
+        let queue = try perform { try DatabaseQueue(path: location.databasePath, configuration: configuration) }
+        return try AppDatabase(queue)
+    }
+
+    /// A new, empty, in-memory database with the current schema (tests, missing vaults).
+    public static func empty() throws -> AppDatabase {
+        try AppDatabase(try DatabaseQueue(configuration: configuration))
+    }
+
+    static var configuration: Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.journalMode = .wal
+        // Another homecrew process may be writing: wait for it rather than fail.
+        config.busyMode = .timeout(15)
+        config.prepareDatabase { db in
+            // Durable on power loss, not only on a crash: these are records kept for years.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    private static func migrateIfNeeded(_ writer: any DatabaseWriter) throws {
+        let migrator = Migrations.migrator
+        let upToDate = try writer.read { db -> Bool in
+            if try migrator.hasBeenSuperseded(db) { throw StoreError.unknownMigrations }
+            if try db.tableExists("vault"),
+               let found = try Int.fetchOne(db, sql: "SELECT format_version FROM vault"),
+               found > Migrations.currentFormatVersion {
+                throw StoreError.newerFormat(found: found, supported: Migrations.currentFormatVersion)
+            }
+            return try migrator.hasCompletedMigrations(db)
+        }
+        if !upToDate { try migrator.migrate(writer) }
+    }
+
+    /// Runs database work, turning GRDB's errors into ones a person can act on.
+    static func perform<T>(_ work: () throws -> T) throws -> T {
+        do { return try work() } catch { throw StoreError.wrap(error) }
+    }
+
+    func read<T>(_ work: (Database) throws -> T) throws -> T {
+        try Self.perform { try writer.read(work) }
+    }
+
+    func write<T>(_ work: (Database) throws -> T) throws -> T {
+        try Self.perform { try writer.write(work) }
+    }
+
+    /// The vault's format version as recorded in the database.
+    public func formatVersion() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT format_version FROM vault") ?? 0 }
+    }
+}

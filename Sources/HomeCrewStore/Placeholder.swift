@@ -1,2 +1,0 @@
-import GRDB
-public enum Placeholder {}

@@ -1,0 +1,90 @@
+import GRDB
+import HomeCrewCore
+
+/// Failures of the store, each one line a person can act on.
+public enum StoreError: HomeCrewError {
+    case newerFormat(found: Int, supported: Int)
+    case unknownMigrations
+    case notAVault(path: String, reason: String)
+    case cannotCreateVault(path: String, reason: String)
+    case noHouseholds
+    case noSuchHousehold(String)
+    case householdExists(String)
+    case householdHasStaff(name: String, count: Int)
+    case noSuchStaff(String)
+    case ambiguousStaff(String, candidates: [StaffCandidate])
+    case salaryEntryExists(staff: String, on: CalendarDate)
+    case busy
+    case constraint(String)
+    case database(String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .newerFormat, .unknownMigrations, .notAVault: return .invalidData
+        case .cannotCreateVault: return .cannotCreate
+        case .noHouseholds, .noSuchHousehold, .noSuchStaff: return .notFound
+        case .householdExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
+        case .ambiguousStaff: return .usage
+        case .busy: return .busy
+        case .database: return .io
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .newerFormat(found, supported):
+            return "this vault has format version \(found), but this HomeCrew only knows versions up to \(supported); upgrade HomeCrew to open it"
+        case .unknownMigrations:
+            return "this vault was changed by a newer HomeCrew; upgrade HomeCrew to open it"
+        case let .notAVault(path, reason):
+            return "\(path) is not a usable HomeCrew vault: \(reason)"
+        case let .cannotCreateVault(path, reason):
+            return "cannot create the vault at \(path): \(reason)"
+        case .noHouseholds:
+            return "there are no households yet; add one with: homecrew household add NAME"
+        case .noSuchHousehold(let name):
+            return "no household named '\(name)'; see: homecrew household list"
+        case .householdExists(let name):
+            return "a household named '\(name)' already exists (names are compared ignoring case)"
+        case let .householdHasStaff(name, count):
+            return "household '\(name)' still has \(count) staff member\(count == 1 ? "" : "s"); remove them first or pass --cascade"
+        case .noSuchStaff(let reference):
+            return "no staff member matches '\(reference)'; see: homecrew staff list --all-households --status all"
+        case let .ambiguousStaff(reference, candidates):
+            let list = candidates.map { "\($0.id.short) \($0.legalName)\($0.knownAs.map { " (\($0))" } ?? "") in \($0.householdName)" }
+            return "'\(reference)' matches \(candidates.count) staff members: \(list.joined(separator: "; ")); use an id"
+        case let .salaryEntryExists(staff, date):
+            return "\(staff) already has a salary entry taking effect on \(date)"
+        case .busy:
+            return "the vault is busy: another homecrew process held it for too long; try again"
+        case .constraint(let message):
+            return "the vault refused the change: \(message)"
+        case .database(let message):
+            return "database error: \(message)"
+        }
+    }
+}
+
+public struct StaffCandidate: Hashable, Sendable {
+    public let id: RecordID
+    public let legalName: String
+    public let knownAs: String?
+    public let householdName: String
+}
+
+extension StoreError {
+    /// Turns whatever a database access threw into an error of the right category.
+    static func wrap(_ error: any Error) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError.busy
+        case .SQLITE_CONSTRAINT:
+            return StoreError.constraint(error.message ?? "constraint failed")
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return StoreError.notAVault(path: "the database", reason: error.message ?? "damaged")
+        default:
+            return StoreError.database(error.message ?? "\(error.resultCode)")
+        }
+    }
+}

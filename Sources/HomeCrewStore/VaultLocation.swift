@@ -1,0 +1,64 @@
+import Foundation
+import HomeCrewCore
+
+/// Where a vault lives: `--vault DIR`, else `HOMECREW_VAULT`, else
+/// `$XDG_DATA_HOME/homecrew`, else `~/.local/share/homecrew`.
+public struct VaultLocation: Hashable, Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
+    }
+
+    public static func resolve(explicit: String?, environment: [String: String]) -> VaultLocation {
+        if let explicit, !explicit.isEmpty { return VaultLocation(directory: explicit) }
+        if let path = environment["HOMECREW_VAULT"], !path.isEmpty { return VaultLocation(directory: path) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return VaultLocation(directory: data + "/homecrew")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return VaultLocation(directory: home + "/.local/share/homecrew")
+    }
+
+    public var databasePath: String { directory + "/homecrew.sqlite" }
+
+    public var databaseExists: Bool { FileManager.default.fileExists(atPath: databasePath) }
+
+    /// Creates the vault directory (0700) and an empty database file (0600) if missing.
+    /// Returns true when it created the vault.
+    @discardableResult
+    public func create() throws -> Bool {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let existed = manager.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if existed && !isDirectory.boolValue {
+            throw StoreError.cannotCreateVault(path: directory, reason: "a file (not a directory) is in the way")
+        }
+        if !existed {
+            let parent = (directory as NSString).deletingLastPathComponent
+            do {
+                try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotCreateVault(path: directory, reason: Self.reason(error))
+            }
+            if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+                throw StoreError.cannotCreateVault(path: directory, reason: String(cString: strerror(errno)))
+            }
+        }
+        let descriptor = open(databasePath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return true
+        }
+        if errno == EEXIST { return !existed }
+        throw StoreError.cannotCreateVault(path: databasePath, reason: String(cString: strerror(errno)))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return error.localizedDescription
+    }
+}

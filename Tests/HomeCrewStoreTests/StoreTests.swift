@@ -1,0 +1,242 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import HomeCrewCore
+@testable import HomeCrewStore
+
+final class StoreTests: XCTestCase {
+    var database: AppDatabase!
+    let inr = try! Currency(code: "INR")
+
+    override func setUpWithError() throws {
+        database = try AppDatabase.empty()
+    }
+
+    func date(_ text: String) -> CalendarDate { try! CalendarDate(parsing: text) }
+
+    @discardableResult
+    func addStaff(_ name: String, knownAs: String? = nil, in household: Household, start: String = "2024-01-15") throws -> StaffDetails {
+        try database.addStaff(
+            StaffMember(householdID: household.id, legalName: name, knownAs: knownAs, startDate: date(start),
+                        annualLeave: LeaveDays(halfDays: 42)),
+            salary: Money(25_000, inr))
+    }
+
+    // MARK: Migrations
+
+    func testMigrationsBuildTheSchemaOnAnEmptyDatabase() throws {
+        let tables = try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%' ORDER BY name")
+        }
+        XCTAssertEqual(tables, ["household", "salary_entry", "staff", "vault"])
+        XCTAssertEqual(try database.formatVersion(), 1)
+    }
+
+    func testANewerFormatIsRefused() throws {
+        let queue = try DatabaseQueue()
+        _ = try AppDatabase(queue)
+        try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
+        XCTAssertThrowsError(try AppDatabase(queue)) { error in
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 1; upgrade HomeCrew to open it")
+        }
+    }
+
+    func testUnknownMigrationsAreRefused() throws {
+        let queue = try DatabaseQueue()
+        _ = try AppDatabase(queue)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from the future')") }
+        XCTAssertThrowsError(try AppDatabase(queue)) { error in
+            XCTAssertTrue(error is StoreError)
+        }
+    }
+
+    func testOpeningAVaultOnDiskCreatesPrivateFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hc-store-\(UUID().uuidString)/vault")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let location = VaultLocation(directory: directory.path)
+        XCTAssertFalse(location.databaseExists)
+        _ = try AppDatabase.open(location, create: false)
+        XCTAssertFalse(location.databaseExists, "reading must not create a vault")
+        let opened = try AppDatabase.open(location, create: true)
+        _ = try opened.addHousehold(Household(name: "Sea View"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        let fileAttributes = try FileManager.default.attributesOfItem(atPath: location.databasePath)
+        XCTAssertEqual((fileAttributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        let journal = try opened.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        XCTAssertEqual(journal, "wal")
+    }
+
+    // MARK: Households
+
+    func testFirstHouseholdIsPrimaryAndNamesAreUniqueIgnoringCase() throws {
+        let first = try database.addHousehold(Household(name: "Sea View"))
+        XCTAssertTrue(first.isPrimary)
+        XCTAssertFalse(try database.addHousehold(Household(name: "Hill House")).isPrimary)
+        XCTAssertThrowsError(try database.addHousehold(Household(name: "  sea VIEW "))) { error in
+            XCTAssertEqual("\(error)", "a household named 'sea VIEW' already exists (names are compared ignoring case)")
+            XCTAssertEqual((error as? HomeCrewError)?.category, .invalidData)
+        }
+        let summaries = try database.householdSummaries()
+        XCTAssertEqual(summaries.map(\.household.name), ["Hill House", "Sea View"])
+        XCTAssertEqual(summaries.filter(\.isPrimary).map(\.household.name), ["Sea View"])
+    }
+
+    func testTheDatabaseItselfEnforcesUniqueNamesAndOnePrimary() throws {
+        let household = try database.addHousehold(Household(name: "Sea View")).household
+        try database.writer.write { db in
+            XCTAssertThrowsError(try db.execute(sql: """
+                INSERT INTO household (id, name, name_key, created_at) VALUES ('aaaaaaaaaaaa', 'x', ?, 'now')
+                """, arguments: [NameKey.of("Sea View")]))
+            // The primary mark is a single column of a single row: there cannot be two.
+            XCTAssertThrowsError(try db.execute(sql: "INSERT INTO vault (singleton, format_version, created_at) VALUES (2, 1, 'now')"))
+            // …and it cannot point at a household that is gone.
+            XCTAssertThrowsError(try db.execute(sql: "DELETE FROM household WHERE id = ?", arguments: [household.id]))
+            XCTAssertThrowsError(try db.execute(sql: "UPDATE vault SET primary_household_id = 'nothere00000'"))
+        }
+    }
+
+    func testChoosingAHouseholdPrefersExplicitThenActiveThenPrimary() throws {
+        XCTAssertThrowsError(try database.chooseHousehold(nil)) { error in
+            XCTAssertEqual((error as? HomeCrewError)?.category, .notFound)
+        }
+        _ = try database.addHousehold(Household(name: "Sea View"))
+        _ = try database.addHousehold(Household(name: "Hill House"))
+        XCTAssertEqual(try database.chooseHousehold(nil).reason, .primary)
+        XCTAssertEqual(try database.chooseHousehold(nil).household.name, "Sea View")
+        _ = try database.useHousehold(named: "hill house")
+        XCTAssertEqual(try database.chooseHousehold(nil).household.name, "Hill House")
+        XCTAssertEqual(try database.chooseHousehold(nil).reason, .active)
+        XCTAssertEqual(try database.chooseHousehold("SEA VIEW").reason, .explicit)
+        XCTAssertThrowsError(try database.chooseHousehold("Nowhere"))
+    }
+
+    func testRemovingHouseholdsRefusesStaffUnlessCascadeAndMovesThePrimaryMark() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        _ = try database.addHousehold(Household(name: "Hill House"))
+        try addStaff("Asha Devi", in: sea)
+        _ = try database.useHousehold(named: "Sea View")
+        XCTAssertThrowsError(try database.removeHousehold(named: "Sea View", cascade: false)) { error in
+            XCTAssertEqual("\(error)", "household 'Sea View' still has 1 staff member; remove them first or pass --cascade")
+        }
+        let removal = try database.removeHousehold(named: "Sea View", cascade: true)
+        XCTAssertEqual(removal.staffRemoved, 1)
+        XCTAssertEqual(removal.newPrimary?.name, "Hill House")
+        XCTAssertEqual(try database.chooseHousehold(nil).reason, .primary, "the active mark goes with the household")
+        let leftovers = try database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM staff) + (SELECT count(*) FROM salary_entry)")
+        }
+        XCTAssertEqual(leftovers, 0)
+        _ = try database.removeHousehold(named: "Hill House", cascade: false)
+        XCTAssertEqual(try database.householdSummaries().count, 0)
+    }
+
+    // MARK: Staff
+
+    func testStaffAreFoundByIdPrefixOrNameAndAmbiguityListsCandidates() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let asha = try addStaff("Asha Devi Kumari", knownAs: "Asha", in: sea)
+        try addStaff("Ramesh Yadav", in: sea)
+        XCTAssertEqual(try database.findStaff("asha").member.id, asha.member.id)
+        XCTAssertEqual(try database.findStaff("ASHA DEVI KUMARI").member.id, asha.member.id)
+        XCTAssertEqual(try database.findStaff(asha.member.id.rawValue).member.id, asha.member.id)
+        XCTAssertEqual(try database.findStaff(String(asha.member.id.rawValue.prefix(6))).member.id, asha.member.id)
+        XCTAssertThrowsError(try database.findStaff("Nobody")) { error in
+            XCTAssertEqual((error as? HomeCrewError)?.category, .notFound)
+        }
+        try addStaff("Asha Rani", knownAs: "Asha", in: sea)
+        XCTAssertThrowsError(try database.findStaff("Asha")) { error in
+            guard case let .ambiguousStaff(_, candidates)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(Set(candidates.map(\.legalName)), ["Asha Devi Kumari", "Asha Rani"])
+        }
+    }
+
+    func testTheDatabaseRejectsBadStaffRowsItself() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        func insert(start: String = "2026-01-01", leaving: String? = nil, leave: String = "21", household: String? = nil) throws {
+            try database.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO staff (id, household_id, legal_name, start_date, leaving_date, annual_leave_days, created_at)
+                    VALUES (?, ?, 'X', ?, ?, ?, 'now')
+                    """, arguments: [RecordID.random(), household ?? sea.id.rawValue, start, leaving, leave])
+            }
+        }
+        XCTAssertNoThrow(try insert())
+        XCTAssertThrowsError(try insert(start: "2026-02-30"))
+        XCTAssertThrowsError(try insert(start: "2026-2-3"))
+        XCTAssertThrowsError(try insert(leaving: "2025-12-31"))
+        XCTAssertThrowsError(try insert(leave: "21.25"))
+        XCTAssertThrowsError(try insert(leave: "367"))
+        XCTAssertThrowsError(try insert(leave: "-1"))
+        XCTAssertThrowsError(try insert(household: "nothere00000"))
+        XCTAssertNoThrow(try insert(leave: "366"))
+        XCTAssertNoThrow(try insert(leave: "0.5"))
+    }
+
+    func testTheDatabaseRejectsBadSalaryEntriesItself() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let asha = try addStaff("Asha Devi", in: sea, start: "2024-01-15")
+        func insert(_ from: String, _ amount: String, _ currency: String = "INR") throws {
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO salary_entry VALUES (?, ?, ?, ?)",
+                               arguments: [asha.member.id, from, amount, currency])
+            }
+        }
+        XCTAssertThrowsError(try insert("2024-01-15", "30000.00"), "two entries on one date")
+        XCTAssertThrowsError(try insert("2024-01-14", "30000.00"), "before the start date")
+        XCTAssertThrowsError(try insert("2025-01-01", "-5.00"))
+        XCTAssertThrowsError(try insert("2025-01-01", "5.0.0"))
+        XCTAssertThrowsError(try insert("2025-01-01", "5e3"))
+        XCTAssertThrowsError(try insert("2025-01-01", "500", "inr"))
+        XCTAssertNoThrow(try insert("2025-01-01", "30000.00"))
+    }
+
+    func testSalaryHistoryThroughTheStore() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let asha = try addStaff("Asha Devi", in: sea, start: "2024-01-15")
+        let raise = try database.setSalary("Asha Devi", amount: "28000", currency: nil, from: date("2025-04-01"))
+        XCTAssertEqual(raise.salary.description, "28000.00 INR")
+        XCTAssertThrowsError(try database.setSalary("Asha Devi", amount: "1", currency: nil, from: date("2025-04-01"))) { error in
+            XCTAssertEqual("\(error)", "Asha Devi already has a salary entry taking effect on 2025-04-01")
+        }
+        XCTAssertThrowsError(try database.setSalary("Asha Devi", amount: "1", currency: nil, from: date("2024-01-14")))
+        XCTAssertThrowsError(try database.setSalary("Asha Devi", amount: "1.001", currency: nil, from: date("2026-01-01")))
+        let usd = try database.setSalary("Asha Devi", amount: "400", currency: Currency(code: "USD"), from: date("2026-01-01"))
+        XCTAssertEqual(usd.salary.description, "400.00 USD")
+        let history = try database.findStaff(asha.member.id.rawValue).salaryHistory
+        XCTAssertEqual(history.entries.map(\.effectiveFrom.description), ["2024-01-15", "2025-04-01", "2026-01-01"])
+    }
+
+    func testMovingTheStartDateMovesTheFirstSalaryEntry() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let asha = try addStaff("Asha Devi", in: sea, start: "2024-01-15")
+        _ = try database.setSalary("Asha Devi", amount: "28000", currency: nil, from: date("2025-04-01"))
+        var changes = StaffChanges()
+        changes.startDate = date("2023-11-01")
+        let moved = try database.editStaff("Asha Devi", changes)
+        XCTAssertEqual(moved.salaryHistory.entries.first?.effectiveFrom, date("2023-11-01"))
+        changes.startDate = date("2025-04-01")
+        XCTAssertThrowsError(try database.editStaff("Asha Devi", changes))
+        XCTAssertEqual(try database.findStaff(asha.member.id.rawValue).member.startDate, date("2023-11-01"),
+                       "a refused edit changes nothing")
+        var leaving = StaffChanges()
+        leaving.leavingDate = date("2023-10-31")
+        XCTAssertThrowsError(try database.editStaff("Asha Devi", leaving))
+    }
+
+    func testListingFiltersByStatusAndHousehold() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let hill = try database.addHousehold(Household(name: "Hill House")).household
+        try addStaff("Asha", in: sea, start: "2020-01-01")
+        try addStaff("Ramesh", in: sea, start: "2027-01-01")
+        try addStaff("Maria", in: hill, start: "2021-01-01")
+        _ = try database.endEmployment("Maria", on: date("2025-06-30"))
+        let asOf = date("2026-11-22")
+        let active = try database.staffListing(StaffFilter(householdID: nil, statuses: [.active], asOf: asOf))
+        XCTAssertEqual(active.map(\.member.legalName), ["Asha"])
+        let all = try database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: asOf))
+        XCTAssertEqual(all.map(\.member.legalName), ["Asha", "Maria", "Ramesh"])
+        let seaOnly = try database.staffListing(StaffFilter(householdID: sea.id, statuses: Set(EmploymentStatus.allCases), asOf: asOf))
+        XCTAssertEqual(seaOnly.map(\.member.legalName), ["Asha", "Ramesh"])
+    }
+}
