@@ -45,8 +45,8 @@ public struct StaffChanges: Sendable {
 extension AppDatabase {
     // MARK: Reads
 
-    /// Finds one staff member by full id, legal or known-as name (ignoring case), or a
-    /// unique id prefix of at least four digits.
+    /// Finds one staff member by full id, legal or known-as name (ignoring case), a unique
+    /// id prefix of at least four digits, or else a unique whole word of a name.
     public func findStaff(_ reference: String) throws -> StaffDetails {
         try read { db in try Self.details(of: Self.resolveStaff(reference, db), db) }
     }
@@ -76,11 +76,18 @@ extension AppDatabase {
         if let exact = try StaffMember.fetchOne(db, key: trimmed) { return exact }
 
         let key = NameKey.of(trimmed)
-        var matches = try StaffMember.fetchAll(db).filter {
-            NameKey.of($0.legalName) == key || $0.knownAs.map(NameKey.of) == key
-        }
+        let everyone = try StaffMember.fetchAll(db)
+        var matches = everyone.filter { NameKey.of($0.legalName) == key || $0.knownAs.map(NameKey.of) == key }
         if matches.isEmpty, RecordID.couldBePrefix(trimmed) {
             matches = try StaffMember.filter(StaffMember.Columns.id.like("\(trimmed)%")).fetchAll(db)
+        }
+        if matches.isEmpty {
+            // Last, one whole word of a name: "asha" finds "Asha Devi Kumari" when she is the only one.
+            matches = everyone.filter { member in
+                [member.legalName, member.knownAs].compactMap { $0 }.contains { name in
+                    NameKey.of(name).split(whereSeparator: \.isWhitespace).contains { $0 == key }
+                }
+            }
         }
         switch matches.count {
         case 0: throw StoreError.noSuchStaff(reference)

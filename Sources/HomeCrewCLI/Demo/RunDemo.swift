@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+struct RunDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Build a fresh demo vault from Samples/ and show what a new user sees first.",
+        discussion: "Without --vault the demo vault goes to a new temporary directory; your own vault is never touched.")
+
+    @OptionGroup var vault: VaultOptions
+    @Option(help: ArgumentHelp("The Samples folder (default: found next to the program).", valueName: "dir"))
+    var samples: String?
+
+    func run() throws {
+        let samplesDirectory = try locateSamples()
+        let data = try SampleData.load(from: samplesDirectory)
+        let location = try demoLocation()
+        do {
+            try data.seed(try AppDatabase.open(location, create: true))
+        } catch {
+            try? FileManager.default.removeItem(atPath: location.directory)
+            throw error
+        }
+        try show(AppDatabase.open(location, create: false), location: location)
+    }
+
+    /// `--vault` if given (it must not hold a vault yet), else a new temporary directory.
+    private func demoLocation() throws -> VaultLocation {
+        if let explicit = vault.vault {
+            let location = VaultLocation(directory: explicit)
+            if location.databaseExists { throw DemoError.vaultNotEmpty(location.directory) }
+            return location
+        }
+        var template = Array((NSTemporaryDirectory() + "/homecrew-demo-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw StoreError.cannotCreateVault(path: NSTemporaryDirectory(), reason: String(cString: strerror(errno)))
+        }
+        return VaultLocation(directory: String(cString: made))
+    }
+
+    private func locateSamples() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [samples, environment["HOMECREW_SAMPLES"]].compactMap { $0 }.map(URL.init(fileURLWithPath:))
+        if samples == nil {
+            // The program lives in .build/<triple>/<config>/ inside the checkout.
+            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<5 {
+                candidates.append(directory.appendingPathComponent("Samples"))
+                directory.deleteLastPathComponent()
+            }
+            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Samples"))
+        }
+        guard let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("demo.json").path)
+        }) else { throw DemoError.samplesNotFound }
+        return found
+    }
+
+    private func show(_ database: AppDatabase, location: VaultLocation) throws {
+        let today = vault.todayDate
+        print("HomeCrew demo vault: \(location.directory)")
+        print("Dates below are as of \(today).\n")
+        print("Households")
+        print(HouseholdPresenter.table(try database.householdSummaries()).renderTable())
+        let staff = try database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: today))
+        print("\nStaff")
+        print(StaffPresenter.table(staff, asOf: today, showHousehold: true).renderTable())
+        print("\nTenure, longest first (people still employed)")
+        var tenure = RecordTable(headers: ["NAME", "HOUSEHOLD", "START", "TENURE", "NEXT ANNIVERSARY"])
+        let current = staff.filter { $0.member.status(asOf: today) != .left }
+            .sorted { $0.member.startDate < $1.member.startDate }
+        for details in current {
+            let member = details.member
+            let next = (try? Tenure.nextAnniversary(of: member.startDate, after: today)).map {
+                "\($0) (in \(today.days(until: $0)) days)"
+            } ?? ""
+            tenure.append([member.displayName, details.household.name, member.startDate.description,
+                           member.tenure(asOf: today).description, next])
+        }
+        print(tenure.renderTable())
+        print("\nExplore it:")
+        print("  export HOMECREW_VAULT=\(location.directory)")
+        print("  homecrew staff show Asha")
+        print("  homecrew staff salary history Ramesh")
+        print("  homecrew household show \"Marina Apartment\"")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+/// `Samples/demo.json`: the households and staff the demo vault is built from.
+struct SampleData: Decodable {
+    struct SampleHousehold: Decodable {
+        let name: String
+        let address: String?
+        let notes: String?
+        let use: Bool?
+        let staff: [SampleStaff]
+    }
+
+    struct SampleStaff: Decodable {
+        let legalName: String
+        let knownAs: String?
+        let start: String
+        let leaving: String?
+        let leaveDays: String
+        let duties: String?
+        let salary: [SampleSalary]
+    }
+
+    struct SampleSalary: Decodable {
+        let from: String
+        let amount: String
+        let currency: String
+    }
+
+    let households: [SampleHousehold]
+
+    static func load(from directory: URL) throws -> SampleData {
+        let url = directory.appendingPathComponent("demo.json")
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            return try decoder.decode(SampleData.self, from: Data(contentsOf: url))
+        } catch {
+            throw DemoError.unreadableSamples(url.path, "\(error)")
+        }
+    }
+
+    /// Writes every household, staff member and salary entry through the store's usual
+    /// writes, so the demo obeys exactly the rules a user's own data does.
+    func seed(_ database: AppDatabase) throws {
+        for sample in households {
+            let household = try database.addHousehold(
+                Household(name: sample.name, address: sample.address, notes: sample.notes)).household
+            if sample.use == true { _ = try database.useHousehold(named: household.name) }
+            for person in sample.staff { try seed(person, in: household, database) }
+        }
+    }
+
+    private func seed(_ person: SampleStaff, in household: Household, _ database: AppDatabase) throws {
+        guard let first = person.salary.first else { throw DemoError.unreadableSamples(person.legalName, "no salary") }
+        let member = StaffMember(
+            householdID: household.id, legalName: person.legalName, knownAs: person.knownAs,
+            startDate: try CalendarDate(parsing: person.start),
+            leavingDate: try person.leaving.map { text throws(DateError) in try CalendarDate(parsing: text) },
+            annualLeave: try LeaveDays(parsing: person.leaveDays), duties: person.duties)
+        let details = try database.addStaff(
+            member, salary: try Money(parsing: first.amount, currency: Currency(code: first.currency)))
+        for change in person.salary.dropFirst() {
+            _ = try database.setSalary(details.member.id.rawValue, amount: change.amount,
+                                       currency: try Currency(code: change.currency),
+                                       from: try CalendarDate(parsing: change.from))
+        }
+    }
+}
+
+enum DemoError: HomeCrewError {
+    case samplesNotFound
+    case unreadableSamples(String, String)
+    case vaultNotEmpty(String)
+
+    var category: ErrorCategory {
+        switch self {
+        case .samplesNotFound: return .notFound
+        case .unreadableSamples: return .invalidData
+        case .vaultNotEmpty: return .cannotCreate
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .samplesNotFound:
+            return "cannot find the Samples folder; run from the HomeCrew checkout or pass --samples DIR"
+        case let .unreadableSamples(path, reason):
+            return "cannot read the sample data \(path): \(reason)"
+        case .vaultNotEmpty(let path):
+            return "\(path) already holds a vault; the demo builds a fresh one (choose another --vault)"
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct HomeCrewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "homecrew",
+        abstract: "Keep a household employer's records straight: households, staff, salaries.",
+        discussion: "Data lives in a vault directory: --vault DIR, else $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew.",
+        version: "0.1.0",
+        subcommands: [InitVault.self, HouseholdCommand.self, StaffCommand.self, RunDemo.self]
+    )
+}

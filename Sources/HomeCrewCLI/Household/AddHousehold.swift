@@ -1,0 +1,23 @@
+import ArgumentParser
+import HomeCrewCore
+
+struct AddHousehold: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a household.")
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "The household's name, unique in the vault (ignoring case).") var name: String
+    @Option(help: "Its postal address.") var address: String?
+    @Option(help: "Anything worth remembering about it.") var notes: String?
+
+    func run() throws {
+        let database = try vault.openForWriting()
+        let added = try database.addHousehold(Household(name: name, address: address, notes: notes))
+        let summary = try database.householdSummary(named: added.household.name)
+        if output.format == .table {
+            print("Added household \"\(Terminal.sanitize(added.household.name))\" (\(added.household.id))\(added.isPrimary ? ", the primary household" : "").")
+        } else {
+            try Output.print(output.format, table: HouseholdPresenter.csv([summary]), json: HouseholdPresenter.json(summary))
+        }
+    }
+}

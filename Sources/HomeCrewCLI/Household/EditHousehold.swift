@@ -1,0 +1,25 @@
+import ArgumentParser
+import HomeCrewStore
+
+struct EditHousehold: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a household's name, address or notes (an empty text clears one).")
+
+    @OptionGroup var vault: VaultOptions
+    @Argument(help: "The household's current name.") var name: String
+    @Option(name: .customLong("name"), help: "A new name.") var newName: String?
+    @Option(help: "A new address; \"\" clears it.") var address: String?
+    @Option(help: "New notes; \"\" clears them.") var notes: String?
+
+    func validate() throws {
+        if newName == nil && address == nil && notes == nil {
+            throw ValidationError("nothing to change: give --name, --address or --notes")
+        }
+    }
+
+    func run() throws {
+        let household = try vault.openForWriting()
+            .editHousehold(named: name, HouseholdChanges(name: newName, address: address, notes: notes))
+        print("Updated household \"\(Terminal.sanitize(household.name))\".")
+    }
+}

@@ -1,2 +1,0 @@
-import ArgumentParser
-public enum HomeCrewMain { public static func run() {} }

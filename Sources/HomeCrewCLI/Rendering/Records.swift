@@ -1,0 +1,109 @@
+import Foundation
+
+/// Rows of named columns: the one shape that table and CSV output are made from.
+struct RecordTable {
+    struct Column {
+        let header: String
+        var alignRight = false
+    }
+
+    let columns: [Column]
+    var rows: [[String]] = []
+
+    init(_ columns: [Column]) { self.columns = columns }
+
+    init(headers: [String], rightAligned: Set<String> = []) {
+        self.columns = headers.map { Column(header: $0, alignRight: rightAligned.contains($0)) }
+    }
+
+    mutating func append(_ row: [String]) {
+        precondition(row.count == columns.count, "row does not fit the table")
+        rows.append(row)
+    }
+
+    /// Aligned columns for a terminal; cells are sanitised, widths counted in columns.
+    func renderTable() -> String {
+        let cells = rows.map { $0.map { Terminal.sanitize($0) } }
+        let headers = columns.map(\.header)
+        let widths = columns.indices.map { index in
+            ([headers[index]] + cells.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
+        }
+        func line(_ values: [String]) -> String {
+            values.enumerated().map { index, value in
+                let isLast = index == values.count - 1
+                if isLast && !columns[index].alignRight { return value }
+                return DisplayWidth.padded(value, to: widths[index], alignRight: columns[index].alignRight)
+            }.joined(separator: "  ")
+        }
+        return ([line(headers)] + cells.map(line)).joined(separator: "\n")
+    }
+
+    /// RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes doubled.
+    func renderCSV() -> String {
+        let sanitize = Terminal.stdoutIsTerminal
+        return ([columns.map(\.header)] + rows).map { row in
+            row.map { CSV.field(sanitize ? Terminal.sanitize($0, keepNewlines: true) : $0) }.joined(separator: ",")
+        }.joined(separator: "\r\n") + "\r\n"
+    }
+}
+
+enum CSV {
+    static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
+            return value
+        }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// A JSON value built explicitly, so that every documented key is always present (null
+/// when empty) and printed in a stable, sorted order.
+enum JSON: Encodable, Equatable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([JSON])
+    case object([String: JSON])
+
+    static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+
+    /// Keys sorted, two-space indentation, no escaped slashes.
+    func rendered() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// Prints records in the chosen format: the table for people, JSON and CSV for scripts.
+enum Output {
+    static func print(_ format: OutputFormat, table: RecordTable, json: JSON) throws {
+        switch format {
+        case .table: Swift.print(table.rows.isEmpty ? "(none)" : table.renderTable())
+        case .csv: Swift.print(table.renderCSV(), terminator: "")
+        case .json: Swift.print(try json.rendered())
+        }
+    }
+
+    /// "label: value" lines for one record, labels aligned.
+    static func printFields(_ fields: [(String, String?)]) {
+        let present = fields.compactMap { label, value in value.map { (label, $0) } }
+        let width = present.map { DisplayWidth.of($0.0) }.max() ?? 0
+        for (label, value) in present {
+            Swift.print(DisplayWidth.padded(label + ":", to: width + 1) + " " + Terminal.sanitize(value))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import HomeCrewCore
+
+struct AddStaff: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a staff member.")
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var target: HouseholdOption
+    @Option(name: .customLong("name"), help: "Full legal name.") var legalName: String
+    @Option(help: "The name the person goes by.") var knownAs: String?
+    @Option(help: ArgumentHelp("First day of work.", valueName: "yyyy-mm-dd"), transform: Parse.date)
+    var start: CalendarDate
+    @Option(help: ArgumentHelp("Last day of work.", valueName: "yyyy-mm-dd"), transform: Parse.date)
+    var leaving: CalendarDate?
+    @Option(parsing: .unconditional, help: "Monthly salary, for example 25000 or 1250.50.") var salary: String
+    @Option(help: "ISO 4217 currency code of the salary.", transform: Parse.currency) var currency: Currency
+    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.", transform: Parse.leaveDays)
+    var leaveDays = LeaveDays(halfDays: 0)
+    @Option(help: "Agreed duties.") var duties: String?
+
+    func run() throws {
+        let money = try Money(parsing: salary, currency: currency)
+        let database = try vault.openForWriting()
+        let choice = try database.chooseHousehold(target.household)
+        let details = try database.addStaff(
+            StaffMember(householdID: choice.household.id, legalName: legalName, knownAs: knownAs, startDate: start,
+                        leavingDate: leaving, annualLeave: leaveDays, duties: duties),
+            salary: money)
+        let asOf = vault.todayDate
+        switch output.format {
+        case .table:
+            print("Added \(Terminal.sanitize(StaffPresenter.label(details.member))) (\(details.member.id)) to \"\(Terminal.sanitize(choice.household.name))\" at \(money).")
+        case .json, .csv:
+            try Output.print(output.format, table: StaffPresenter.csv([details], asOf: asOf),
+                             json: StaffPresenter.json(details, asOf: asOf))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import HomeCrewCore
+import HomeCrewStore
+
+struct EditStaff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a staff member's details (salary changes: staff salary set).")
+
+    @OptionGroup var vault: VaultOptions
+    @Argument(help: "An id (or a unique prefix of one), or a legal or known-as name.") var staff: String
+    @Option(name: .customLong("name"), help: "Full legal name.") var legalName: String?
+    @Option(help: "The name the person goes by; \"\" clears it.") var knownAs: String?
+    @Option(help: ArgumentHelp("First day of work; the first salary entry moves with it.", valueName: "yyyy-mm-dd"),
+            transform: Parse.date)
+    var start: CalendarDate?
+    @Option(help: ArgumentHelp("Last day of work.", valueName: "yyyy-mm-dd"), transform: Parse.date)
+    var leaving: CalendarDate?
+    @Flag(help: "Remove the leaving date.") var clearLeaving = false
+    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.", transform: Parse.leaveDays) var leaveDays: LeaveDays?
+    @Option(help: "Agreed duties; \"\" clears them.") var duties: String?
+
+    var changes: StaffChanges {
+        var changes = StaffChanges()
+        changes.legalName = legalName
+        changes.knownAs = knownAs
+        changes.startDate = start
+        changes.leavingDate = leaving
+        changes.clearLeavingDate = clearLeaving
+        changes.annualLeave = leaveDays
+        changes.duties = duties
+        return changes
+    }
+
+    func validate() throws {
+        if changes.isEmpty { throw ValidationError("nothing to change: give at least one of the options") }
+        if leaving != nil && clearLeaving { throw ValidationError("give either --leaving or --clear-leaving, not both") }
+    }
+
+    func run() throws {
+        let details = try vault.openForWriting().editStaff(staff, changes)
+        print("Updated \(Terminal.sanitize(StaffPresenter.label(details.member))).")
+    }
+}

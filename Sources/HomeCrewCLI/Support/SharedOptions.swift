@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+/// Options every command that touches a vault takes.
+struct VaultOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The vault directory (default: $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew).", valueName: "dir"))
+    var vault: String?
+
+    @Option(name: .long, help: ArgumentHelp("Take this date as today, so that output can be reproduced.", valueName: "yyyy-mm-dd"),
+            transform: Parse.date)
+    var today: CalendarDate?
+
+    var location: VaultLocation {
+        VaultLocation.resolve(explicit: vault, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// For commands that only read: a missing vault reads as an empty one.
+    func openForReading() throws -> AppDatabase {
+        try AppDatabase.open(location, create: false)
+    }
+
+    /// For commands that write: the vault is created on the first write.
+    func openForWriting() throws -> AppDatabase {
+        try AppDatabase.open(location, create: true)
+    }
+
+    /// `--today`, or the local calendar date.
+    var todayDate: CalendarDate {
+        if let today { return today }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return try! CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, csv
+}
+
+/// `--format` for commands that print records.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "How to print records: table, json or csv.")
+    var format: OutputFormat = .table
+}
+
+/// Converters for option values; each failure reads as one line naming the problem.
+enum Parse {
+    @Sendable static func date(_ text: String) throws -> CalendarDate {
+        try CalendarDate(parsing: text)
+    }
+
+    @Sendable static func currency(_ text: String) throws -> Currency {
+        try Currency(code: text)
+    }
+
+    @Sendable static func leaveDays(_ text: String) throws -> LeaveDays {
+        try LeaveDays(parsing: text)
+    }
+}
+
+extension HouseholdChoice {
+    /// Says which household a command used when the user did not name it.
+    func announceIfImplicit() {
+        guard reason != .explicit else { return }
+        Terminal.printNote("household: \(household.name) (\(reason.rawValue))")
+    }
+}
