@@ -1,3 +1,5 @@
+import Foundation
+
 /// A number of leave days in steps of half a day (21, 21.5), kept exactly as half days.
 public struct LeaveDays: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let halfDays: Int
@@ -7,25 +9,16 @@ public struct LeaveDays: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The annual allocation a staff member may have: 0 to 366 days.
     public static let allowedAllocation = 0...732
 
-    /// Parses "21", "21.5" or "21.0"; anything that is not a whole or half number fails.
-    public init(parsing text: String) throws(RuleViolation) {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
-              whole.count <= 4, let days = Int(whole)
-        else { throw .leaveDaysOutOfRange(text) }
-        var halves = days * 2
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { throw .leaveDaysOutOfRange(text) }
-            var significant = String(fraction)
-            while significant.hasSuffix("0") { significant.removeLast() }
-            switch significant {
-            case "": break
-            case "5": halves += 1
-            default: throw .leaveDaysOutOfRange(text)
-            }
+    /// Parses "21", "21.5" or "21.0". Text that is not a plain number is malformed
+    /// (`MoneyError.notAnAmount`, a usage error); a number that is not a whole or half day
+    /// between 0 and 366 breaks the allocation rule (`RuleViolation`).
+    public init(parsing text: String) throws {
+        let (value, _) = try Money.parseDecimal(text)
+        let halves = value * 2
+        guard value >= 0, value <= 366, halves == halves.rounded(), let count = Int("\(halves)") else {
+            throw RuleViolation.leaveDaysOutOfRange(text)
         }
-        self.halfDays = halves
+        self.halfDays = count
     }
 
     public var description: String {
@@ -35,6 +28,12 @@ public struct LeaveDays: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: LeaveDays, rhs: LeaveDays) -> Bool { lhs.halfDays < rhs.halfDays }
 }
 
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Decimal {
+    /// The whole number nearest to this one (halves away from zero).
+    func rounded() -> Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, 0, .plain)
+        return result
+    }
 }

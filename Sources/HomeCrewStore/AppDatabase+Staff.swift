@@ -35,11 +35,6 @@ public struct StaffChanges: Sendable {
     public var duties: String?
 
     public init() {}
-
-    public var isEmpty: Bool {
-        legalName == nil && knownAs == nil && startDate == nil && leavingDate == nil
-            && !clearLeavingDate && annualLeave == nil && duties == nil
-    }
 }
 
 extension AppDatabase {

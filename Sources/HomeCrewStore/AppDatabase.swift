@@ -36,10 +36,17 @@ public final class AppDatabase: Sendable {
     static var configuration: Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.journalMode = .wal
         // Another homecrew process may be writing: wait for it rather than fail.
         config.busyMode = .timeout(15)
         config.prepareDatabase { db in
+            // WAL is set here rather than with `config.journalMode = .wal`: GRDB's WAL set-up
+            // creates and drops a table whenever the WAL file is empty (a workaround for
+            // DatabasePool readers, which a one-connection queue does not need), so every
+            // command, even a failing one, would rewrite the file. It also lowers
+            // `synchronous` to NORMAL after this closure has run.
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
             // Durable on power loss, not only on a crash: these are records kept for years.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }

@@ -47,8 +47,18 @@ final class StaffTests: XCTestCase {
         XCTAssertEqual(try LeaveDays(parsing: "21.5").halfDays, 43)
         XCTAssertEqual(try LeaveDays(parsing: "21.50").description, "21.5")
         XCTAssertEqual(try LeaveDays(parsing: "0").description, "0")
-        for text in ["21.25", "-1", "abc", "", "1.", ".5", "21,5", "1e2"] {
-            XCTAssertThrowsError(try LeaveDays(parsing: text), text)
+        XCTAssertEqual(try LeaveDays(parsing: "366").halfDays, 732)
+        // Well-formed numbers that break the rule are invalid data…
+        for text in ["21.25", "-1", "366.5", "1000"] {
+            XCTAssertThrowsError(try LeaveDays(parsing: text), text) { error in
+                XCTAssertEqual(error as? RuleViolation, .leaveDaysOutOfRange(text))
+            }
+        }
+        // …text that is not a number at all is a usage error.
+        for text in ["abc", "", "1.", ".5", "21,5", "1e2"] {
+            XCTAssertThrowsError(try LeaveDays(parsing: text), text) { error in
+                XCTAssertEqual((error as? any HomeCrewError)?.category, .usage)
+            }
         }
     }
 

@@ -63,8 +63,11 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
         let fileAttributes = try FileManager.default.attributesOfItem(atPath: location.databasePath)
         XCTAssertEqual((fileAttributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
-        let journal = try opened.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
-        XCTAssertEqual(journal, "wal")
+        let pragmas = try opened.writer.read { db in
+            [try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchOne(db, sql: "PRAGMA synchronous"),
+             try String.fetchOne(db, sql: "PRAGMA foreign_keys")]
+        }
+        XCTAssertEqual(pragmas, ["wal", "2", "1"], "WAL, synchronous = FULL, foreign keys on")
     }
 
     // MARK: Households

@@ -15,17 +15,17 @@ struct AddStaff: ParsableCommand {
     var leaving: CalendarDate?
     @Option(parsing: .unconditional, help: "Monthly salary, for example 25000 or 1250.50.") var salary: String
     @Option(help: "ISO 4217 currency code of the salary.", transform: Parse.currency) var currency: Currency
-    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.", transform: Parse.leaveDays)
-    var leaveDays = LeaveDays(halfDays: 0)
+    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5 (default: 0).") var leaveDays: String?
     @Option(help: "Agreed duties.") var duties: String?
 
     func run() throws {
         let money = try Money(parsing: salary, currency: currency)
+        let leave = try leaveDays.map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0)
         let database = try vault.openForWriting()
         let choice = try database.chooseHousehold(target.household)
         let details = try database.addStaff(
             StaffMember(householdID: choice.household.id, legalName: legalName, knownAs: knownAs, startDate: start,
-                        leavingDate: leaving, annualLeave: leaveDays, duties: duties),
+                        leavingDate: leaving, annualLeave: leave, duties: duties),
             salary: money)
         let asOf = vault.todayDate
         switch output.format {

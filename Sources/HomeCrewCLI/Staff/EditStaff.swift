@@ -16,28 +16,30 @@ struct EditStaff: ParsableCommand {
     @Option(help: ArgumentHelp("Last day of work.", valueName: "yyyy-mm-dd"), transform: Parse.date)
     var leaving: CalendarDate?
     @Flag(help: "Remove the leaving date.") var clearLeaving = false
-    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.", transform: Parse.leaveDays) var leaveDays: LeaveDays?
+    @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.") var leaveDays: String?
     @Option(help: "Agreed duties; \"\" clears them.") var duties: String?
 
-    var changes: StaffChanges {
+    func changes() throws -> StaffChanges {
         var changes = StaffChanges()
         changes.legalName = legalName
         changes.knownAs = knownAs
         changes.startDate = start
         changes.leavingDate = leaving
         changes.clearLeavingDate = clearLeaving
-        changes.annualLeave = leaveDays
+        changes.annualLeave = try leaveDays.map(LeaveDays.init(parsing:))
         changes.duties = duties
         return changes
     }
 
     func validate() throws {
-        if changes.isEmpty { throw ValidationError("nothing to change: give at least one of the options") }
+        let nothing = legalName == nil && knownAs == nil && start == nil && leaving == nil && !clearLeaving
+            && leaveDays == nil && duties == nil
+        if nothing { throw ValidationError("nothing to change: give at least one of the options") }
         if leaving != nil && clearLeaving { throw ValidationError("give either --leaving or --clear-leaving, not both") }
     }
 
     func run() throws {
-        let details = try vault.openForWriting().editStaff(staff, changes)
+        let details = try vault.openForWriting().editStaff(staff, try changes())
         print("Updated \(Terminal.sanitize(StaffPresenter.label(details.member))).")
     }
 }

@@ -53,10 +53,6 @@ enum Parse {
     @Sendable static func currency(_ text: String) throws -> Currency {
         try Currency(code: text)
     }
-
-    @Sendable static func leaveDays(_ text: String) throws -> LeaveDays {
-        try LeaveDays(parsing: text)
-    }
 }
 
 extension HouseholdChoice {

@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+
+final class CommandTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+    }
+
+    override func tearDown() {
+        homecrew.cleanUp()
+    }
+
+    func testHouseholdLifecycle() throws {
+        XCTAssertEqual(try homecrew.ok("household", "list"), "(none)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.path), "reading must not create the vault")
+
+        XCTAssertEqual(try homecrew.ok("household", "add", "Sea View", "--address", "14 Juhu Tara Road"),
+                       try "Added household \"Sea View\" (\(householdID("Sea View"))), the primary household.\n")
+        try homecrew.ok("household", "add", "Marina Flat", "--notes", "winter home")
+        let listed = try homecrew.json("household", "list") as! [[String: Any]]
+        XCTAssertEqual(listed.map { $0["name"] as? String }, ["Marina Flat", "Sea View"])
+        XCTAssertEqual(listed.map { $0["primary"] as? Bool }, [false, true])
+        XCTAssertTrue(listed[0]["address"] is NSNull, "empty fields are present as null")
+
+        try homecrew.ok("household", "edit", "marina flat", "--name", "Marina Apartment", "--address", "Dubai Marina")
+        let shown = try homecrew.json("household", "show", "Marina Apartment") as! [String: Any]
+        XCTAssertEqual(shown["address"] as? String, "Dubai Marina")
+
+        try homecrew.ok("household", "primary", "Marina Apartment")
+        try homecrew.ok("household", "use", "Sea View")
+        let implicit = try homecrew.run(["household", "show"])
+        XCTAssertEqual(implicit.status, 0)
+        XCTAssertEqual(implicit.stderr, "household: Sea View (active)\n", "the implicit choice is named")
+        XCTAssertTrue(implicit.stdout.contains("Household: Sea View"))
+
+        XCTAssertEqual(try homecrew.ok("household", "remove", "Marina Apartment"),
+                       "Removed household \"Marina Apartment\".\n\"Sea View\" is now the primary household.\n")
+        let after = try homecrew.json("household", "list") as! [[String: Any]]
+        XCTAssertEqual(after.map { $0["name"] as? String }, ["Sea View"])
+        XCTAssertEqual(after.first?["primary"] as? Bool, true)
+    }
+
+    func testRemovingAHouseholdWithStaffNeedsCascade() throws {
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("staff", "add", "--name", "Asha Devi", "--start", "2020-01-01", "--salary", "25000", "--currency", "INR")
+        let refused = try homecrew.run(["household", "remove", "Sea View"])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.stderr, "error: household 'Sea View' still has 1 staff member; remove them first or pass --cascade\n")
+        XCTAssertEqual(try homecrew.ok("household", "remove", "Sea View", "--cascade"), "Removed household \"Sea View\" and 1 staff.\n")
+        XCTAssertEqual(try homecrew.ok("staff", "list", "--all-households", "--status", "all"), "(none)\n")
+    }
+
+    func testStaffLifecycleAndSalaryHistory() throws {
+        try homecrew.ok("household", "add", "Sea View")
+        let added = try homecrew.run(["staff", "add", "--name", "  Asha Devi Kumari ", "--known-as", "Asha",
+                                      "--start", "2019-04-01", "--salary", "25000", "--currency", "inr",
+                                      "--leave-days", "21.5", "--duties", "Cooking", "--format", "json"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let asha = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(asha["legal_name"] as? String, "Asha Devi Kumari", "names are trimmed")
+        XCTAssertEqual(asha["annual_leave_days"] as? String, "21.5")
+        XCTAssertEqual(asha["current_salary"] as? [String: String], ["amount": "25000.00", "currency": "INR"])
+        let id = asha["id"] as! String
+
+        try homecrew.ok("staff", "salary", "set", "Asha", "28000", "--from", "2025-04-01")
+        try homecrew.ok("staff", "salary", "set", String(id.prefix(5)), "400", "--currency", "USD", "--from", "2026-01-01")
+        let history = try homecrew.json("staff", "salary", "history", "asha") as! [[String: Any]]
+        XCTAssertEqual(history.map { $0["effective_from"] as? String }, ["2019-04-01", "2025-04-01", "2026-01-01"])
+
+        let shown = try homecrew.json("staff", "show", "Asha Devi Kumari", "--as-of", "2025-06-30") as! [String: Any]
+        XCTAssertEqual(shown["status"] as? String, "active")
+        XCTAssertEqual(shown["tenure"] as? [String: Int], ["years": 6, "months": 2, "days": 29])
+        XCTAssertEqual(shown["current_salary"] as? [String: String], ["amount": "28000.00", "currency": "INR"])
+
+        let table = try homecrew.ok("staff", "show", "asha", "--today", "2026-11-22")
+        XCTAssertTrue(table.contains("Tenure:           7 years, 7 months, 21 days"), table)
+        XCTAssertTrue(table.contains("Next anniversary: 2027-04-01 (in 130 days)"), table)
+
+        try homecrew.ok("staff", "edit", "Asha", "--start", "2019-03-15", "--known-as", "")
+        let edited = try homecrew.json("staff", "show", id) as! [String: Any]
+        XCTAssertTrue(edited["known_as"] is NSNull)
+        XCTAssertEqual((edited["salary_history"] as? [[String: Any]])?.first?["effective_from"] as? String, "2019-03-15",
+                       "the first salary moves with the start date")
+
+        XCTAssertEqual(try homecrew.ok("staff", "end", id, "--on", "2026-10-31"),
+                       "Asha Devi Kumari leaves on 2026-10-31, after 7 years, 7 months, 16 days.\n")
+        let left = try homecrew.json("staff", "list", "--status", "left", "--today", "2026-11-22") as! [[String: Any]]
+        XCTAssertEqual(left.map { $0["id"] as? String }, [id])
+        XCTAssertEqual(try homecrew.ok("staff", "list", "--today", "2026-11-22"), "(none)\n")
+
+        XCTAssertEqual(try homecrew.ok("staff", "remove", id), "Removed Asha Devi Kumari (\(id)).\n")
+        XCTAssertEqual(try homecrew.run(["staff", "show", id]).status, 66)
+    }
+
+    func testStatusesAndAllHouseholds() throws {
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("household", "add", "Azabu Flat")
+        try homecrew.ok("staff", "add", "--name", "Asha", "--start", "2020-01-01", "--salary", "25000", "--currency", "INR")
+        try homecrew.ok("staff", "add", "--name", "Joseph", "--start", "2027-01-01", "--salary", "3200", "--currency", "AED")
+        try homecrew.ok("staff", "add", "--name", "田中 花子", "--start", "2023-06-01", "--salary", "280000",
+                        "--currency", "JPY", "--household", "azabu flat")
+        func names(_ extra: String...) throws -> [String] {
+            let rows = try homecrew.json(["staff", "list", "--today", "2026-11-22"] + extra) as! [[String: Any]]
+            return rows.map { $0["legal_name"] as! String }
+        }
+        XCTAssertEqual(try names(), ["Asha", "Joseph"])
+        XCTAssertEqual(try names("--status", "upcoming"), ["Joseph"])
+        XCTAssertEqual(try names("--status", "active", "--all-households"), ["Asha", "田中 花子"])
+        XCTAssertEqual(try names("--household", "Azabu Flat"), ["田中 花子"])
+        let csv = try homecrew.ok("staff", "list", "--all-households", "--format", "csv", "--today", "2026-11-22")
+        let lines = csv.components(separatedBy: "\r\n")
+        XCTAssertEqual(lines.first, "id,household,legal_name,known_as,status,start_date,leaving_date,annual_leave_days,salary,currency,duties")
+        XCTAssertTrue(lines.contains { $0.hasSuffix(",Azabu Flat,田中 花子,,active,2023-06-01,,0,280000,JPY,") }, csv)
+    }
+
+    func testAmbiguousStaffListsCandidates() throws {
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("staff", "add", "--name", "Asha Devi", "--known-as", "Asha", "--start", "2020-01-01", "--salary", "1", "--currency", "INR")
+        try homecrew.ok("staff", "add", "--name", "Asha Rani", "--known-as", "Asha", "--start", "2021-01-01", "--salary", "1", "--currency", "INR")
+        let result = try homecrew.run(["staff", "show", "asha"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.hasPrefix("error: 'asha' matches 2 staff members: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Asha Devi (Asha) in Sea View") && result.stderr.contains("Asha Rani (Asha) in Sea View"))
+        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line")
+    }
+
+    func testVaultLocationPrecedenceAndInit() throws {
+        let root = homecrew.vault.deletingLastPathComponent()
+        let fromEnvironment = root.appendingPathComponent("env-vault")
+        let fromXDG = root.appendingPathComponent("xdg")
+        let plain = HomeCrewProcess(vault: homecrew.vault)
+        let viaEnv = try plain.run(["household", "add", "A"], environment: ["HOMECREW_VAULT": fromEnvironment.path], useVaultOption: false)
+        XCTAssertEqual(viaEnv.status, 0, viaEnv.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fromEnvironment.appendingPathComponent("homecrew.sqlite").path))
+        let viaXDG = try plain.run(["household", "add", "B"], environment: ["XDG_DATA_HOME": fromXDG.path], useVaultOption: false)
+        XCTAssertEqual(viaXDG.status, 0, viaXDG.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fromXDG.appendingPathComponent("homecrew/homecrew.sqlite").path))
+        let viaHome = try plain.run(["household", "add", "C"], environment: ["HOME": root.path], useVaultOption: false)
+        XCTAssertEqual(viaHome.status, 0, viaHome.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".local/share/homecrew/homecrew.sqlite").path))
+
+        let explicit = root.appendingPathComponent("explicit")
+        let initialised = try plain.run(["init", explicit.path], useVaultOption: false)
+        XCTAssertEqual(initialised.stdout, "Created a vault at \(explicit.path)\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: explicit.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        let database = try FileManager.default.attributesOfItem(atPath: explicit.appendingPathComponent("homecrew.sqlite").path)
+        XCTAssertEqual((database[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(try plain.run(["init", explicit.path], useVaultOption: false).stdout, "A vault is already at \(explicit.path)\n")
+    }
+
+    func testANewerVaultFormatIsRefused() throws {
+        try homecrew.ok("household", "add", "Sea View")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 7"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+        let result = try homecrew.run(["household", "list"])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 1; upgrade HomeCrew to open it\n")
+    }
+
+    func testDemoBuildsAFreshVault() throws {
+        let result = try homecrew.run(["demo", "--today", "2026-11-22"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Sea View House    primary,active      3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Asha    Sea View House    2019-04-01  7 years, 7 months, 21 days   2027-04-01 (in 130 days)"), result.stdout)
+        let staff = try homecrew.json("staff", "list", "--all-households", "--status", "all") as! [[String: Any]]
+        XCTAssertEqual(staff.count, 7)
+        let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
+        XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
+        let again = try homecrew.run(["demo"])
+        XCTAssertEqual(again.status, 73, "the demo never writes into an existing vault")
+    }
+
+    func testConfirmationIsNotAskedWhenNotATerminal() throws {
+        // Standard input here is a pipe: scripts are not stopped by a question.
+        try homecrew.ok("household", "add", "Sea View")
+        XCTAssertEqual(try homecrew.run(["household", "remove", "Sea View"], stdin: "n\n").status, 0)
+    }
+
+    private func householdID(_ name: String) throws -> String {
+        let rows = try homecrew.json("household", "list") as! [[String: Any]]
+        return rows.first { $0["name"] as? String == name }?["id"] as? String ?? "?"
+    }
+}

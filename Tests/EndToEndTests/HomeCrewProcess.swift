@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// Runs the built `homecrew` binary against a temporary vault.
+struct HomeCrewProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let binary: URL = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["HOMECREW_BINARY"] { return URL(fileURLWithPath: path) }
+        // The test bundle sits next to the products of the same build.
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("homecrew"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homecrew"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    let vault: URL
+
+    /// A fresh temporary directory; the vault itself is `…/vault` and does not exist yet.
+    static func temporary() throws -> HomeCrewProcess {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("homecrew-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return HomeCrewProcess(vault: root.appendingPathComponent("vault"))
+    }
+
+    var databaseURL: URL { vault.appendingPathComponent("homecrew.sqlite") }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: vault.deletingLastPathComponent()) }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+             useVaultOption: Bool = true) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        // Options may follow the subcommand's words, so --vault simply goes last.
+        process.arguments = useVaultOption ? arguments + ["--vault", vault.path] : arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOMECREW_VAULT"] = nil
+        environment["XDG_DATA_HOME"] = nil
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed, and returns its standard output.
+    @discardableResult
+    func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try run(arguments)
+        XCTAssertEqual(result.status, 0, "homecrew \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+
+    func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        try json(arguments, file: file, line: line)
+    }
+
+    func json(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        let result = try run(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// Every byte of the database, after the last connection closed (WAL folded back).
+    func databaseBytes() throws -> Data { try Data(contentsOf: databaseURL) }
+}
