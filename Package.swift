@@ -14,6 +14,17 @@ let package = Package(
     targets: [
         // The domain: pure Swift, no I/O, depends on nothing.
         .target(name: "HomeCrewCore"),
+        // The document vault: content-addressed object store and the media pipeline.
+        .target(
+            name: "HomeCrewVault",
+            dependencies: ["HomeCrewCore", "CLibCrypto", "CPoppler", "CCairo", "CHeif", "CTurboJPEG"]
+        ),
+        // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // The SQLite store (GRDB): migrations, intention-named reads and writes.
         .target(
             name: "HomeCrewStore",
@@ -23,7 +34,7 @@ let package = Package(
         .target(
             name: "HomeCrewCLI",
             dependencies: [
-                "HomeCrewCore", "HomeCrewStore",
+                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +45,7 @@ let package = Package(
             name: "HomeCrewStoreTests",
             dependencies: ["HomeCrewStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "CCairo"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew"]),

@@ -33,6 +33,7 @@ public struct HouseholdChanges: Sendable {
 public struct HouseholdRemoval: Sendable {
     public let removed: Household
     public let staffRemoved: Int
+    public let documentsRemoved: Int
     /// The household that took over the primary mark, when the removed one had it.
     public let newPrimary: Household?
 }
@@ -155,6 +156,13 @@ extension AppDatabase {
             let household = try Self.household(named: name, db)
             let staff = try StaffMember.all().inHousehold(household.id).fetchCount(db)
             if staff > 0 && !cascade { throw StoreError.householdHasStaff(name: household.name, count: staff) }
+            let documents = Document.filter(Document.Columns.householdID == household.id)
+            let documentCount = try documents.fetchCount(db)
+            if documentCount > 0 && !cascade {
+                throw StoreError.householdHasDocuments(name: household.name, count: documentCount)
+            }
+            // Document rows go now; their objects stay until `vault gc`.
+            try documents.deleteAll(db)
             try StaffMember.all().inHousehold(household.id).deleteAll(db)
 
             var newPrimary: Household?
@@ -164,7 +172,8 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE vault SET primary_household_id = ?", arguments: [newPrimary?.id])
             }
             try household.delete(db)
-            return HouseholdRemoval(removed: household, staffRemoved: staff, newPrimary: newPrimary)
+            return HouseholdRemoval(removed: household, staffRemoved: staff, documentsRemoved: documentCount,
+                                    newPrimary: newPrimary)
         }
     }
 }

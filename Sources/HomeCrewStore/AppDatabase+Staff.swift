@@ -149,10 +149,15 @@ extension AppDatabase {
         return try editStaff(reference, changes)
     }
 
-    /// Removes a staff member and their salary history.
-    public func removeStaff(_ reference: String) throws -> StaffDetails {
+    /// Removes a staff member and their salary history. Linked documents stay with the
+    /// household; removing someone who has them needs `cascade`, which unlinks them.
+    public func removeStaff(_ reference: String, cascade: Bool = false) throws -> StaffDetails {
         try write { db in
             let details = try Self.details(of: Self.resolveStaff(reference, db), db)
+            let links = DocumentStaffLink.filter(Column("staff_id") == details.member.id)
+            let linked = try links.fetchCount(db)
+            if linked > 0 && !cascade { throw StoreError.staffHasDocuments(name: details.member.legalName, count: linked) }
+            try links.deleteAll(db)
             try details.member.delete(db)
             return details
         }

@@ -14,6 +14,12 @@ public enum StoreError: HomeCrewError {
     case noSuchStaff(String)
     case ambiguousStaff(String, candidates: [StaffCandidate])
     case salaryEntryExists(staff: String, on: CalendarDate)
+    case noSuchDocument(String)
+    case ambiguousDocument(String, candidates: [RecordID])
+    case staffInOtherHousehold(staff: String, household: String)
+    case notLinked(document: String, staff: String)
+    case staffHasDocuments(name: String, count: Int)
+    case householdHasDocuments(name: String, count: Int)
     case busy
     case constraint(String)
     case database(String)
@@ -22,7 +28,9 @@ public enum StoreError: HomeCrewError {
         switch self {
         case .newerFormat, .unknownMigrations, .notAVault: return .invalidData
         case .cannotCreateVault: return .cannotCreate
-        case .noHouseholds, .noSuchHousehold, .noSuchStaff: return .notFound
+        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument: return .notFound
+        case .ambiguousDocument: return .usage
+        case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
         case .householdExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
         case .ambiguousStaff: return .usage
         case .busy: return .busy
@@ -55,6 +63,18 @@ public enum StoreError: HomeCrewError {
             return "'\(reference)' matches \(candidates.count) staff members: \(list.joined(separator: "; ")); use an id"
         case let .salaryEntryExists(staff, date):
             return "\(staff) already has a salary entry taking effect on \(date)"
+        case .noSuchDocument(let reference):
+            return "no document matches '\(reference)'; see: homecrew doc list --all-households"
+        case let .ambiguousDocument(reference, candidates):
+            return "'\(reference)' matches \(candidates.count) documents (\(candidates.map(\.short).joined(separator: ", "))); give more of the id"
+        case let .staffInOtherHousehold(staff, household):
+            return "\(staff) works for \(household); a document links only to staff of its own household"
+        case let .notLinked(document, staff):
+            return "document \(document) is not linked to \(staff)"
+        case let .staffHasDocuments(name, count):
+            return "\(name) is linked to \(count) document\(count == 1 ? "" : "s"); pass --cascade to unlink them and remove the staff member"
+        case let .householdHasDocuments(name, count):
+            return "household '\(name)' still has \(count) document\(count == 1 ? "" : "s"); remove them first or pass --cascade"
         case .busy:
             return "the vault is busy: another homecrew process held it for too long; try again"
         case .constraint(let message):

@@ -6,7 +6,7 @@ struct RemoveHousehold: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @Argument(help: "The household's name.") var name: String
-    @Flag(help: "Also remove its staff and their salary history.") var cascade = false
+    @Flag(help: "Also remove its staff (with their salary history) and its documents.") var cascade = false
     @Flag(name: .shortAndLong, help: "Do not ask for confirmation.") var yes = false
 
     func run() throws {
@@ -20,7 +20,9 @@ struct RemoveHousehold: ParsableCommand {
             }
         }
         let removal = try vault.openForWriting().removeHousehold(named: name, cascade: cascade)
-        let staff = removal.staffRemoved > 0 ? " and \(removal.staffRemoved) staff" : ""
+        let parts = [removal.staffRemoved > 0 ? "\(removal.staffRemoved) staff" : nil,
+                     removal.documentsRemoved > 0 ? "\(removal.documentsRemoved) documents" : nil].compactMap { $0 }
+        let staff = parts.isEmpty ? "" : " and " + parts.joined(separator: " and ")
         print("Removed household \"\(Terminal.sanitize(removal.removed.name))\"\(staff).")
         if let newPrimary = removal.newPrimary {
             print("\"\(Terminal.sanitize(newPrimary.name))\" is now the primary household.")

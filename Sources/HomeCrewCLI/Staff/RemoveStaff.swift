@@ -6,6 +6,7 @@ struct RemoveStaff: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @Argument(help: "An id (or a unique prefix of one), or a legal or known-as name.") var staff: String
+    @Flag(help: "Also unlink the person's documents (the documents stay with the household).") var cascade = false
     @Flag(name: .shortAndLong, help: "Do not ask for confirmation.") var yes = false
 
     func run() throws {
@@ -16,7 +17,7 @@ struct RemoveStaff: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let details = try vault.openForWriting().removeStaff(staff)
+        let details = try vault.openForWriting().removeStaff(staff, cascade: cascade)
         print("Removed \(Terminal.sanitize(StaffPresenter.label(details.member))) (\(details.member.id)).")
     }
 }

@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// A document with everything shown about it.
+public struct DocumentDetails: Hashable, Sendable {
+    public let document: Document
+    public let household: Household
+    public let object: StoredObject
+    public let staff: [StaffMember]
+}
+
+public struct DocumentFilter: Sendable {
+    /// Nil means every household.
+    public var householdID: RecordID?
+    public var staffID: RecordID?
+    public var kind: DocumentKind?
+    /// Only documents expiring on or before `asOf + days` (expired ones included).
+    public var expiringWithin: (asOf: CalendarDate, days: Int)?
+
+    public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
+                expiringWithin: (asOf: CalendarDate, days: Int)? = nil) {
+        self.householdID = householdID
+        self.staffID = staffID
+        self.kind = kind
+        self.expiringWithin = expiringWithin
+    }
+}
+
+/// What `doc edit` changes; nil leaves a field alone, `clear…` removes a date.
+public struct DocumentChanges: Sendable {
+    public var title: String?
+    public var kind: DocumentKind?
+    public var issuedOn: CalendarDate?
+    public var expiresOn: CalendarDate?
+    public var clearIssuedOn = false
+    public var clearExpiresOn = false
+    public init() {}
+}
+
+extension AppDatabase {
+    // MARK: Reads
+
+    public func document(holding hash: String) throws -> Document? {
+        try read { db in try Document.filter(Document.Columns.objectHash == hash).fetchOne(db) }
+    }
+
+    public func storedObject(_ hash: String) throws -> StoredObject? {
+        try read { db in try StoredObject.fetchOne(db, key: hash) }
+    }
+
+    public func findDocument(_ reference: String) throws -> DocumentDetails {
+        try read { db in try Self.details(of: Self.resolveDocument(reference, db), db) }
+    }
+
+    public func documentListing(_ filter: DocumentFilter) throws -> [DocumentDetails] {
+        try read { db in
+            var request = Document.order(Document.Columns.addedAt.desc, Document.Columns.id)
+            if let household = filter.householdID { request = request.filter(Document.Columns.householdID == household) }
+            if let kind = filter.kind { request = request.filter(Document.Columns.kind == kind.rawValue) }
+            if let staff = filter.staffID {
+                request = request.filter(sql: "id IN (SELECT document_id FROM document_staff WHERE staff_id = ?)", arguments: [staff])
+            }
+            if let window = filter.expiringWithin {
+                let limit = try window.asOf.adding(days: window.days)
+                request = request.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= limit)
+                    .order(Document.Columns.expiresOn, Document.Columns.id)
+            }
+            return try request.fetchAll(db).map { try Self.details(of: $0, db) }
+        }
+    }
+
+    /// The text of every page of an object, page 1 first.
+    public func pages(of hash: String) throws -> [PageText] {
+        try read { db in
+            try PageRecord.filter(Column("object_sha256") == hash).order(Column("page_number")).fetchAll(db).map {
+                PageText(number: $0.pageNumber, text: $0.text, source: TextSource(rawValue: $0.textSource) ?? .none)
+            }
+        }
+    }
+
+    /// Every object hash a row still needs: documents' objects and their thumbnails.
+    public func referencedObjectHashes() throws -> Set<String> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT object_sha256 FROM document
+                UNION SELECT o.thumbnail_sha256 FROM object o JOIN document d ON d.object_sha256 = o.sha256
+                WHERE o.thumbnail_sha256 IS NOT NULL
+                """))
+        }
+    }
+
+    public func allStoredObjects() throws -> [StoredObject] {
+        try read { db in try StoredObject.fetchAll(db) }
+    }
+
+    public func documentCount(linkedTo staffID: RecordID) throws -> Int {
+        try read { db in try DocumentStaffLink.filter(Column("staff_id") == staffID).fetchCount(db) }
+    }
+
+    static func details(of document: Document, _ db: Database) throws -> DocumentDetails {
+        let household = try Household.fetchOne(db, key: document.householdID.rawValue)!
+        guard let object = try StoredObject.fetchOne(db, key: document.objectHash) else {
+            throw StoreError.constraint("document \(document.id) has no object row")
+        }
+        let staff = try StaffMember.filter(sql: "id IN (SELECT staff_id FROM document_staff WHERE document_id = ?)",
+                                           arguments: [document.id]).orderedByName().fetchAll(db)
+        return DocumentDetails(document: document, household: household, object: object, staff: staff)
+    }
+
+    static func resolveDocument(_ reference: String, _ db: Database) throws -> Document {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = try Document.fetchOne(db, key: trimmed) { return exact }
+        guard RecordID.couldBePrefix(trimmed) else { throw StoreError.noSuchDocument(reference) }
+        let matches = try Document.filter(Document.Columns.id.like("\(trimmed)%")).limit(10).fetchAll(db)
+        switch matches.count {
+        case 0: throw StoreError.noSuchDocument(reference)
+        case 1: return matches[0]
+        default: throw StoreError.ambiguousDocument(reference, candidates: matches.map(\.id))
+        }
+    }
+
+    // MARK: Writes
+
+    /// Records a new document in one transaction: its object and thumbnail rows (unless
+    /// already known), the page texts, the document and its staff links. The object files
+    /// must already be durable in the object store.
+    public func addDocument(
+        _ draft: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String]
+    ) throws -> DocumentDetails {
+        let document = try draft.validated()
+        return try write { db in
+            if let thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
+            if try !object.exists(db) {
+                try object.insert(db)
+                try Self.insertPages(pages, of: object.hash, db)
+            }
+            try document.insert(db)
+            try Self.link(document, to: staff, db)
+            return try Self.details(of: document, db)
+        }
+    }
+
+    /// Adds links to staff (of the document's household); returns the staff newly linked.
+    @discardableResult
+    public func linkStaff(_ documentReference: String, to staff: [String]) throws -> [StaffMember] {
+        try write { db in try Self.link(Self.resolveDocument(documentReference, db), to: staff, db) }
+    }
+
+    @discardableResult
+    static func link(_ document: Document, to references: [String], _ db: Database) throws -> [StaffMember] {
+        var linked: [StaffMember] = []
+        for reference in references {
+            let member = try resolveStaff(reference, db)
+            guard member.householdID == document.householdID else {
+                let household = try Household.fetchOne(db, key: member.householdID.rawValue)?.name ?? "another household"
+                throw StoreError.staffInOtherHousehold(staff: member.legalName, household: household)
+            }
+            let link = DocumentStaffLink(documentId: document.id, staffId: member.id)
+            if try !link.exists(db) {
+                try link.insert(db)
+                linked.append(member)
+            }
+        }
+        return linked
+    }
+
+    public func unlinkStaff(_ documentReference: String, from staffReference: String) throws -> (Document, StaffMember) {
+        try write { db in
+            let document = try Self.resolveDocument(documentReference, db)
+            let member = try Self.resolveStaff(staffReference, db)
+            let link = DocumentStaffLink(documentId: document.id, staffId: member.id)
+            guard try link.delete(db) else { throw StoreError.notLinked(document: document.id.rawValue, staff: member.legalName) }
+            return (document, member)
+        }
+    }
+
+    public func editDocument(_ reference: String, _ changes: DocumentChanges) throws -> Document {
+        try write { db in
+            var document = try Self.resolveDocument(reference, db)
+            if let title = changes.title { document.title = title }
+            if let kind = changes.kind { document.kind = kind }
+            if let issued = changes.issuedOn { document.issuedOn = issued }
+            if let expires = changes.expiresOn { document.expiresOn = expires }
+            if changes.clearIssuedOn { document.issuedOn = nil }
+            if changes.clearExpiresOn { document.expiresOn = nil }
+            document = try document.validated()
+            try document.update(db)
+            return document
+        }
+    }
+
+    /// Removes the document row and its links at once. The object stays until `vault gc`.
+    public func removeDocument(_ reference: String) throws -> Document {
+        try write { db in
+            let document = try Self.resolveDocument(reference, db)
+            try document.delete(db)
+            return document
+        }
+    }
+
+    /// Replaces what was read from an object (reprocessing), in one transaction.
+    public func replaceExtraction(of hash: String, with content: ExtractedContent, pages: [PageText],
+                                  thumbnail: StoredObject?) throws {
+        try write { db in
+            guard var object = try StoredObject.fetchOne(db, key: hash) else { throw StoreError.noSuchDocument(hash) }
+            if let thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
+            object.content = content
+            object.thumbnailHash = thumbnail?.hash ?? object.thumbnailHash
+            try object.update(db)
+            try PageRecord.filter(Column("object_sha256") == hash).deleteAll(db)
+            try Self.insertPages(pages, of: hash, db)
+        }
+    }
+
+    /// Deletes object rows no document needs (garbage collection, after the files).
+    public func deleteObjectRows(_ hashes: [String]) throws {
+        try write { db in
+            for hash in hashes where try Document.filter(Document.Columns.objectHash == hash).fetchCount(db) == 0 {
+                _ = try StoredObject.deleteOne(db, key: hash)
+            }
+        }
+    }
+
+    private static func insertPages(_ pages: [PageText], of hash: String, _ db: Database) throws {
+        for page in pages {
+            try PageRecord(objectSha256: hash, pageNumber: page.number, text: page.text, textSource: page.source.rawValue).insert(db)
+        }
+    }
+}
