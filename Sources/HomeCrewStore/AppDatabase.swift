@@ -85,3 +85,16 @@ public final class AppDatabase: Sendable {
         try read { db in try Int.fetchOne(db, sql: "SELECT format_version FROM vault") ?? 0 }
     }
 }
+
+extension AppDatabase {
+    /// What SQLite's own checks find wrong: `PRAGMA integrity_check` and `foreign_key_check`.
+    public func integrityProblems() throws -> [String] {
+        try read { db in
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
+                "row \(row["rowid"] as Int64? ?? 0) of \(row["table"] as String? ?? "?") points at a missing \(row["parent"] as String? ?? "?")"
+            }
+            return integrity + foreignKeys
+        }
+    }
+}

@@ -11,10 +11,12 @@ public struct IsolatedExtractor: Sendable {
     public var timeout: TimeInterval
     public var memoryLimit: Int
 
-    public init(executable: String = IsolatedExtractor.currentExecutable(), timeout: TimeInterval = 60,
+    /// The time limit is `HOMECREW_EXTRACT_TIMEOUT` seconds when set, else 60.
+    public init(executable: String = IsolatedExtractor.currentExecutable(), timeout: TimeInterval? = nil,
                 memoryLimit: Int = 1 << 30) {
         self.executable = executable
-        self.timeout = timeout
+        let configured = ProcessInfo.processInfo.environment["HOMECREW_EXTRACT_TIMEOUT"].flatMap(TimeInterval.init)
+        self.timeout = timeout ?? configured.flatMap { $0 > 0 ? $0 : nil } ?? 60
         self.memoryLimit = memoryLimit
     }
 
@@ -25,13 +27,13 @@ public struct IsolatedExtractor: Sendable {
 
     public func extract(path: String, type: MediaType, password: String?) -> Extraction {
         let request = ExtractionRequest(path: path, mediaType: type, password: password,
-                                        memoryLimit: memoryLimit, cpuSeconds: Int(timeout) + 5)
+                                        memoryLimit: memoryLimit, cpuSeconds: Int(timeout.rounded(.up)) + 5)
         do {
             let (status, reason, output) = try run(request)
             if reason == .uncaughtSignal {
                 return Extraction(content: .failed(status == SIGKILL
-                    ? "reading the \(type.shortName) took longer than \(Int(timeout)) s and was stopped"
-                    : "the \(type.shortName) reader crashed (signal \(status)) on this file"))
+                    ? "reading the \(type.shortName) took longer than \(timeout.formatted()) s and was stopped; retry with: homecrew doc reprocess"
+                    : "the \(type.shortName) reader crashed (signal \(status)) on this file; retry with: homecrew doc reprocess"))
             }
             guard status == 0, let wire = try? JSONDecoder().decode(ExtractionWire.self, from: output) else {
                 return Extraction(content: .failed("the \(type.shortName) reader failed (exit status \(status))"))

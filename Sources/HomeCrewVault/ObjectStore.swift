@@ -187,3 +187,7 @@ public struct ObjectStore: Sendable {
         return now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
     }
 }
+
+extension ObjectStore {
+    public static func hash(_ bytes: [UInt8]) -> String { SHA256Hasher.hash(bytes) }
+}

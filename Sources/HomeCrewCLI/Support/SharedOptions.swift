@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 /// Options every command that touches a vault takes.
 struct VaultOptions: ParsableArguments {
@@ -60,5 +61,22 @@ extension HouseholdChoice {
     func announceIfImplicit() {
         guard reason != .explicit else { return }
         Terminal.printNote("household: \(household.name) (\(reason.rawValue))")
+    }
+}
+
+extension VaultOptions {
+    var objectStore: ObjectStore { ObjectStore(vaultDirectory: location.directory) }
+
+    func ingestor(_ database: AppDatabase) -> DocumentIngestor {
+        DocumentIngestor(database: database, objects: objectStore, extractor: IsolatedExtractor())
+    }
+}
+
+extension Parse {
+    @Sendable static func kind(_ text: String) throws -> DocumentKind {
+        guard let kind = DocumentKind(rawValue: text.lowercased()) else {
+            throw ValidationError("unknown kind '\(text)'; use one of: \(DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return kind
     }
 }

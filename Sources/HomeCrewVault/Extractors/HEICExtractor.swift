@@ -1,5 +1,6 @@
 import CCairo
 import CHeif
+import Foundation
 import HomeCrewCore
 
 /// HEIC/HEIF through libheif. The primary image is the document; its embedded thumbnail
@@ -80,6 +81,7 @@ struct HEICExtractor: Extractor {
     }
 
     static func text(_ error: heif_error) -> String {
-        error.message.map { String(cString: $0) } ?? "code \(error.code.rawValue)"
+        (error.message.map { String(cString: $0) } ?? "code \(error.code.rawValue)")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,0 +1,21 @@
+import ArgumentParser
+import HomeCrewVault
+
+struct DocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doc",
+        abstract: "Keep documents: contracts, ID and visa scans, photos, payslips.",
+        subcommands: [AddDocuments.self, ListDocuments.self, ShowDocument.self, DocumentText.self,
+                      DocumentThumbnail.self, ExportDocument.self, OpenDocument.self, EditDocument.self,
+                      LinkDocument.self, UnlinkDocument.self, RemoveDocument.self, ReprocessDocument.self]
+    )
+}
+
+/// `homecrew __extract`: the isolated worker that reads one untrusted file. Not for people.
+struct ExtractWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__extract", shouldDisplay: false)
+
+    func run() throws {
+        throw ExitCode(ExtractionWorker.serve())
+    }
+}

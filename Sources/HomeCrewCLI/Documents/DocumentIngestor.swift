@@ -1,0 +1,100 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+
+/// What to file a batch of documents as.
+struct IngestRequest: Sendable {
+    var household: Household
+    var staff: [String]
+    var kind: DocumentKind
+    var title: String?
+    var issuedOn: CalendarDate?
+    var expiresOn: CalendarDate?
+    var password: String?
+    var allowOther: Bool
+}
+
+enum IngestOutcome: Sendable {
+    case added(DocumentDetails)
+    case alreadyPresent(Document, newlyLinked: [StaffMember])
+    case refused(path: String, error: any HomeCrewError)
+}
+
+/// Files documents into the vault. The order of steps is what keeps the vault consistent:
+/// the object (and its thumbnail) are durable in the object store before the one
+/// transaction that records them, so a crash at any point leaves at most an unused object
+/// for `vault gc`, never a row without its file.
+struct DocumentIngestor: Sendable {
+    let database: AppDatabase
+    let objects: ObjectStore
+    let extractor: IsolatedExtractor
+
+    func ingest(_ path: String, _ request: IngestRequest) -> IngestOutcome {
+        do {
+            return try ingestOrThrow(path, request)
+        } catch let error as any HomeCrewError {
+            return .refused(path: path, error: error)
+        } catch {
+            return .refused(path: path, error: VaultError.cannotRead(path: path, reason: "\(error)"))
+        }
+    }
+
+    private func ingestOrThrow(_ path: String, _ request: IngestRequest) throws -> IngestOutcome {
+        let type = try MediaSniffer.detect(fileAt: path)
+        if type == .other && !request.allowOther {
+            let head = [UInt8]((FileManager.default.contents(atPath: path) ?? Data()).prefix(512))
+            throw VaultError.unsupportedType(path: path, detected: MediaSniffer.describe(head))
+        }
+        let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
+        defer { withExtendedLifetime(lock) {} }
+        let stored = try objects.store(fileAt: path)
+        if let existing = try database.document(holding: stored.hash) {
+            let linked = try database.linkStaff(existing.id.rawValue, to: request.staff)
+            return .alreadyPresent(existing, newlyLinked: linked)
+        }
+        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: path, password: request.password)
+        let name = (path as NSString).lastPathComponent
+        let document = Document(
+            householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
+            title: request.title ?? (name as NSString).deletingPathExtension, originalName: name,
+            issuedOn: request.issuedOn, expiresOn: request.expiresOn)
+        return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff))
+    }
+
+    /// The object's row: reused when the bytes were read before (a removed document not yet
+    /// collected), otherwise extracted now in the isolated worker.
+    func objectRecord(for stored: ObjectStore.Stored, type: MediaType, path: String, password: String?) throws
+        -> (StoredObject, [PageText], StoredObject?) {
+        if let known = try database.storedObject(stored.hash) {
+            return (known, try database.pages(of: stored.hash), nil)
+        }
+        let extraction = type == .other
+            ? Extraction(content: ExtractedContent(status: .skipped, note: "not a type HomeCrew reads"))
+            : extractor.extract(path: path, type: type, password: password)
+        let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
+        let object = StoredObject(hash: stored.hash, size: stored.size, mediaType: type,
+                                  content: extraction.content, thumbnailHash: thumbnail?.hash)
+        return (object, extraction.content.pages, thumbnail)
+    }
+
+    func storeThumbnail(_ png: [UInt8]) throws -> StoredObject {
+        let stored = try objects.store(bytes: png)
+        return StoredObject(hash: stored.hash, size: stored.size, mediaType: .png,
+                            content: ExtractedContent(status: .skipped, note: "thumbnail"))
+    }
+
+    /// Reads the object of a document again (after a crash, with a password, with a newer
+    /// HomeCrew) and replaces what was extracted.
+    func reprocess(_ details: DocumentDetails, password: String?) throws -> ExtractedContent {
+        let object = details.object
+        let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
+        defer { withExtendedLifetime(lock) {} }
+        guard objects.contains(object.hash) else { throw VaultError.missingObject(object.hash) }
+        let extraction = extractor.extract(path: objects.path(for: object.hash), type: object.mediaType, password: password)
+        let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
+        try database.replaceExtraction(of: object.hash, with: extraction.content, pages: extraction.content.pages,
+                                       thumbnail: thumbnail)
+        return extraction.content
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+
+struct LinkDocument: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "link", abstract: "Link a document to staff of its household.")
+
+    @OptionGroup var vault: VaultOptions
+    @Argument(help: "The document's id or a unique prefix of it.") var id: String
+    @Option(help: "A staff member (repeatable).") var staff: [String]
+
+    func validate() throws {
+        if staff.isEmpty { throw ValidationError("name at least one --staff") }
+    }
+
+    func run() throws {
+        let linked = try vault.openForWriting().linkStaff(id, to: staff)
+        print(linked.isEmpty ? "Already linked; nothing changed."
+              : "Linked to \(linked.map { Terminal.sanitize(StaffPresenter.label($0)) }.joined(separator: ", ")).")
+    }
+}
+
+struct UnlinkDocument: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Remove a document's link to a staff member.")
+
+    @OptionGroup var vault: VaultOptions
+    @Argument(help: "The document's id or a unique prefix of it.") var id: String
+    @Option(help: "The staff member.") var staff: String
+
+    func run() throws {
+        let (document, member) = try vault.openForWriting().unlinkStaff(id, from: staff)
+        print("Unlinked \(document.id) from \(Terminal.sanitize(StaffPresenter.label(member))).")
+    }
+}

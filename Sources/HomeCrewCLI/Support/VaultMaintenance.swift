@@ -1,0 +1,91 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+
+/// Checking and tidying a vault: the database against the object store and back.
+struct VaultMaintenance {
+    let database: AppDatabase
+    let objects: ObjectStore
+
+    struct Report {
+        /// Things that are wrong: the command fails when there is any.
+        var problems: [String] = []
+        /// Things worth knowing that are not damage.
+        var notes: [String] = []
+        var objectsChecked = 0
+        var bytesChecked: Int64 = 0
+    }
+
+    /// Re-hashes every object, matches files with rows, and runs SQLite's integrity check.
+    func verify() throws -> Report {
+        var report = Report()
+        report.problems += try database.integrityProblems().map { "database: \($0)" }
+        let removed = objects.removeStaleTemporaryFiles()
+        if removed > 0 { report.notes.append("removed \(removed) temporary file(s) left by an interrupted write") }
+
+        let rows = Dictionary(uniqueKeysWithValues: try database.allStoredObjects().map { ($0.hash, $0) })
+        let referenced = try database.referencedObjectHashes()
+        let files = Set(objects.allHashes())
+        for hash in files.sorted() {
+            let path = objects.path(for: hash)
+            guard hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                report.problems.append("\(path) is not named like an object")
+                continue
+            }
+            let actual = try ObjectStore.hash(fileAt: path)
+            report.objectsChecked += 1
+            report.bytesChecked += rows[hash]?.size ?? 0
+            if actual != hash { report.problems.append("object \(hash) is damaged: its bytes now hash to \(actual)") }
+            if let row = rows[hash], let size = fileSize(path), size != row.size {
+                report.problems.append("object \(hash) is \(size) bytes; the database says \(row.size)")
+            }
+        }
+        for hash in rows.keys.sorted() where !files.contains(hash) {
+            let users = referenced.contains(hash) ? "a document needs it" : "no document needs it"
+            report.problems.append("object \(hash) is missing from objects/ (\(users))")
+        }
+        let unused = files.union(rows.keys).subtracting(referenced)
+        if !unused.isEmpty {
+            report.notes.append("\(unused.count) object(s) no document uses; `homecrew vault gc` removes them after the grace period")
+        }
+        return report
+    }
+
+    struct Collection {
+        var deleted: [String] = []
+        var bytes: Int64 = 0
+        var keptForGrace = 0
+        var temporaryFiles = 0
+    }
+
+    /// Deletes objects no document uses and that are older than `grace`: rows first, then
+    /// files, so a crash in between leaves only unused files, never a row without its file.
+    func collectGarbage(grace: TimeInterval, dryRun: Bool) throws -> Collection {
+        let lock = try VaultLock(vaultDirectory: objects.root, mode: .exclusive)
+        defer { withExtendedLifetime(lock) {} }
+        var result = Collection()
+        let rows = Dictionary(uniqueKeysWithValues: try database.allStoredObjects().map { ($0.hash, $0) })
+        let referenced = try database.referencedObjectHashes()
+        let now = Date()
+        for hash in Set(objects.allHashes()).union(rows.keys).subtracting(referenced).sorted() {
+            let age = objects.age(of: hash, now: now) ?? rows[hash].map { now.timeIntervalSince($0.storedAt) } ?? .infinity
+            if age < grace {
+                result.keptForGrace += 1
+                continue
+            }
+            result.deleted.append(hash)
+            result.bytes += rows[hash]?.size ?? fileSize(objects.path(for: hash)) ?? 0
+        }
+        guard !dryRun else { return result }
+        try database.deleteObjectRows(result.deleted)
+        for hash in result.deleted { try objects.delete(hash) }
+        result.temporaryFiles = objects.removeStaleTemporaryFiles()
+        return result
+    }
+
+    private func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
+}
