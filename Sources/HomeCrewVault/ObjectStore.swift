@@ -178,6 +178,8 @@ public struct ObjectStore: Sendable {
     public func delete(_ hash: String) throws {
         let target = path(for: hash)
         if unlink(target) != 0 && errno != ENOENT { throw VaultError.posix(target, writing: true) }
+        // Leave no empty fan-out directory behind; one still in use stays (ENOTEMPTY).
+        rmdir((target as NSString).deletingLastPathComponent)
     }
 
     /// Seconds since the object was written.

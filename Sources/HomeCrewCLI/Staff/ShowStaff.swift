@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewStore
 
 struct ShowStaff: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,11 +14,20 @@ struct ShowStaff: ParsableCommand {
     var asOf: CalendarDate?
 
     func run() throws {
-        let details = try vault.openForReading().findStaff(staff)
+        let database = try vault.openForReading()
+        let details = try database.findStaff(staff)
+        let documents = try database.documentListing(DocumentFilter(staffID: details.member.id))
         let day = asOf ?? vault.todayDate
         guard output.format == .table else {
-            return try Output.print(output.format, table: StaffPresenter.csv([details], asOf: day),
-                                    json: StaffPresenter.json(details, asOf: day))
+            var json = StaffPresenter.json(details, asOf: day)
+            if case .object(var members) = json {
+                members["documents"] = .array(documents.map {
+                    .object(["id": .string($0.document.id.rawValue), "title": .string($0.document.title),
+                             "kind": .string($0.document.kind.rawValue), "expires_on": .optional($0.document.expiresOn?.description)])
+                })
+                json = .object(members)
+            }
+            return try Output.print(output.format, table: StaffPresenter.csv([details], asOf: day), json: json)
         }
         let member = details.member
         let status = member.status(asOf: day)
@@ -35,5 +45,7 @@ struct ShowStaff: ParsableCommand {
         ])
         print("\nSalary history:")
         print(StaffPresenter.salaryTable(details.salaryHistory).renderTable())
+        print("\nDocuments:")
+        print(documents.isEmpty ? "(none)" : DocumentPresenter.table(documents, asOf: day, showHousehold: false).renderTable())
     }
 }
