@@ -39,7 +39,7 @@ struct HEICExtractor: Extractor {
         }
     }
 
-    /// The embedded thumbnail when its long edge covers most of a 256-pixel thumbnail.
+    /// The embedded thumbnail when it is at least as large as the thumbnail to draw.
     static func thumbnailHandle(of primary: OpaquePointer) -> OpaquePointer? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
         guard count > 0 else { return nil }
@@ -49,7 +49,7 @@ struct HEICExtractor: Extractor {
             var handle: OpaquePointer?
             guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
             let longEdge = max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle))
-            if longEdge >= 200 { return handle }
+            if longEdge >= Thumbnail.longEdge { return handle }
             heif_image_handle_release(handle)
         }
         return nil

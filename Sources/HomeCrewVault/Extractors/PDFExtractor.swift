@@ -34,11 +34,42 @@ struct PDFExtractor: Extractor {
                 continue
             }
             defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            let text = Self.take(poppler_page_get_text(page)) ?? ""
+            let text = Self.text(of: page)
             content.pages.append(PageText(number: index + 1, text: text, source: text.isEmpty ? .none : .pdfText))
             if index == 0 { thumbnail = try? Self.render(page) }
         }
         return Extraction(content: content, thumbnailPNG: thumbnail)
+    }
+
+    /// The page's text. poppler's selection runs from one corner to the other and, on
+    /// right-to-left lines, drops all but the last line when started from the left; so a
+    /// page with Hebrew or Arabic (or no text) is also read right to left and the fuller
+    /// reading kept.
+    static func text(of page: OpaquePointer) -> String {
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        var leftToRight = PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)
+        let plain = cleaned(take(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &leftToRight)))
+        guard plain.isEmpty || plain.unicodeScalars.contains(where: isRightToLeft) else { return plain }
+        var rightToLeft = PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height)
+        let reversed = cleaned(take(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &rightToLeft)))
+        return reversed.count > plain.count ? reversed : plain
+    }
+
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// poppler wraps right-to-left words in bidi embedding controls (U+202A–U+202E): layout
+    /// hints, not content. A closing-then-opening pair separates words.
+    static func cleaned(_ text: String?) -> String {
+        guard let text else { return "" }
+        return String(String.UnicodeScalarView(
+            text.replacingOccurrences(of: "\u{202C}\u{202B}", with: " ")
+                .unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }))
     }
 
     static func render(_ page: OpaquePointer) throws -> [UInt8] {
