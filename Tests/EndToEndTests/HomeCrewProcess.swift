@@ -62,6 +62,11 @@ struct HomeCrewProcess {
     /// Runs a command that must succeed, and returns its standard output.
     @discardableResult
     func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try ok(arguments, file: file, line: line)
+    }
+
+    @discardableResult
+    func ok(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try run(arguments)
         XCTAssertEqual(result.status, 0, "homecrew \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
         return result.stdout

@@ -48,12 +48,35 @@ struct PDFExtractor: Extractor {
     static func text(of page: OpaquePointer) -> String {
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
-        var leftToRight = PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)
-        let plain = cleaned(take(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &leftToRight)))
+        let plain = cleaned(withWordGaps(page))
         guard plain.isEmpty || plain.unicodeScalars.contains(where: isRightToLeft) else { return plain }
         var rightToLeft = PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height)
         let reversed = cleaned(take(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &rightToLeft)))
         return reversed.count > plain.count ? reversed : plain
+    }
+
+    /// The page text with a space wherever two glyphs of one line stand apart: PDFs often
+    /// place words by position rather than with a space glyph, and poppler's selection
+    /// text then runs them together ("HelloWorld"). Each character has a box in the layout.
+    static func withWordGaps(_ page: OpaquePointer) -> String? {
+        guard let text = take(poppler_page_get_text(page), trimming: false) else { return nil }
+        var boxes: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(page, &boxes, &count) != 0, let boxes else { return text }
+        defer { g_free(boxes) }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == Int(count) else { return text }
+        var result = String.UnicodeScalarView()
+        for index in scalars.indices {
+            if index > 0, !scalars[index - 1].properties.isWhitespace, !scalars[index].properties.isWhitespace {
+                let before = boxes[index - 1], after = boxes[index]
+                let size = max(before.y2 - before.y1, after.y2 - after.y1)
+                let sameLine = abs(before.y1 - after.y1) < size / 2
+                if sameLine && after.x1 - before.x2 > size * 0.3 { result.append(" ") }
+            }
+            result.append(scalars[index])
+        }
+        return String(result).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
@@ -103,10 +126,10 @@ struct PDFExtractor: Extractor {
     }
 
     /// A GLib string as a Swift one, freed; nil when empty.
-    static func take(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+    static func take(_ pointer: UnsafeMutablePointer<gchar>?, trimming: Bool = true) -> String? {
         guard let pointer else { return nil }
         defer { g_free(pointer) }
-        let text = String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimming ? String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines) : String(cString: pointer)
         return text.isEmpty ? nil : text
     }
 }

@@ -1,0 +1,234 @@
+import Foundation
+import XCTest
+
+final class DocumentTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("household", "add", "Marina Flat")
+        try homecrew.ok("staff", "add", "--name", "Asha Devi", "--known-as", "Asha", "--start", "2020-01-01", "--salary", "1", "--currency", "INR")
+        try homecrew.ok("staff", "add", "--name", "Ramesh Yadav", "--start", "2020-01-01", "--salary", "1", "--currency", "INR")
+        try homecrew.ok("staff", "add", "--name", "Maria Santos", "--start", "2020-01-01", "--salary", "1", "--currency", "AED",
+                        "--household", "Marina Flat")
+    }
+
+    override func tearDown() { homecrew.cleanUp() }
+
+    func addJSON(_ arguments: [String]) throws -> (Int32, [[String: Any]]) {
+        let result = try homecrew.run(["doc", "add"] + arguments + ["--format", "json"])
+        let outcomes = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
+        return (result.status, outcomes)
+    }
+
+    func verifyIsClean(file: StaticString = #filePath, line: UInt = #line) throws {
+        let verify = try homecrew.run(["vault", "verify"])
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr, file: file, line: line)
+        XCTAssertTrue(verify.stdout.contains("no problems."), verify.stdout, file: file, line: line)
+    }
+
+    func testEveryCorpusFileIsStoredWithAnOutcomeAndTheVaultVerifies() throws {
+        var total = 0
+        for folder in ["pdf", "jpeg", "png", "heic", "broken"] {
+            let (status, outcomes) = try addJSON(["--recursive", Corpus.file(folder)])
+            XCTAssertEqual(status, 0, folder)
+            let files = try Corpus.files(in: folder)
+            XCTAssertEqual(outcomes.count, files.count, folder)
+            for outcome in outcomes {
+                XCTAssertEqual(outcome["outcome"] as? String, "added", "\(outcome)")
+                let extraction = (outcome["document"] as? [String: Any])?["extraction"] as? [String: Any]
+                let status = extraction?["status"] as? String
+                XCTAssertNotNil(status)
+                if status != "complete" { XCTAssertFalse((extraction?["note"] as? String ?? "").isEmpty, "\(outcome)") }
+            }
+            total += files.count
+        }
+        let listed = try homecrew.json("doc", "list") as! [[String: Any]]
+        XCTAssertEqual(listed.count, total)
+        try verifyIsClean()
+        let stats = try homecrew.json("vault", "stats") as! [String: Any]
+        XCTAssertEqual(stats["documents"] as? Int, total)
+    }
+
+    func testSameBytesAreStoredOnceAndGainNewLinks() throws {
+        let file = Corpus.file("pdf/simple1.pdf")
+        let (_, first) = try addJSON([file, "--staff", "Asha", "--kind", "contract", "--title", "Contract"])
+        let id = ((first.first?["document"] as? [String: Any])?["id"] as? String)!
+        let copy = homecrew.vault.deletingLastPathComponent().appendingPathComponent("renamed copy.pdf").path
+        try FileManager.default.copyItem(atPath: file, toPath: copy)
+        let again = try homecrew.run(["doc", "add", copy, "--staff", "Ramesh"])
+        XCTAssertEqual(again.stdout, "already in vault as \(id)  simple1.pdf, now linked to Ramesh Yadav\n")
+        let shown = try homecrew.json("doc", "show", String(id.prefix(6))) as! [String: Any]
+        XCTAssertEqual((shown["staff"] as? [[String: Any]])?.compactMap { $0["legal_name"] as? String }, ["Asha Devi", "Ramesh Yadav"])
+        XCTAssertEqual(shown["page_count"] as? Int, 1)
+        XCTAssertEqual((shown["pages"] as? [[String: Any]])?.first?["source"] as? String, "pdf-text")
+        let objects = try FileManager.default.subpathsOfDirectory(atPath: homecrew.vault.appendingPathComponent("objects").path)
+            .filter { $0.count > 60 }
+        XCTAssertEqual(objects.count, 2, "one object and its thumbnail")
+
+        XCTAssertEqual(try homecrew.run(["doc", "link", id, "--staff", "Maria"]).status, 65, "staff of another household")
+        XCTAssertEqual(try homecrew.ok("doc", "unlink", id, "--staff", "Ramesh"), "Unlinked \(id) from Ramesh Yadav.\n")
+        let text = try homecrew.ok("doc", "text", id)
+        XCTAssertTrue(text.contains("Hello World"), text)
+    }
+
+    func testRemovalThenGarbageCollectionAfterTheGracePeriod() throws {
+        let (_, outcomes) = try addJSON([Corpus.file("jpeg/Landscape_6.jpg"), "--staff", "Asha"])
+        let document = outcomes.first?["document"] as! [String: Any]
+        let id = document["id"] as! String, hash = document["sha256"] as! String
+        let objectPath = homecrew.vault.appendingPathComponent("objects/sha256/\(hash.prefix(2))/\(hash)").path
+        XCTAssertEqual(document["orientation"] as? Int, 6)
+
+        let refused = try homecrew.run(["staff", "remove", "Asha", "--yes"])
+        XCTAssertEqual(refused.status, 65, "a staff member with documents needs --cascade")
+        XCTAssertEqual(try homecrew.run(["household", "remove", "Sea View", "--cascade", "--yes"]).status, 0)
+        XCTAssertEqual(try homecrew.run(["doc", "show", id]).status, 66, "the document went with its household")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: objectPath), "the object stays until gc")
+
+        XCTAssertTrue(try homecrew.ok("vault", "gc").contains("0 unused object(s), freed 0 bytes; 2 kept for the grace period."))
+        let dry = try homecrew.ok("vault", "gc", "--grace-hours", "0", "--dry-run")
+        XCTAssertTrue(dry.contains("would delete \(hash)"), dry)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: objectPath))
+        let collected = try homecrew.ok("vault", "gc", "--grace-hours", "0")
+        XCTAssertTrue(collected.contains("deleted \(hash)"), collected)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: objectPath))
+        try verifyIsClean()
+    }
+
+    func testVerifyFindsAFlippedByte() throws {
+        let (_, outcomes) = try addJSON([Corpus.file("pdf/tracemonkey.pdf")])
+        let hash = (outcomes.first?["document"] as? [String: Any])?["sha256"] as! String
+        try verifyIsClean()
+        let path = homecrew.vault.appendingPathComponent("objects/sha256/\(hash.prefix(2))/\(hash)").path
+        chmod(path, 0o600)
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: 5000)
+        let byte = try XCTUnwrap(handle.read(upToCount: 1)).first!
+        try handle.seek(toOffset: 5000)
+        handle.write(Data([byte ^ 0x01]))
+        try handle.close()
+        let verify = try homecrew.run(["vault", "verify"])
+        XCTAssertEqual(verify.status, 65)
+        XCTAssertTrue(verify.stdout.contains("problem: object \(hash) is damaged"), verify.stdout)
+        XCTAssertTrue(verify.stdout.hasSuffix("1 problem(s).\n"), verify.stdout)
+    }
+
+    func testUnsupportedFilesAreRefusedUnlessAllowed() throws {
+        let text = homecrew.vault.deletingLastPathComponent().appendingPathComponent("notes.pdf").path
+        try "not a PDF at all, whatever the name says".write(toFile: text, atomically: true, encoding: .utf8)
+        let refused = try homecrew.run(["doc", "add", text])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.stderr, "household: Sea View (primary)\nerror: \(text) is a text file, not a PDF, JPEG, PNG or HEIC file; pass --allow-other to keep it anyway\n")
+        XCTAssertEqual(try homecrew.run(["doc", "add", "/nonexistent/file.pdf"]).status, 66)
+        let (status, outcomes) = try addJSON([text, "--allow-other"])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual((outcomes.first?["document"] as? [String: Any])?["media_type"] as? String, "application/octet-stream")
+    }
+
+    func testPasswordsOpenEncryptedPDFsAndAreNeverStored() throws {
+        let (_, locked) = try addJSON([Corpus.file("pdf/libreoffice-writer-password.pdf")])
+        let document = locked.first?["document"] as! [String: Any]
+        XCTAssertEqual((document["extraction"] as? [String: Any])?["status"] as? String, "partial")
+        let id = document["id"] as! String
+        XCTAssertTrue(try homecrew.ok("doc", "reprocess", id, "--password", "openpassword").hasSuffix(": complete\n"))
+        XCTAssertFalse(try homecrew.ok("doc", "text", id).isEmpty)
+        let (_, opened) = try addJSON([Corpus.file("pdf/aes-256-r6.pdf"), "--password", "usersecret"])
+        XCTAssertEqual(((opened.first?["document"] as? [String: Any])?["extraction"] as? [String: Any])?["status"] as? String, "complete")
+        let everything = try FileManager.default.subpathsOfDirectory(atPath: homecrew.vault.path).compactMap {
+            FileManager.default.contents(atPath: homecrew.vault.appendingPathComponent($0).path)
+        }
+        for secret in ["openpassword", "usersecret"] {
+            XCTAssertFalse(everything.contains { $0.range(of: Data(secret.utf8)) != nil }, "\(secret) is written somewhere in the vault")
+        }
+    }
+
+    func testAKilledOrHungWorkerLeavesTheDocumentStoredWithAReason() throws {
+        let result = try homecrew.run(["doc", "add", Corpus.file("pdf/GeoTopo-komprimiert.pdf"), "--format", "json"],
+                                      environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.05"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        let document = outcomes.first?["document"] as! [String: Any]
+        let extraction = document["extraction"] as! [String: Any]
+        XCTAssertEqual(extraction["status"] as? String, "failed")
+        XCTAssertEqual(extraction["note"] as? String,
+                       "reading the PDF took longer than 0.05 s and was stopped; retry with: homecrew doc reprocess")
+        try verifyIsClean()
+        XCTAssertEqual(try homecrew.ok("doc", "reprocess", document["id"] as! String), "Reprocessed \(document["id"]!): complete\n")
+        let shown = try homecrew.json("doc", "show", document["id"] as! String) as! [String: Any]
+        XCTAssertEqual(shown["page_count"] as? Int, 117)
+    }
+
+    func testKillingTheCommandMidIngestLeavesTheVaultConsistent() throws {
+        let files = try ["pdf", "jpeg", "heic"].flatMap { try Corpus.files(in: $0) }
+        var reportedAdded: Set<String> = []
+        for round in 0..<6 {
+            let process = Process()
+            process.executableURL = HomeCrewProcess.binary
+            process.arguments = ["doc", "add"] + files + ["--vault", homecrew.vault.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(40_000 + round * 45_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            for line in printed.split(separator: "\n") where line.hasPrefix("added ") {
+                reportedAdded.insert(String(line.split(separator: " ")[1]))
+            }
+            try verifyIsClean()
+        }
+        let listed = Set((try homecrew.json("doc", "list") as! [[String: Any]]).map { $0["id"] as! String })
+        XCTAssertTrue(reportedAdded.isSubset(of: listed), "every document reported as added is there")
+        // Nothing half-done: a full run afterwards completes the set, without duplicates.
+        let finish = try homecrew.run(["doc", "add"] + files)
+        XCTAssertEqual(finish.status, 0, finish.stderr)
+        XCTAssertEqual((try homecrew.json("doc", "list") as! [[String: Any]]).count, files.count)
+        try verifyIsClean()
+    }
+
+    func testNamesAndTextCannotDriveTheTerminal() throws {
+        let hostile = homecrew.vault.deletingLastPathComponent().appendingPathComponent("evil\u{1B}]0;pwned\u{07}.pdf").path
+        try FileManager.default.copyItem(atPath: Corpus.file("pdf/simple1.pdf"), toPath: hostile)
+        let added = try homecrew.run(["doc", "add", hostile, "--title", "Bad\u{1B}[2J title"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertFalse(added.stdout.contains("\u{1B}"), added.stdout)
+        XCTAssertTrue(added.stdout.contains("evil\\u{1B}]0;pwned\\u{7}.pdf"), added.stdout)
+        let id = String(added.stdout.split(separator: " ")[1])
+        for command in [["doc", "list"], ["doc", "show", id], ["doc", "text", id]] {
+            let output = try homecrew.ok(command)
+            XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, output)
+        }
+        // Piped CSV and JSON are data for programs: they keep the name exactly (JSON escapes it).
+        XCTAssertTrue(try homecrew.ok("doc", "list", "--format", "csv").contains("evil\u{1B}]0;pwned\u{07}.pdf"))
+        XCTAssertTrue(try homecrew.ok("doc", "list", "--format", "json").contains("evil\\u001b]0;pwned\\u0007.pdf"))
+    }
+
+    func testExportNeverOverwritesOrFollowsLinks() throws {
+        let (_, outcomes) = try addJSON([Corpus.file("png/basn6a08.png")])
+        let id = (outcomes.first?["document"] as? [String: Any])?["id"] as! String
+        let directory = homecrew.vault.deletingLastPathComponent()
+        let out = directory.appendingPathComponent("exported.png").path
+        try homecrew.ok("doc", "export", id, "--out", out)
+        XCTAssertEqual(FileManager.default.contents(atPath: out), FileManager.default.contents(atPath: Corpus.file("png/basn6a08.png")))
+        XCTAssertEqual(try homecrew.run(["doc", "export", id, "--out", out]).status, 73)
+        try homecrew.ok("doc", "export", id, "--out", out, "--force")
+        let link = directory.appendingPathComponent("link.png").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.appendingPathComponent("target").path)
+        XCTAssertEqual(try homecrew.run(["doc", "export", id, "--out", link, "--force"]).status, 73)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("target").path))
+        let thumbnail = directory.appendingPathComponent("thumb.png").path
+        try homecrew.ok("doc", "thumbnail", id, "--out", thumbnail)
+        XCTAssertEqual(FileManager.default.contents(atPath: thumbnail)?.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    func testExpiringDocumentsAreListedSoonestFirst() throws {
+        try homecrew.ok("doc", "add", Corpus.file("jpeg/simple.jpg"), "--kind", "passport", "--expires", "2027-01-15", "--staff", "Asha")
+        try homecrew.ok("doc", "add", Corpus.file("png/simple.png"), "--kind", "visa", "--expires", "2026-12-01", "--staff", "Asha")
+        try homecrew.ok("doc", "add", Corpus.file("jpeg/image.jpg"), "--kind", "id", "--expires", "2030-01-01")
+        let soon = try homecrew.json("doc", "list", "--expiring-within", "60", "--today", "2026-11-22") as! [[String: Any]]
+        XCTAssertEqual(soon.map { $0["kind"] as? String }, ["visa", "passport"])
+        XCTAssertEqual(try homecrew.run(["doc", "add", Corpus.file("png/basn0g01.png"), "--issued", "2026-01-02", "--expires", "2026-01-01"]).status, 64)
+    }
+}

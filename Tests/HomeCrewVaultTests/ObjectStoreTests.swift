@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import HomeCrewVault
+
+final class ObjectStoreTests: XCTestCase {
+    var root: String!
+    var store: ObjectStore!
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "homecrew-objects-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        store = ObjectStore(vaultDirectory: root)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func testObjectsAreNamedByTheirSHA256AndReadOnly() throws {
+        let stored = try store.store(bytes: Array("abc".utf8))
+        // FIPS 180-2's example: SHA-256("abc").
+        XCTAssertEqual(stored.hash, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertTrue(stored.isNew)
+        XCTAssertEqual(store.path(for: stored.hash), root + "/objects/sha256/ba/" + stored.hash)
+        let mode = try FileManager.default.attributesOfItem(atPath: store.path(for: stored.hash))[.posixPermissions] as? NSNumber
+        XCTAssertEqual(mode?.intValue, 0o400)
+        XCTAssertEqual(try store.read(stored.hash), Array("abc".utf8))
+        XCTAssertEqual(try ObjectStore.hash(fileAt: store.path(for: stored.hash)), stored.hash)
+    }
+
+    func testStoringTheSameBytesTwiceStoresNothingNew() throws {
+        let corpusFile = Corpus.file("pdf/tracemonkey.pdf")
+        let first = try store.store(fileAt: corpusFile)
+        let second = try store.store(fileAt: corpusFile)
+        XCTAssertTrue(first.isNew)
+        XCTAssertFalse(second.isNew)
+        XCTAssertEqual(first.hash, "3662ff519e485810520552bf301d8c3b2b917fd2f83303f4965d7abed367e113", "MANIFEST.tsv's hash")
+        XCTAssertEqual(first.size, 1_016_315)
+        XCTAssertEqual(store.allHashes(), [first.hash])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.temporaryDirectory), [], "no temporary file left")
+    }
+
+    func testEveryCorpusFileHashMatchesTheManifest() throws {
+        let text = try String(contentsOfFile: Corpus.file("MANIFEST.tsv"), encoding: .utf8)
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t").map(String.init)
+            XCTAssertEqual(try ObjectStore.hash(fileAt: Corpus.file(fields[0])), fields[1], fields[0])
+        }
+    }
+
+    func testLeftoverTemporaryFilesOfDeadProcessesAreCleanedUp() throws {
+        try store.makeDirectory(store.temporaryDirectory)
+        // A process id that cannot be alive, and one of a process that is (this one's parent).
+        let dead = store.temporaryDirectory + "/999999999-1.part"
+        let alive = store.temporaryDirectory + "/\(getppid())-2.part"
+        FileManager.default.createFile(atPath: dead, contents: Data("half an object".utf8))
+        FileManager.default.createFile(atPath: alive, contents: Data("being written".utf8))
+        XCTAssertEqual(store.staleTemporaryFiles(), [dead])
+        XCTAssertEqual(store.removeStaleTemporaryFiles(), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: alive), "another process's write in progress is left alone")
+    }
+
+    func testAFailedWriteLeavesNothingUnderARealName() throws {
+        XCTAssertThrowsError(try store.store(fileAt: root + "/does-not-exist"))
+        XCTAssertThrowsError(try store.store(fileAt: root)) { error in
+            XCTAssertEqual("\(error)", "\(self.root!) is not a regular file")
+        }
+        XCTAssertEqual(store.allHashes(), [])
+    }
+
+    func testDeleteRemovesTheFileAndItsEmptyDirectory() throws {
+        let stored = try store.store(bytes: [1, 2, 3])
+        try store.delete(stored.hash)
+        XCTAssertFalse(store.contains(stored.hash))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: (store.path(for: stored.hash) as NSString).deletingLastPathComponent))
+    }
+}
+
+final class SafeFileTests: XCTestCase {
+    func testNeverOverwritesWithoutForceAndNeverFollowsLinks() throws {
+        let directory = NSTemporaryDirectory() + "homecrew-safe-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/out.pdf"
+        try SafeFile.write([1], to: target, overwrite: false)
+        XCTAssertThrowsError(try SafeFile.write([2], to: target, overwrite: false))
+        XCTAssertEqual(FileManager.default.contents(atPath: target), Data([1]))
+        try SafeFile.write([3], to: target, overwrite: true)
+        XCTAssertEqual(FileManager.default.contents(atPath: target), Data([3]))
+
+        let victim = directory + "/victim"
+        FileManager.default.createFile(atPath: victim, contents: Data("keep".utf8))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: victim)
+        XCTAssertThrowsError(try SafeFile.write([4], to: directory + "/link", overwrite: true))
+        XCTAssertEqual(FileManager.default.contents(atPath: victim), Data("keep".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["link", "out.pdf", "victim"])
+    }
+}
+
+final class ExifOrientationTests: XCTestCase {
+    func testReadsTheOrientationOfEveryCorpusJPEG() throws {
+        let expected = ["Landscape_1": 1, "Landscape_3": 3, "Landscape_6": 6, "Landscape_8": 8,
+                        "Portrait_2": 2, "Portrait_4": 4, "Portrait_5": 5, "Portrait_7": 7, "simple": 1]
+        for (name, orientation) in expected {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Corpus.file("jpeg/\(name).jpg"))))
+            XCTAssertEqual(ExifOrientation.read(jpeg: bytes), orientation, name)
+        }
+    }
+
+    func testSurvivesTruncatedAndHostileExif() {
+        XCTAssertEqual(ExifOrientation.read(jpeg: [0xFF, 0xD8]), 1)
+        XCTAssertEqual(ExifOrientation.read(jpeg: [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF, 0x45]), 1)
+        // IFD offset pointing far outside the data.
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F]
+        XCTAssertNil(ExifOrientation.fromTIFF(tiff))
+        // A big-endian IFD with Orientation = 6.
+        let bigEndian: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        XCTAssertEqual(ExifOrientation.fromTIFF(bigEndian), 6)
+    }
+}
