@@ -28,8 +28,8 @@ final class StoreTests: XCTestCase {
         let tables = try database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%' ORDER BY name")
         }
-        XCTAssertEqual(tables, ["household", "salary_entry", "staff", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 1)
+        XCTAssertEqual(tables, ["document", "document_staff", "household", "object", "object_page", "salary_entry", "staff", "vault"])
+        XCTAssertEqual(try database.formatVersion(), 2)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -37,7 +37,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 1; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 2; upgrade HomeCrew to open it")
         }
     }
 
@@ -241,5 +241,44 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(all.map(\.member.legalName), ["Asha", "Maria", "Ramesh"])
         let seaOnly = try database.staffListing(StaffFilter(householdID: sea.id, statuses: Set(EmploymentStatus.allCases), asOf: asOf))
         XCTAssertEqual(seaOnly.map(\.member.legalName), ["Asha", "Ramesh"])
+    }
+
+    // MARK: Documents
+
+    func testTheDatabaseEnforcesDocumentRules() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let hill = try database.addHousehold(Household(name: "Hill House")).household
+        let asha = try addStaff("Asha", in: sea)
+        let maria = try addStaff("Maria", in: hill)
+        let hash = String(repeating: "ab", count: 32)
+        let object = StoredObject(hash: hash, size: 10, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1),
+                                  thumbnailHash: nil)
+        let document = Document(householdID: sea.id, objectHash: hash, kind: .contract, title: "Contract", originalName: "c.pdf")
+        let details = try database.addDocument(document, object: object, pages: [PageText(number: 1, text: "hello", source: .pdfText)],
+                                               thumbnail: nil, staff: ["Asha"])
+        XCTAssertEqual(details.staff.map(\.id), [asha.member.id])
+        XCTAssertEqual(try database.pages(of: hash).map(\.text), ["hello"])
+        try database.writer.write { db in
+            // Staff of another household cannot be linked, even by hand.
+            XCTAssertThrowsError(try db.execute(sql: "INSERT INTO document_staff VALUES (?, ?)", arguments: [document.id, maria.member.id]))
+            // One document per object; an object a document uses cannot be deleted.
+            XCTAssertThrowsError(try db.execute(sql: """
+                INSERT INTO document (id, household_id, object_sha256, kind, title, original_name, added_at)
+                VALUES ('bbbbbbbbbbbb', ?, ?, 'other', 'x', 'x', 'now')
+                """, arguments: [sea.id, hash]))
+            XCTAssertThrowsError(try db.execute(sql: "DELETE FROM object WHERE sha256 = ?", arguments: [hash]))
+            XCTAssertThrowsError(try db.execute(sql: "UPDATE document SET kind = 'novel'"))
+            XCTAssertThrowsError(try db.execute(sql: "UPDATE document SET issued_on = '2026-05-01', expires_on = '2026-04-30'"))
+            XCTAssertThrowsError(try db.execute(sql: "UPDATE object SET sha256 = 'XYZ' WHERE sha256 = ?", arguments: [hash]))
+        }
+        XCTAssertThrowsError(try database.removeStaff("Asha")) { error in
+            XCTAssertEqual("\(error)", "Asha is linked to 1 document; pass --cascade to unlink them and remove the staff member")
+        }
+        XCTAssertThrowsError(try database.removeHousehold(named: "Sea View", cascade: false))
+        _ = try database.removeDocument(document.id.rawValue)
+        XCTAssertEqual(try database.referencedObjectHashes(), [], "the object is now garbage")
+        XCTAssertEqual(try database.allStoredObjects().map(\.hash), [hash], "but its row stays until gc")
+        try database.deleteObjectRows([hash])
+        XCTAssertEqual(try database.pages(of: hash), [], "pages go with the object row")
     }
 }
