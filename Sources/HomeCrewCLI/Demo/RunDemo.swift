@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 struct RunDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +19,10 @@ struct RunDemo: ParsableCommand {
         let data = try SampleData.load(from: samplesDirectory)
         let location = try demoLocation()
         do {
-            try data.seed(try AppDatabase.open(location, create: true))
+            let database = try AppDatabase.open(location, create: true)
+            let ingestor = DocumentIngestor(database: database, objects: ObjectStore(vaultDirectory: location.directory),
+                                            extractor: IsolatedExtractor())
+            try data.seed(database, ingestor: ingestor, samples: samplesDirectory)
         } catch {
             try? FileManager.default.removeItem(atPath: location.directory)
             throw error
@@ -80,10 +84,15 @@ struct RunDemo: ParsableCommand {
                            member.tenure(asOf: today).description, next])
         }
         print(tenure.renderTable())
+        let documents = try database.documentListing(DocumentFilter())
+            .sorted { ($0.household.name, $0.document.title) < ($1.household.name, $1.document.title) }
+        print("\nDocuments")
+        print(DocumentPresenter.table(documents, asOf: today, showHousehold: true).renderTable())
         print("\nExplore it:")
         print("  export HOMECREW_VAULT=\(location.directory)")
         print("  homecrew staff show Asha")
         print("  homecrew staff salary history Ramesh")
         print("  homecrew household show \"Marina Apartment\"")
+        print("  homecrew doc list --expiring-within 60 --all-households")
     }
 }

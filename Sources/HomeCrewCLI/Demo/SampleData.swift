@@ -10,6 +10,16 @@ struct SampleData: Decodable {
         let notes: String?
         let use: Bool?
         let staff: [SampleStaff]
+        let documents: [SampleDocument]?
+    }
+
+    struct SampleDocument: Decodable {
+        let file: String
+        let kind: String
+        let title: String
+        let staff: [String]
+        let issued: String?
+        let expires: String?
     }
 
     struct SampleStaff: Decodable {
@@ -41,14 +51,28 @@ struct SampleData: Decodable {
         }
     }
 
-    /// Writes every household, staff member and salary entry through the store's usual
-    /// writes, so the demo obeys exactly the rules a user's own data does.
-    func seed(_ database: AppDatabase) throws {
+    /// Writes every household, staff member, salary entry and document through the usual
+    /// writes and the usual ingest, so the demo obeys exactly the rules a user's data does.
+    func seed(_ database: AppDatabase, ingestor: DocumentIngestor, samples: URL) throws {
         for sample in households {
             let household = try database.addHousehold(
                 Household(name: sample.name, address: sample.address, notes: sample.notes)).household
             if sample.use == true { _ = try database.useHousehold(named: household.name) }
             for person in sample.staff { try seed(person, in: household, database) }
+            for document in sample.documents ?? [] {
+                try seed(document, in: household, ingestor: ingestor, samples: samples)
+            }
+        }
+    }
+
+    private func seed(_ document: SampleDocument, in household: Household, ingestor: DocumentIngestor, samples: URL) throws {
+        let request = IngestRequest(
+            household: household, staff: document.staff, kind: DocumentKind(rawValue: document.kind) ?? .other,
+            title: document.title, issuedOn: try document.issued.map { text throws(DateError) in try CalendarDate(parsing: text) },
+            expiresOn: try document.expires.map { text throws(DateError) in try CalendarDate(parsing: text) },
+            password: nil, allowOther: false)
+        if case .refused(_, let error) = ingestor.ingest(samples.appendingPathComponent(document.file).path, request) {
+            throw error
         }
     }
 

@@ -3,7 +3,7 @@ import HomeCrewCore
 import HomeCrewStore
 
 enum DocumentPresenter {
-    /// "PDF, 3 pages", "JPEG, 1200×1800 (displayed 1800×1200)", "other".
+    /// "PDF, 3 pages", "JPEG, 1800×1200" (as displayed, after EXIF orientation), "other, 6 bytes".
     static func summary(_ object: StoredObject) -> String {
         let content = object.content
         switch object.mediaType {
@@ -12,7 +12,8 @@ enum DocumentPresenter {
             return "PDF, \(pages) page\(pages == 1 ? "" : "s")"
         case .jpeg, .png, .heic:
             guard let width = content.pixelWidth, let height = content.pixelHeight else { return object.mediaType.shortName }
-            return "\(object.mediaType.shortName), \(width)×\(height)"
+            let turned = (content.orientation ?? 1) >= 5
+            return "\(object.mediaType.shortName), \(turned ? height : width)×\(turned ? width : height)"
         case .other:
             return "other, \(object.size) bytes"
         }
