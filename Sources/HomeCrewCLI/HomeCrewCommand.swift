@@ -5,7 +5,7 @@ struct HomeCrewCommand: ParsableCommand {
         commandName: "homecrew",
         abstract: "Keep a household employer's records straight: households, staff, salaries.",
         discussion: "Data lives in a vault directory: --vault DIR, else $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew.",
-        version: "0.1.0",
+        version: "0.2.0",
         subcommands: [InitVault.self, HouseholdCommand.self, StaffCommand.self, DocumentCommand.self,
                       VaultCommand.self, RunDemo.self, ExtractWorker.self]
     )

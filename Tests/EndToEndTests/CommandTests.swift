@@ -173,6 +173,15 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(staff.count, 7)
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
         XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
+        let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+        XCTAssertEqual(Set(documents.compactMap { $0["media_type"] as? String }),
+                       ["application/pdf", "image/heic", "image/jpeg"])
+        XCTAssertEqual(documents.count, 5)
+        XCTAssertTrue(documents.allSatisfy { ($0["extraction"] as? [String: Any])?["status"] as? String == "complete" })
+        let visa = try XCTUnwrap(documents.first { $0["kind"] as? String == "visa" })
+        XCTAssertEqual(visa["orientation"] as? Int, 6, "the sample JPEG is stored sideways")
+        XCTAssertTrue(result.stdout.contains("Fatima's residence visa          فاطمة   JPEG, 1200×800  2026-12-15 (23 d)"), result.stdout)
+        XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0)
         let again = try homecrew.run(["demo"])
         XCTAssertEqual(again.status, 73, "the demo never writes into an existing vault")
     }
