@@ -49,8 +49,14 @@ public final class AppDatabase: Sendable {
             }
             // Durable on power loss, not only on a crash: these are records kept for years.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // The search index's triggers prepare text with it (see SearchText).
+            db.add(function: searchTextFunction)
         }
         return config
+    }
+
+    static let searchTextFunction = DatabaseFunction("homecrew_search_text", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(SearchText.prepare)
     }
 
     private static func migrateIfNeeded(_ writer: any DatabaseWriter) throws {

@@ -6,12 +6,13 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 2
+    static let currentFormatVersion = 3
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: households, staff, salary history", migrate: createFoundation)
         migrator.registerMigration("v2: objects and documents", migrate: createDocuments)
+        migrator.registerMigration("v3: full-text search", migrate: createSearchIndex)
         return migrator
     }
 
@@ -146,6 +147,101 @@ enum Migrations {
             BEGIN SELECT RAISE(ABORT, 'a document links only to staff of its own household'); END;
 
             UPDATE vault SET format_version = 2;
+            """)
+    }
+
+    /// The text of every document page, with the document's title, staff, household, kind
+    /// and file name, as the index sees it. Page 0 stands for a document with no pages yet.
+    static let searchSourceView = """
+        CREATE VIEW search_source AS
+        SELECT d.id AS document_id, d.object_sha256 AS object_sha256, COALESCE(p.page_number, 0) AS page_number,
+               homecrew_search_text(d.title) AS title,
+               homecrew_search_text((SELECT group_concat(s.legal_name || ' ' || COALESCE(s.known_as, ''), ' ')
+                                     FROM document_staff l JOIN staff s ON s.id = l.staff_id
+                                     WHERE l.document_id = d.id)) AS staff,
+               homecrew_search_text(h.name) AS household,
+               d.kind AS kind,
+               homecrew_search_text(d.original_name) AS file_name,
+               homecrew_search_text(COALESCE(p.text, '')) AS body
+        FROM document d
+        JOIN household h ON h.id = d.household_id
+        LEFT JOIN object_page p ON p.object_sha256 = d.object_sha256
+        """
+
+    static let searchColumns = "document_id, page_number, title, staff, household, kind, file_name, body"
+
+    private static func refresh(_ documents: String) -> String {
+        """
+        DELETE FROM search_row WHERE document_id IN (\(documents));
+        INSERT INTO search_row (\(searchColumns))
+            SELECT \(searchColumns) FROM search_source WHERE document_id IN (\(documents));
+        """
+    }
+
+    private static func createSearchIndex(_ db: Database) throws {
+        try db.execute(sql: """
+            \(searchSourceView);
+
+            -- One row per document page: the external content of the FTS5 index. Kept in step
+            -- by the triggers below, in the same transaction as every change it reflects.
+            CREATE TABLE search_row (
+                rowid       INTEGER PRIMARY KEY,
+                document_id TEXT NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+                page_number INTEGER NOT NULL,
+                title TEXT, staff TEXT, household TEXT, kind TEXT, file_name TEXT, body TEXT,
+                UNIQUE (document_id, page_number)
+            );
+
+            CREATE VIRTUAL TABLE search_index USING fts5(
+                title, staff, household, kind, file_name, body,
+                content = 'search_row', content_rowid = 'rowid',
+                tokenize = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+            );
+
+            CREATE TRIGGER search_row_ai AFTER INSERT ON search_row BEGIN
+                INSERT INTO search_index (rowid, title, staff, household, kind, file_name, body)
+                VALUES (NEW.rowid, NEW.title, NEW.staff, NEW.household, NEW.kind, NEW.file_name, NEW.body);
+            END;
+            CREATE TRIGGER search_row_ad AFTER DELETE ON search_row BEGIN
+                INSERT INTO search_index (search_index, rowid, title, staff, household, kind, file_name, body)
+                VALUES ('delete', OLD.rowid, OLD.title, OLD.staff, OLD.household, OLD.kind, OLD.file_name, OLD.body);
+            END;
+
+            CREATE TRIGGER search_document_ai AFTER INSERT ON document BEGIN
+                \(refresh("NEW.id"))
+            END;
+            CREATE TRIGGER search_document_au AFTER UPDATE OF title, kind, original_name, household_id, object_sha256 ON document BEGIN
+                \(refresh("NEW.id"))
+            END;
+            CREATE TRIGGER search_link_ai AFTER INSERT ON document_staff BEGIN
+                \(refresh("NEW.document_id"))
+            END;
+            CREATE TRIGGER search_link_ad AFTER DELETE ON document_staff BEGIN
+                \(refresh("OLD.document_id"))
+            END;
+            CREATE TRIGGER search_staff_au AFTER UPDATE OF legal_name, known_as ON staff BEGIN
+                \(refresh("SELECT document_id FROM document_staff WHERE staff_id = NEW.id"))
+            END;
+            CREATE TRIGGER search_household_au AFTER UPDATE OF name ON household BEGIN
+                \(refresh("SELECT id FROM document WHERE household_id = NEW.id"))
+            END;
+            CREATE TRIGGER search_page_ai AFTER INSERT ON object_page BEGIN
+                DELETE FROM search_row WHERE page_number = 0
+                    AND document_id IN (SELECT id FROM document WHERE object_sha256 = NEW.object_sha256);
+                INSERT INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source
+                    WHERE object_sha256 = NEW.object_sha256 AND page_number = NEW.page_number;
+            END;
+            CREATE TRIGGER search_page_ad AFTER DELETE ON object_page BEGIN
+                DELETE FROM search_row WHERE page_number = OLD.page_number
+                    AND document_id IN (SELECT id FROM document WHERE object_sha256 = OLD.object_sha256);
+                INSERT OR IGNORE INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source
+                    WHERE object_sha256 = OLD.object_sha256 AND page_number = 0;
+            END;
+
+            INSERT INTO search_row (\(searchColumns)) SELECT \(searchColumns) FROM search_source;
+            UPDATE vault SET format_version = 3;
             """)
     }
 }

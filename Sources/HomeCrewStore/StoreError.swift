@@ -99,6 +99,9 @@ extension StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError.busy
+        case .SQLITE_ERROR where (error.message ?? "").hasPrefix("fts5"):
+            // The query compiler quotes every word, so this is a bug, not the user's fault.
+            return StoreError.database("the search index could not run the query (\(error.message ?? ""))")
         case .SQLITE_CONSTRAINT:
             return StoreError.constraint(error.message ?? "constraint failed")
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:

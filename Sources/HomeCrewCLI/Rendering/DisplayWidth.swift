@@ -28,9 +28,14 @@ enum DisplayWidth {
         }
     }
 
+    /// The width of text that may hold the SGR sequences HomeCrew itself adds (bold on, off).
+    static func visible(_ text: String) -> Int {
+        of(text.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: ""))
+    }
+
     /// `text` followed by spaces up to `width` columns.
     static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - of(text)))
+        let padding = String(repeating: " ", count: max(0, width - visible(text)))
         return alignRight ? padding + text : text + padding
     }
 }

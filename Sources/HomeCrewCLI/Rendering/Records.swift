@@ -21,12 +21,14 @@ struct RecordTable {
         rows.append(row)
     }
 
-    /// Aligned columns for a terminal; cells are sanitised, widths counted in columns.
+    /// Aligned columns for a terminal; cells are sanitised, widths counted in columns. Search
+    /// highlights (U+E000…U+E001) become bold on a terminal and [brackets] elsewhere.
     func renderTable() -> String {
-        let cells = rows.map { $0.map { Terminal.sanitize($0) } }
+        let bold = Terminal.stdoutIsTerminal
+        let cells = rows.map { $0.map { SearchPresenter.marked(Terminal.sanitize($0), bold: bold) } }
         let headers = columns.map(\.header)
         let widths = columns.indices.map { index in
-            ([headers[index]] + cells.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
+            ([headers[index]] + cells.map { $0[index] }).map(DisplayWidth.visible).max() ?? 0
         }
         func line(_ values: [String]) -> String {
             values.enumerated().map { index, value in

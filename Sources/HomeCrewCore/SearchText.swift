@@ -1,0 +1,123 @@
+/// Text as the search index sees it. SQLite's unicode61 tokenizer finds words between
+/// spaces and punctuation, but Chinese and Japanese have no spaces: a whole sentence would be
+/// one "word". So every Han, kana or Hangul character becomes a word of its own, and a
+/// query word in those scripts becomes a phrase of characters — an exact substring match,
+/// which is how a two- or three-character word is found.
+public enum SearchText {
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF,   // hiragana, katakana
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F,   // Han
+             0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F,   // Hangul
+             0x31F0...0x31FF, 0xFF66...0xFF9F:   // kana extensions, half-width katakana
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Arabic vowel and other marks (harakat): people search without them.
+    static func isArabicMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06ED: return true
+        default: return false
+        }
+    }
+
+    static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0620...0x064A, 0x066E...0x06D3, 0x06FA...0x06FF, 0x0750...0x077F: return true
+        default: return false
+        }
+    }
+
+    /// Marks the reversed copy of an Arabic word in indexed text; a control character, so
+    /// the tokenizer treats it as a separator, and `restore` drops the copy for display.
+    static let reversedCopyMark: Unicode.Scalar = "\u{1F}"
+
+    /// Text for the index: spaces around every CJK character, Arabic marks removed, and each
+    /// Arabic word followed by its reversed copy — some PDFs store Arabic in visual order
+    /// (habibi.pdf reads يبيبح for حبيبي), and a word must be found either way.
+    public static func prepare(_ text: String) -> String {
+        spaced(text, addingReversedArabic: true)
+    }
+
+    /// A query word as the index sees it: the same, without reversed copies.
+    public static func prepareQuery(_ text: String) -> String {
+        spaced(text, addingReversedArabic: false)
+    }
+
+    private static func spaced(_ text: String, addingReversedArabic: Bool) -> String {
+        var result = String.UnicodeScalarView()
+        var previousWasCJK = false
+        var arabicWord: [Unicode.Scalar] = []
+        func endArabicWord() {
+            if addingReversedArabic && arabicWord.count > 1 {
+                result.append(" ")
+                result.append(reversedCopyMark)
+                result.append(contentsOf: arabicWord.reversed())
+            }
+            arabicWord = []
+        }
+        for scalar in text.unicodeScalars {
+            if isArabicMark(scalar) { continue }
+            if isArabicLetter(scalar) { arabicWord.append(scalar) } else { endArabicWord() }
+            let cjk = isCJK(scalar)
+            if cjk || previousWasCJK, let last = result.last, last != " " { result.append(" ") }
+            result.append(scalar)
+            previousWasCJK = cjk
+        }
+        endArabicWord()
+        return String(result)
+    }
+
+    /// Undoes `prepare` for display: removes a single space between two CJK characters,
+    /// looking past highlight markers (the private-use characters U+E000 and U+E001).
+    public static func restore(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        func neighbour(_ start: Int, _ step: Int) -> Unicode.Scalar? {
+            var index = start
+            while index >= 0 && index < scalars.count {
+                if scalars[index] != "\u{E000}" && scalars[index] != "\u{E001}" { return scalars[index] }
+                index += step
+            }
+            return nil
+        }
+        var skippingCopy = false
+        var copyWasHighlighted = false
+        var wordStart = 0   // where the last Arabic word began in `result`
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == reversedCopyMark {
+                skippingCopy = true
+                copyWasHighlighted = false
+                if result.last == " " { result.removeLast() }
+                continue
+            }
+            if skippingCopy {
+                if scalar == "\u{E000}" { copyWasHighlighted = true }
+                if isArabicLetter(scalar) || scalar == "\u{E000}" || scalar == "\u{E001}" { continue }
+                skippingCopy = false
+                if copyWasHighlighted { highlight(&result, from: wordStart) }
+            }
+            if isArabicLetter(scalar), !(result.last.map(isArabicLetter) ?? false) { wordStart = result.count }
+            if scalar == " ", let before = neighbour(index - 1, -1), let after = neighbour(index + 1, 1),
+               isCJK(before) || isCJK(after), !(before == " " || after == " ") {
+                // The space was put there by prepare(): a CJK character on either side.
+                continue
+            }
+            result.append(scalar)
+        }
+        if skippingCopy && copyWasHighlighted { highlight(&result, from: wordStart) }
+        return String(result)
+    }
+
+    /// Marks the visible Arabic word that starts at `start` as matched.
+    private static func highlight(_ result: inout String.UnicodeScalarView, from start: Int) {
+        var scalars = Array(result)
+        guard start <= scalars.count, !scalars[start...].contains("\u{E000}") else { return }
+        scalars.insert("\u{E000}", at: start)
+        scalars.append("\u{E001}")
+        result = String.UnicodeScalarView(scalars)
+    }
+}
