@@ -12,7 +12,11 @@ public final class AppDatabase: Sendable {
     /// newer HomeCrew wrote.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
-        try Self.perform { try Self.migrateIfNeeded(writer) }
+        try Self.perform {
+            // The search index's triggers need the function on whatever connection writes.
+            try writer.writeWithoutTransaction { db in db.add(function: Self.searchTextFunction) }
+            try Self.migrateIfNeeded(writer)
+        }
     }
 
     /// Opens the vault's database. With `create`, a missing vault is created first (that
