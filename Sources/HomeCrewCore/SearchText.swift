@@ -63,7 +63,9 @@ public enum SearchText {
             if isArabicMark(scalar) { continue }
             if isArabicLetter(scalar) { arabicWord.append(scalar) } else { endArabicWord() }
             let cjk = isCJK(scalar)
-            if cjk || previousWasCJK, let last = result.last, last != " " { result.append(" ") }
+            if cjk || previousWasCJK, !scalar.properties.isWhitespace, let last = result.last, !last.properties.isWhitespace {
+                result.append(" ")
+            }
             result.append(scalar)
             previousWasCJK = cjk
         }
@@ -71,7 +73,7 @@ public enum SearchText {
         return String(result)
     }
 
-    /// Undoes `prepare` for display: removes a single space between two CJK characters,
+    /// Undoes `prepare` for display: removes the spaces between two CJK characters,
     /// looking past highlight markers (the private-use characters U+E000 and U+E001).
     public static func restore(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -102,8 +104,8 @@ public enum SearchText {
             }
             if isArabicLetter(scalar), !(result.last.map(isArabicLetter) ?? false) { wordStart = result.count }
             if scalar == " ", let before = neighbour(index - 1, -1), let after = neighbour(index + 1, 1),
-               isCJK(before) || isCJK(after), !(before == " " || after == " ") {
-                // The space was put there by prepare(): a CJK character on either side.
+               isCJK(before) && isCJK(after) {
+                // The space was put there by prepare(): CJK characters on both sides.
                 continue
             }
             result.append(scalar)

@@ -285,4 +285,53 @@ final class StoreTests: XCTestCase {
         try database.deleteObjectRows([hash])
         XCTAssertEqual(try database.pages(of: hash), [], "pages go with the object row")
     }
+
+    // MARK: Search
+
+    @discardableResult
+    func addDocument(title: String, body: String, staff: [String] = [], in household: Household) throws -> DocumentDetails {
+        let hash = String(repeating: "0", count: 64 - 12) + RecordID.random().rawValue
+        let object = StoredObject(hash: hash, size: 1, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1))
+        return try database.addDocument(
+            Document(householdID: household.id, objectHash: hash, kind: .other, title: title, originalName: "x.pdf"),
+            object: object, pages: [PageText(number: 1, text: body, source: .pdfText)], thumbnail: nil, staff: staff)
+    }
+
+    func testTitleAndStaffMatchesOutrankBodyMatchesThatBm25AloneWouldPreferIt() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        try addStaff("Ramesh Yadav", in: sea)
+        // With equal column weights the short, repetitive body would win on bm25.
+        try addDocument(title: "Notes", body: "gratuity gratuity gratuity gratuity", in: sea)
+        try addDocument(title: "The household's written agreement on the end-of-service gratuity and other matters of pay",
+                        body: "nothing relevant here at all", in: sea)
+        let hits = try database.search(try SearchQuery.parse("gratuity"), SearchFilter())
+        XCTAssertEqual(hits.map(\.title).first, "The household's written agreement on the end-of-service gratuity and other matters of pay")
+        XCTAssertEqual(hits.map(\.page), [nil, 1], "a title-only match names no page")
+
+        try addDocument(title: "Licence", body: "no names in here", staff: ["Ramesh"], in: sea)
+        try addDocument(title: "Log", body: "ramesh ramesh ramesh ramesh", in: sea)
+        XCTAssertEqual(try database.search(try SearchQuery.parse("ramesh"), SearchFilter()).map(\.title), ["Licence", "Log"])
+    }
+
+    func testTheIndexFollowsEveryChangeInTheSameTransaction() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        try addStaff("Asha Devi", in: sea)
+        let document = try addDocument(title: "Contract", body: "notice period of one month", staff: ["Asha Devi"], in: sea)
+        func count(_ query: String) throws -> Int { try database.search(try SearchQuery.parse(query), SearchFilter()).count }
+        XCTAssertEqual(try count("notice"), 1)
+        var changes = DocumentChanges()
+        changes.title = "Agreement"
+        _ = try database.editDocument(document.document.id.rawValue, changes)
+        XCTAssertEqual(try count("title:agreement"), 1)
+        XCTAssertEqual(try count("title:contract"), 0)
+        try database.replaceExtraction(of: document.object.hash, with: ExtractedContent(status: .complete, pageCount: 2),
+                                       pages: [PageText(number: 1, text: "first", source: .ocr), PageText(number: 2, text: "second", source: .ocr)],
+                                       thumbnail: nil)
+        XCTAssertEqual(try count("notice"), 0)
+        XCTAssertEqual(try database.search(try SearchQuery.parse("second"), SearchFilter()).map(\.page), [2])
+        _ = try database.removeDocument(document.document.id.rawValue)
+        XCTAssertEqual(try count("first OR second OR agreement"), 0)
+        let rows = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row") }
+        XCTAssertEqual(rows, 0)
+    }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+final class SearchTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+        let demo = try homecrew.run(["demo", "--today", "2026-11-22"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+    }
+
+    override func tearDown() { homecrew.cleanUp() }
+
+    /// Titles of the hits, in order.
+    func titles(_ query: String, _ options: String...) throws -> [String] {
+        let result = try homecrew.run(["search", query, "--all-households", "--format", "json"] + options)
+        XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
+        let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        return hits.map { $0["title"] as! String }
+    }
+
+    func testQueryLanguage() throws {
+        let asha = "Asha's employment contract", maria = "Maria's nanny agreement"
+        XCTAssertEqual(Set(try titles("notice period")), [asha, maria], "all words must match")
+        XCTAssertEqual(try titles("\"one month\""), [asha], "exact phrase")
+        XCTAssertEqual(try titles("\"month one\""), [], "a phrase keeps its order")
+        XCTAssertEqual(Set(try titles("confidential*")), [asha], "prefix")
+        XCTAssertEqual(Set(try titles("confidentiality OR children")), [asha, maria])
+        XCTAssertEqual(try titles("notice -children"), [asha])
+        XCTAssertEqual(try titles("notice NOT children"), [asha])
+        XCTAssertEqual(Set(try titles("(children OR cooking) notice")), [asha, maria])
+        XCTAssertEqual(try titles("staff:ramesh"), ["Ramesh's driving licence (scan)"])
+        XCTAssertEqual(try titles("staff:\"Maria Luisa\" kind:passport"), ["Maria's passport (phone photo)"])
+        XCTAssertEqual(Set(try titles("household:marina kind:contract")), [maria])
+        XCTAssertEqual(try titles("title:visa"), ["Fatima's residence visa"])
+        XCTAssertEqual(Set(try titles("salaries")), [asha, maria], "stemming: salaries finds salary")
+        XCTAssertEqual(Set(try titles("agreements")), [maria], "stemming: agreements finds agreement")
+        XCTAssertEqual(Set(try titles("CONFIDENTIAL")), [asha], "case-insensitive")
+    }
+
+    func testFilters() throws {
+        XCTAssertEqual(try titles("contract", "--kind", "contract").count, 2)
+        XCTAssertEqual(try titles("notice", "--staff", "Maria"), ["Maria's nanny agreement"])
+        let scoped = try homecrew.run(["search", "notice", "--household", "Sea View House", "--format", "json"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(scoped.stdout.utf8)) as! [[String: Any]]).count, 1)
+        XCTAssertEqual(try titles("notice", "--added-from", "2000-01-01").count, 2)
+        XCTAssertEqual(try titles("notice", "--added-to", "2000-01-01"), [])
+        XCTAssertEqual(try titles("notice", "--limit", "1").count, 1)
+        let implicit = try homecrew.run(["search", "notice"])
+        XCTAssertEqual(implicit.stderr, "household: Sea View House (active)\n")
+    }
+
+    func testRankingPutsTitleAndStaffMatchesAboveBodyMatches() throws {
+        // "confidential…" is twice in a short passage of Asha's contract (its clause heading and
+        // text); a new document has it once, in a long title. The title match must still win.
+        let title = "Pledge on confidentiality signed by everyone who works in the house, with the house rules"
+        try homecrew.ok("doc", "add", Corpus.file("png/basn0g01.png"), "--title", title, "--household", "Sea View House")
+        XCTAssertEqual(try titles("confidentiality"), [title, "Asha's employment contract"])
+        // "Maria" only in the agreement's text (after unlinking and retitling it), and only as the
+        // linked staff member of a new document.
+        let agreement = try id(of: "Maria's nanny agreement")
+        try homecrew.ok("doc", "unlink", agreement, "--staff", "Maria")
+        try homecrew.ok("doc", "edit", agreement, "--title", "Nanny agreement")
+        try homecrew.ok("doc", "add", Corpus.file("png/basn2c16.png"), "--title", "Pledge", "--household", "Marina Apartment",
+                        "--staff", "Maria", "--kind", "certificate")
+        let hits = try titles("maria", "--kind", "certificate") + (try titles("maria", "--kind", "contract"))
+        XCTAssertEqual(hits, ["Pledge", "Nanny agreement"])
+        let mixed = try titles("maria -passport")
+        XCTAssertEqual(mixed, ["Pledge", "Nanny agreement"], "the staff-name match ranks above the body match")
+    }
+
+    func testSnippetsMarkTheMatchAndNameThePage() throws {
+        let result = try homecrew.run(["search", "\"notice period\"", "--staff", "Asha", "--format", "json"])
+        let hit = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]).first!
+        XCTAssertEqual(hit["page"] as? Int, 1)
+        XCTAssertTrue((hit["snippet"] as! String).contains("a [notice period] of one month"), "\(hit)")
+        let table = try homecrew.ok("search", "schedule", "--staff", "Asha")
+        XCTAssertTrue(table.contains("  3     "), "a later page is named: \(table)")
+        XCTAssertTrue(table.contains("[Schedule]"), table)
+    }
+
+    func testEditsAndRemovalsAreReflectedAtOnce() throws {
+        let contract = try id(of: "Maria's nanny agreement")
+        try homecrew.ok("doc", "edit", contract, "--title", "Kindermädchen Vertrag")
+        XCTAssertEqual(try titles("title:kindermadchen"), ["Kindermädchen Vertrag"], "diacritics ignored, edit seen at once")
+        try homecrew.ok("staff", "edit", "Maria", "--name", "Maria Luisa Reyes")
+        XCTAssertEqual(Set(try titles("staff:reyes")), ["Kindermädchen Vertrag", "Maria's passport (phone photo)"])
+        try homecrew.ok("doc", "unlink", contract, "--staff", "Maria")
+        XCTAssertEqual(try titles("staff:reyes"), ["Maria's passport (phone photo)"])
+        try homecrew.ok("household", "edit", "Marina Apartment", "--name", "Palm Villa")
+        XCTAssertEqual(Set(try titles("household:palm kind:passport")), ["Maria's passport (phone photo)"])
+        try homecrew.ok("doc", "remove", contract)
+        XCTAssertEqual(try titles("children"), [], "a removed document is never found")
+        XCTAssertTrue(try homecrew.ok("vault", "reindex").hasPrefix("Rebuilt the search index: "))
+        XCTAssertEqual(Set(try titles("staff:reyes")), ["Maria's passport (phone photo)"])
+    }
+
+    func testASyntaxErrorIsOneLineOfExplanation() throws {
+        for (query, message) in [("\"notice period", "a quote is not closed: close the phrase with \""),
+                                 ("visa OR", "OR needs a word on each side (or after NOT)"),
+                                 ("colour:red", "unknown field 'colour:'; use staff:, kind:, household: or title:")] {
+            let result = try homecrew.run(["search", query])
+            XCTAssertEqual(result.status, 64, query)
+            XCTAssertEqual(result.stderr, "error: \(message)\n", query)
+        }
+    }
+
+    func testWordsInEveryScriptAreFound() throws {
+        try homecrew.ok(["doc", "add", "--household", "Azabu Flat"] + ["udhr_Hans.CMN_Sans_12.pdf", "jo.pdf", "vertical.pdf",
+            "udhr_Deva.HIN_Serif_12.pdf", "issue11656.pdf", "habibi.pdf", "GeoTopo-komprimiert.pdf"].map { Corpus.file("pdf/\($0)") })
+        let expectations: [(String, String)] = [
+            ("人权", "udhr_Hans.CMN_Sans_12"), ("世界人权宣言", "udhr_Hans.CMN_Sans_12"),
+            ("現象", "jo"), ("日本語", "vertical"), ("मानव", "udhr_Deva.HIN_Serif_12"),
+            ("घोषणा", "udhr_Deva.HIN_Serif_12"), ("שלום", "issue11656"), ("حبيبي", "habibi"), ("حَبيبي", "habibi"),
+            ("topologie", "GeoTopo-komprimiert"),
+        ]
+        for (word, title) in expectations {
+            XCTAssertEqual(Set(try titles(word)), [title], word)
+        }
+        let chinese = try homecrew.run(["search", "人权", "--household", "Azabu Flat", "--format", "json"])
+        let snippet = (try JSONSerialization.jsonObject(with: Data(chinese.stdout.utf8)) as! [[String: Any]]).first?["snippet"] as? String
+        XCTAssertTrue(snippet?.contains("世界[人权]宣言") ?? false, snippet ?? "no snippet")
+    }
+
+    private func id(of title: String) throws -> String {
+        let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+        return try XCTUnwrap(documents.first { $0["title"] as? String == title }?["id"] as? String)
+    }
+}

@@ -1,0 +1,66 @@
+import XCTest
+@testable import HomeCrewCore
+
+final class SearchQueryTests: XCTestCase {
+    func fts(_ text: String) throws -> String { try SearchQuery.parse(text).fts5 }
+
+    func testEveryConstructCompilesToQuotedFTS5() throws {
+        XCTAssertEqual(try fts("notice"), "\"notice\"")
+        XCTAssertEqual(try fts("notice period"), "(\"notice\" AND \"period\")")
+        XCTAssertEqual(try fts("\"notice period\""), "(\"notice\" + \"period\")")
+        XCTAssertEqual(try fts("noti*"), "\"noti\" *")
+        XCTAssertEqual(try fts("visa OR passport"), "(\"visa\" OR \"passport\")")
+        XCTAssertEqual(try fts("contract -draft"), "(\"contract\" NOT \"draft\")")
+        XCTAssertEqual(try fts("contract NOT draft"), "(\"contract\" NOT \"draft\")")
+        XCTAssertEqual(try fts("(visa OR passport) expiry"), "((\"visa\" OR \"passport\") AND \"expiry\")")
+        XCTAssertEqual(try fts("staff:asha"), "staff : \"asha\"")
+        XCTAssertEqual(try fts("staff:\"Asha Devi\""), "staff : (\"Asha\" + \"Devi\")")
+        XCTAssertEqual(try fts("kind:visa household:sea title:contract"),
+                       "(kind : \"visa\" AND household : \"sea\" AND title : \"contract\")")
+        XCTAssertEqual(try fts("e-mail"), "(\"e\" + \"mail\")", "one written word of several index words is a phrase")
+    }
+
+    func testUserTextNeverBecomesFTS5Syntax() throws {
+        // FTS5 keywords and punctuation inside words are quoted, never operators.
+        XCTAssertEqual(try fts("NEAR and"), "(\"NEAR\" AND \"and\")")
+        XCTAssertEqual(try fts("a^b"), "(\"a\" + \"b\")")
+        XCTAssertEqual(try fts("{x} [y]"), "(\"x\" AND \"y\")")
+    }
+
+    func testCJKWordsBecomePhrasesOfCharacters() throws {
+        XCTAssertEqual(try fts("人权"), "(\"人\" + \"权\")")
+        XCTAssertEqual(try fts("世界人权宣言"), "(\"世\" + \"界\" + \"人\" + \"权\" + \"宣\" + \"言\")")
+        XCTAssertEqual(try fts("日本語 text"), "((\"日\" + \"本\" + \"語\") AND \"text\")")
+    }
+
+    func testSyntaxErrorsExplainThemselves() {
+        let cases: [(String, SearchQueryError)] = [
+            ("", .empty), ("   ", .empty),
+            ("\"notice period", .unclosedQuote),
+            ("(visa OR passport", .unclosedParenthesis),
+            ("visa OR", .missingOperand("OR")),
+            ("OR visa", .unexpected("OR")),
+            ("contract NOT", .missingOperand("NOT")),
+            ("-draft", .onlyExclusions),
+            ("visa)", .unexpected(")")),
+            ("colour:red", .unknownField("colour")),
+            ("staff:", .missingOperand("staff:")),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try SearchQuery.parse(text), text) { error in
+                XCTAssertEqual(error as? SearchQueryError, expected, text)
+            }
+        }
+        XCTAssertEqual(SearchQueryError.unclosedQuote.description, "a quote is not closed: close the phrase with \"")
+    }
+
+    func testSearchTextPreparesAndRestores() {
+        XCTAssertEqual(SearchText.prepare("世界人权 rights"), "世 界 人 权 rights")
+        XCTAssertEqual(SearchText.restore("世 界 \u{E000}人 权\u{E001} 宣 言 and more"), "世界\u{E000}人权\u{E001}宣言 and more")
+        XCTAssertEqual(SearchText.prepare("Asha आशा"), "Asha आशा")
+        // Arabic: marks removed, a reversed copy for visually ordered PDFs, hidden again on display.
+        XCTAssertEqual(SearchText.prepare("حَبيبي"), "حبيبي \u{1F}يبيبح")
+        XCTAssertEqual(SearchText.prepareQuery("حَبيبي"), "حبيبي")
+        XCTAssertEqual(SearchText.restore("حبيبي \u{1F}\u{E000}يبيبح\u{E001} end"), "\u{E000}حبيبي\u{E001} end")
+    }
+}
