@@ -17,7 +17,7 @@ let package = Package(
         // The document vault: content-addressed object store and the media pipeline.
         .target(
             name: "HomeCrewVault",
-            dependencies: ["HomeCrewCore", "CLibCrypto", "CPoppler", "CCairo", "CHeif", "CTurboJPEG"]
+            dependencies: ["HomeCrewCore", "CLibCrypto", "CPoppler", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
         ),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         // The SQLite store (GRDB): migrations, intention-named reads and writes.
         .target(
             name: "HomeCrewStore",

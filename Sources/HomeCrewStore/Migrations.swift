@@ -6,13 +6,14 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 3
+    static let currentFormatVersion = 4
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: households, staff, salary history", migrate: createFoundation)
         migrator.registerMigration("v2: objects and documents", migrate: createDocuments)
         migrator.registerMigration("v3: full-text search", migrate: createSearchIndex)
+        migrator.registerMigration("v4: vault settings", migrate: createSettings)
         return migrator
     }
 
@@ -242,6 +243,17 @@ enum Migrations {
 
             INSERT INTO search_row (\(searchColumns)) SELECT \(searchColumns) FROM search_source;
             UPDATE vault SET format_version = 3;
+            """)
+    }
+
+    private static func createSettings(_ db: Database) throws {
+        try db.execute(sql: """
+            -- Vault-wide settings, such as ocr.languages.
+            CREATE TABLE setting (
+                key   TEXT PRIMARY KEY NOT NULL CHECK (length(key) > 0),
+                value TEXT NOT NULL
+            ) WITHOUT ROWID;
+            UPDATE vault SET format_version = 4;
             """)
     }
 }

@@ -25,14 +25,17 @@ public struct IsolatedExtractor: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    public func extract(path: String, type: MediaType, password: String?) -> Extraction {
-        let request = ExtractionRequest(path: path, mediaType: type, password: password,
-                                        memoryLimit: memoryLimit, cpuSeconds: Int(timeout.rounded(.up)) + 5)
+    /// Reads a file in the worker; with `ocrLanguages`, pages and images with no text are
+    /// OCR'd too (and the time limit is ten times longer).
+    public func extract(path: String, type: MediaType, password: String?, ocrLanguages: String? = nil) -> Extraction {
+        let limit = ocrLanguages == nil ? timeout : timeout * 10
+        let request = ExtractionRequest(path: path, mediaType: type, password: password, ocrLanguages: ocrLanguages,
+                                        memoryLimit: memoryLimit, cpuSeconds: Int(limit.rounded(.up)) + 5)
         do {
-            let (status, reason, output) = try run(request)
+            let (status, reason, output) = try run(request, timeout: limit)
             if reason == .uncaughtSignal {
                 return Extraction(content: .failed(status == SIGKILL
-                    ? "reading the \(type.shortName) took longer than \(timeout.formatted()) s and was stopped; retry with: homecrew doc reprocess"
+                    ? "reading the \(type.shortName) took longer than \(limit.formatted()) s and was stopped; retry with: homecrew doc reprocess"
                     : "the \(type.shortName) reader crashed (signal \(status)) on this file; retry with: homecrew doc reprocess"))
             }
             guard status == 0, let wire = try? JSONDecoder().decode(ExtractionWire.self, from: output) else {
@@ -44,7 +47,7 @@ public struct IsolatedExtractor: Sendable {
         }
     }
 
-    private func run(_ request: ExtractionRequest) throws -> (Int32, Process.TerminationReason, Data) {
+    private func run(_ request: ExtractionRequest, timeout: TimeInterval) throws -> (Int32, Process.TerminationReason, Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["__extract"]
@@ -73,6 +76,7 @@ struct ExtractionRequest: Codable {
     var path: String
     var mediaType: MediaType
     var password: String?
+    var ocrLanguages: String?
     var memoryLimit: Int
     var cpuSeconds: Int
 }
@@ -98,7 +102,10 @@ public enum ExtractionWorker {
         limit(RLIMIT_CORE, 0)
         limit(RLIMIT_AS, request.memoryLimit)
         limit(RLIMIT_CPU, request.cpuSeconds)
-        let extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
+        var extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
+        if let languages = request.ocrLanguages {
+            recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages)
+        }
         guard let output = try? JSONEncoder().encode(ExtractionWire(extraction)) else { return 3 }
         FileHandle.standardOutput.write(output)
         return 0

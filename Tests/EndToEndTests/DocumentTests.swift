@@ -144,7 +144,7 @@ final class DocumentTests: XCTestCase {
     }
 
     func testAKilledOrHungWorkerLeavesTheDocumentStoredWithAReason() throws {
-        let result = try homecrew.run(["doc", "add", Corpus.file("pdf/GeoTopo-komprimiert.pdf"), "--format", "json"],
+        let result = try homecrew.run(["doc", "add", Corpus.file("pdf/GeoTopo-komprimiert.pdf"), "--no-ocr", "--format", "json"],
                                       environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.05"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]

@@ -32,8 +32,8 @@ final class StoreTests: XCTestCase {
                 """)
         }
         XCTAssertEqual(tables, ["document", "document_staff", "household", "object", "object_page", "salary_entry",
-                                "search_index", "search_row", "staff", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 3)
+                                "search_index", "search_row", "setting", "staff", "vault"])
+        XCTAssertEqual(try database.formatVersion(), 4)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -41,7 +41,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 3; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 4; upgrade HomeCrew to open it")
         }
     }
 

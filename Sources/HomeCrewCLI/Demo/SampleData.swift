@@ -70,7 +70,7 @@ struct SampleData: Decodable {
             household: household, staff: document.staff, kind: DocumentKind(rawValue: document.kind) ?? .other,
             title: document.title, issuedOn: try document.issued.map { text throws(DateError) in try CalendarDate(parsing: text) },
             expiresOn: try document.expires.map { text throws(DateError) in try CalendarDate(parsing: text) },
-            password: nil, allowOther: false)
+            password: nil, allowOther: false, ocrLanguages: "eng")
         if case .refused(_, let error) = ingestor.ingest(samples.appendingPathComponent(document.file).path, request) {
             throw error
         }

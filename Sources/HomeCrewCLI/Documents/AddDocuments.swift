@@ -20,8 +20,10 @@ struct AddDocuments: ParsableCommand {
     @Option(help: ArgumentHelp("Expiry date.", valueName: "yyyy-mm-dd"), transform: Parse.date) var expires: CalendarDate?
     @Option(help: "Password of an encrypted PDF (used to read it; never stored).") var password: String?
     @Flag(help: "Keep files of other types too (stored without text or thumbnail).") var allowOther = false
+    @OptionGroup var ocr: OCROptions
 
     func validate() throws {
+        try ocr.validate()
         if title != nil && (files.count > 1 || recursive) { throw ValidationError("--title applies to a single file") }
         if let issued, let expires, expires < issued { throw ValidationError("--expires \(expires) is before --issued \(issued)") }
     }
@@ -32,7 +34,8 @@ struct AddDocuments: ParsableCommand {
         choice.announceIfImplicit()
         let paths = try FileList.expand(files, recursive: recursive)
         let request = IngestRequest(household: choice.household, staff: staff, kind: kind, title: title,
-                                    issuedOn: issued, expiresOn: expires, password: password, allowOther: allowOther)
+                                    issuedOn: issued, expiresOn: expires, password: password, allowOther: allowOther,
+                                    ocrLanguages: try ocr.languages(database, enabledByDefault: true))
         vault.objectStore.removeStaleTemporaryFiles()
         let reporter = BatchReporter(total: paths.count, format: output.format)
         let ingestor = vault.ingestor(database)

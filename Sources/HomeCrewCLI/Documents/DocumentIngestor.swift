@@ -13,6 +13,8 @@ struct IngestRequest: Sendable {
     var expiresOn: CalendarDate?
     var password: String?
     var allowOther: Bool
+    /// tesseract languages for pages and images without text, or nil for no OCR.
+    var ocrLanguages: String?
 }
 
 enum IngestOutcome: Sendable {
@@ -53,7 +55,7 @@ struct DocumentIngestor: Sendable {
             let linked = try database.linkStaff(existing.id.rawValue, to: request.staff)
             return .alreadyPresent(existing, newlyLinked: linked)
         }
-        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: path, password: request.password)
+        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: path, request: request)
         let name = (path as NSString).lastPathComponent
         let document = Document(
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
@@ -64,14 +66,14 @@ struct DocumentIngestor: Sendable {
 
     /// The object's row: reused when the bytes were read before (a removed document not yet
     /// collected), otherwise extracted now in the isolated worker.
-    func objectRecord(for stored: ObjectStore.Stored, type: MediaType, path: String, password: String?) throws
+    func objectRecord(for stored: ObjectStore.Stored, type: MediaType, path: String, request: IngestRequest) throws
         -> (StoredObject, [PageText], StoredObject?) {
         if let known = try database.storedObject(stored.hash) {
             return (known, try database.pages(of: stored.hash), nil)
         }
         let extraction = type == .other
             ? Extraction(content: ExtractedContent(status: .skipped, note: "not a type HomeCrew reads"))
-            : extractor.extract(path: path, type: type, password: password)
+            : extractor.extract(path: path, type: type, password: request.password, ocrLanguages: request.ocrLanguages)
         let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
         let object = StoredObject(hash: stored.hash, size: stored.size, mediaType: type,
                                   content: extraction.content, thumbnailHash: thumbnail?.hash)
@@ -84,14 +86,24 @@ struct DocumentIngestor: Sendable {
                             content: ExtractedContent(status: .skipped, note: "thumbnail"))
     }
 
-    /// Reads the object of a document again (after a crash, with a password, with a newer
-    /// HomeCrew) and replaces what was extracted.
-    func reprocess(_ details: DocumentDetails, password: String?) throws -> ExtractedContent {
+    /// Reads the object of a document again (after a crash, with a password, with OCR, with a
+    /// newer HomeCrew) and replaces what was extracted. Without OCR, text that OCR found
+    /// before is kept.
+    func reprocess(_ details: DocumentDetails, password: String?, ocrLanguages: String?) throws -> ExtractedContent {
         let object = details.object
         let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
         defer { withExtendedLifetime(lock) {} }
         guard objects.contains(object.hash) else { throw VaultError.missingObject(object.hash) }
-        let extraction = extractor.extract(path: objects.path(for: object.hash), type: object.mediaType, password: password)
+        var extraction = extractor.extract(path: objects.path(for: object.hash), type: object.mediaType, password: password,
+                                           ocrLanguages: ocrLanguages)
+        if ocrLanguages == nil {
+            let earlier = try database.pages(of: object.hash).filter { $0.source == .ocr }
+            for page in earlier where !extraction.content.pages.contains(where: { $0.number == page.number && !$0.text.isEmpty }) {
+                extraction.content.pages.removeAll { $0.number == page.number }
+                extraction.content.pages.append(page)
+            }
+            extraction.content.pages.sort { $0.number < $1.number }
+        }
         let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
         try database.replaceExtraction(of: object.hash, with: extraction.content, pages: extraction.content.pages,
                                        thumbnail: thumbnail)

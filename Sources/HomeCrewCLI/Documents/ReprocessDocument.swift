@@ -9,11 +9,15 @@ struct ReprocessDocument: ParsableCommand {
     @OptionGroup var vault: VaultOptions
     @Argument(help: "The document's id or a unique prefix of it.") var id: String
     @Option(help: "Password of an encrypted PDF (used to read it; never stored).") var password: String?
+    @OptionGroup var ocr: OCROptions
+
+    func validate() throws { try ocr.validate() }
 
     func run() throws {
         let database = try vault.openForWriting()
         let details = try database.findDocument(id)
-        let content = try vault.ingestor(database).reprocess(details, password: password)
+        let languages = try ocr.languages(database, enabledByDefault: false)
+        let content = try vault.ingestor(database).reprocess(details, password: password, ocrLanguages: languages)
         let note = content.note.map { ": \(Terminal.sanitize($0))" } ?? ""
         print("Reprocessed \(details.document.id): \(content.status.rawValue)\(note)")
     }

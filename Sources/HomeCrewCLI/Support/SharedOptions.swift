@@ -80,3 +80,22 @@ extension Parse {
         return kind
     }
 }
+
+/// `--ocr`, `--no-ocr` and `--ocr-lang`: whether and in which languages to OCR.
+struct OCROptions: ParsableArguments {
+    @Flag(name: .customLong("ocr"), help: "Run OCR on images and pages without text.") var forceOCR = false
+    @Flag(name: .customLong("no-ocr"), help: "Do not run OCR.") var noOCR = false
+    @Option(name: .customLong("ocr-lang"), help: "OCR languages joined by + (default: the vault's ocr.languages, else eng).")
+    var ocrLanguages: String?
+
+    func validate() throws {
+        if forceOCR && noOCR { throw ValidationError("give either --ocr or --no-ocr, not both") }
+        if noOCR && ocrLanguages != nil { throw ValidationError("--ocr-lang has no effect with --no-ocr") }
+    }
+
+    /// The languages to OCR in, nil for none; checks that their data is installed.
+    func languages(_ database: AppDatabase, enabledByDefault: Bool) throws -> String? {
+        guard !noOCR, enabledByDefault || forceOCR || ocrLanguages != nil else { return nil }
+        return try OCRLanguages.validate(ocrLanguages ?? database.setting(.ocrLanguages))
+    }
+}

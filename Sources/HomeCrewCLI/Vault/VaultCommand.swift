@@ -3,5 +3,5 @@ import ArgumentParser
 struct VaultCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault", abstract: "Look after the vault: verify, collect garbage, statistics.",
-        subcommands: [VerifyVault.self, CollectGarbage.self, VaultStatistics.self, ReindexVault.self])
+        subcommands: [VerifyVault.self, CollectGarbage.self, VaultStatistics.self, ReindexVault.self, ConfigureVault.self])
 }

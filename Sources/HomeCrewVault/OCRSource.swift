@@ -1,0 +1,136 @@
+import CCairo
+import CHeif
+import CPoppler
+import CTurboJPEG
+import Foundation
+import HomeCrewCore
+
+/// Reads what OCR needs from a file: full-resolution grey images, upright. PDF pages are
+/// rendered at 300 dpi; only pages with no text layer are read.
+enum OCRSource {
+    static let pdfDPI = 300
+    /// Larger images are scaled down first: past this, OCR gets slower, not better.
+    static let maximumEdge = 5000
+
+    static func pages(path: String, type: MediaType, content: ExtractedContent, password: String?) throws -> [(Int, GrayImage)] {
+        switch type {
+        case .pdf:
+            let empty = content.pages.filter { $0.text.isEmpty }.map(\.number)
+            return empty.isEmpty ? [] : try pdfPages(path: path, numbers: empty, password: password)
+        case .jpeg: return [(1, try jpeg(path: path))]
+        case .png: return [(1, try png(path: path))]
+        case .heic: return [(1, try heic(path: path))]
+        case .other: return []
+        }
+    }
+
+    static func pdfPages(path: String, numbers: [Int], password: String?) throws -> [(Int, GrayImage)] {
+        guard let document = poppler_document_new_from_file(URL(fileURLWithPath: path).absoluteString, password, nil) else {
+            throw ExtractionFailure("the PDF could not be opened for OCR")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        return numbers.compactMap { number in
+            guard let page = poppler_document_get_page(document, Int32(number - 1)) else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            let scale = min(Double(pdfDPI) / 72, Double(maximumEdge) / max(width, height, 1))
+            let canvas = Canvas(width: max(1, Int(width * scale)), height: max(1, Int(height * scale)))
+            cairo_scale(canvas.context, scale, scale)
+            poppler_page_render_for_printing(page, canvas.context)
+            return (number, gray(of: canvas.surface))
+        }
+    }
+
+    static func jpeg(path: String) throws -> GrayImage {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExtractionFailure("the file could not be read") }
+        let bytes = [UInt8](data)
+        guard let handle = tjInitDecompress() else { throw ExtractionFailure("libturbojpeg did not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+            throw ExtractionFailure("the JPEG header is damaged")
+        }
+        var (w, h) = (Int(width), Int(height))
+        while max(w, h) > maximumEdge { (w, h) = ((w + 1) / 2, (h + 1) / 2) }
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        // A damaged file may decode in part (a warning): what was decoded is still read.
+        if tjDecompress2(handle, bytes, UInt(bytes.count), &pixels, Int32(w), 0, Int32(h), Int32(TJPF_GRAY.rawValue), 0) != 0,
+           tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
+            throw ExtractionFailure("the JPEG data could not be decoded for OCR")
+        }
+        return GrayImage(width: w, height: h, pixels: pixels).oriented(ExifOrientation.read(jpeg: bytes))
+    }
+
+    static func png(path: String) throws -> GrayImage {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExtractionFailure("the file could not be read") }
+        let surface = try CairoPNG.decode([UInt8](data))
+        defer { cairo_surface_destroy(surface) }
+        // Composite on white (transparent text backgrounds would read as black).
+        let canvas = Canvas(width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
+        cairo_set_source_surface(canvas.context, surface, 0, 0)
+        cairo_paint(canvas.context)
+        return gray(of: canvas.surface)
+    }
+
+    static func heic(path: String) throws -> GrayImage {
+        let context = heif_context_alloc()
+        defer { heif_context_free(context) }
+        guard heif_context_read_from_file(context, path, nil).code == heif_error_Ok else { throw ExtractionFailure("the HEIF file is damaged") }
+        var handle: OpaquePointer?
+        guard heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else {
+            throw ExtractionFailure("the HEIF file has no primary image")
+        }
+        defer { heif_image_handle_release(handle) }
+        var image: OpaquePointer?
+        guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil).code == heif_error_Ok,
+              let image else { throw ExtractionFailure("the HEIF image could not be decoded for OCR") }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else { throw ExtractionFailure("no pixels") }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let p = plane + row * Int(stride) + column * 4
+                let alpha = Int(p[3])
+                let luma = (Int(p[0]) * 299 + Int(p[1]) * 587 + Int(p[2]) * 114) / 1000
+                pixels[row * width + column] = UInt8((luma * alpha + 255 * (255 - alpha)) / 255)
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    static func gray(of surface: OpaquePointer) -> GrayImage {
+        cairo_surface_flush(surface)
+        return GrayImage.fromBGRX(cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),
+                                  height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
+    }
+}
+
+extension ExtractionWorker {
+    /// Adds OCR text to the pages (and images) that have none.
+    static func recognizeText(_ extraction: inout Extraction, path: String, type: MediaType, password: String?, languages: String) {
+        guard extraction.content.status != .failed, type != .other else { return }
+        do {
+            let pages = try OCRSource.pages(path: path, type: type, content: extraction.content, password: password)
+            guard !pages.isEmpty else { return }
+            let engine = try OCREngine(languages: languages)
+            for (number, image) in pages {
+                let text = engine.recognize(image, dpi: type == .pdf ? OCRSource.pdfDPI : 300)
+                let page = PageText(number: number, text: text, source: text.isEmpty ? .none : .ocr)
+                if let index = extraction.content.pages.firstIndex(where: { $0.number == number }) {
+                    extraction.content.pages[index] = page
+                } else {
+                    extraction.content.pages.append(page)
+                }
+            }
+            extraction.content.pages.sort { $0.number < $1.number }
+        } catch {
+            let note = "OCR could not run: \(error)"
+            extraction.content.note = [extraction.content.note, note].compactMap { $0 }.joined(separator: "; ")
+            if extraction.content.status == .complete { extraction.content.status = .partial }
+        }
+    }
+}
