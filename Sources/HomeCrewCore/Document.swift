@@ -141,3 +141,14 @@ public struct PageText: Hashable, Sendable, Codable {
         self.source = source
     }
 }
+
+extension PageText {
+    /// Every page from 1 to `pageCount`, with the pages that have no stored text shown as `.none`
+    /// (an image added with `--no-ocr`, a PDF page without a text layer).
+    public static func everyPage(_ stored: [PageText], pageCount: Int?) -> [PageText] {
+        let byNumber = Dictionary(stored.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let count = max(pageCount ?? 0, stored.map(\.number).max() ?? 0)
+        guard count > 0 else { return [] }
+        return (1...count).map { byNumber[$0] ?? PageText(number: $0, text: "", source: .none) }
+    }
+}

@@ -88,7 +88,7 @@ public enum OCRLanguages {
 
     /// Checks "eng+hin": every language must have its data installed.
     public static func validate(_ specification: String) throws -> String {
-        let languages = specification.split(separator: "+").map { $0.trimmingCharacters(in: .whitespaces) }
+        let languages = specification.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !languages.isEmpty, languages.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "_" } }) else {
             throw OCRLanguageError.malformed(specification)
         }

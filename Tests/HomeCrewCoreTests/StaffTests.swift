@@ -88,3 +88,12 @@ final class StaffTests: XCTestCase {
         XCTAssertEqual(NameKey.of("ÄRZTE"), NameKey.of("a\u{308}rzte"))
     }
 }
+
+final class PageTextTests: XCTestCase {
+    func testEveryPageFillsPagesWithoutTextAsNone() {
+        let stored = [PageText(number: 2, text: "two", source: .pdfText)]
+        XCTAssertEqual(PageText.everyPage(stored, pageCount: 3).map(\.source), [.none, .pdfText, .none])
+        XCTAssertEqual(PageText.everyPage([], pageCount: nil), [])
+        XCTAssertEqual(PageText.everyPage(stored, pageCount: nil).map(\.number), [1, 2], "stored pages are never dropped")
+    }
+}
