@@ -135,6 +135,7 @@ extension CalendarDate {
 /// Why a text or a set of numbers is not a calendar date.
 public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADate(String)
+    case notAMonth(String)
     case yearOutOfRange(Int)
     case noSuchMonth(Int)
     case noSuchDay(year: Int, month: Int, day: Int, monthLength: Int)
@@ -143,6 +144,8 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notADate(let text):
             return "'\(text)' is not a date; expected YYYY-MM-DD, for example 2026-03-01"
+        case .notAMonth(let text):
+            return "'\(text)' is not a month; expected YYYY-MM, for example 2026-11"
         case .yearOutOfRange(let year):
             return "year \(year) is outside \(CalendarDate.supportedYears.lowerBound)–\(CalendarDate.supportedYears.upperBound)"
         case .noSuchMonth(let month):

@@ -43,6 +43,7 @@ public enum RuleViolation: HomeCrewError, Equatable {
     case salaryBeforeStart(from: CalendarDate, start: CalendarDate)
     case startAfterSalaryChange(start: CalendarDate, change: CalendarDate)
     case expiresBeforeIssued(issued: CalendarDate, expires: CalendarDate)
+    case zeroAdjustment
 
     public var category: ErrorCategory { .invalidData }
 
@@ -60,6 +61,8 @@ public enum RuleViolation: HomeCrewError, Equatable {
             return "a salary cannot take effect on \(from), before the start date \(start)"
         case let .startAfterSalaryChange(start, change):
             return "cannot move the start date to \(start): a later salary change takes effect on \(change); remove or move it first"
+        case .zeroAdjustment:
+            return "an adjustment of zero changes nothing; give a positive or negative amount"
         case let .expiresBeforeIssued(issued, expires):
             return "expiry date \(expires) is before the issue date \(issued)"
         }

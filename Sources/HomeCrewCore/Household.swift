@@ -7,13 +7,17 @@ public struct Household: Identifiable, Hashable, Sendable {
     public var name: String
     public var address: String?
     public var notes: String?
+    /// Unused annual leave that carries into the next year, at most (0: use it or lose it).
+    public var leaveCarryOverCap: LeaveDays
     public var createdAt: Date
 
-    public init(id: RecordID = .random(), name: String, address: String? = nil, notes: String? = nil, createdAt: Date = Date()) {
+    public init(id: RecordID = .random(), name: String, address: String? = nil, notes: String? = nil,
+                leaveCarryOverCap: LeaveDays = LeaveDays(halfDays: 0), createdAt: Date = Date()) {
         self.id = id
         self.name = name
         self.address = address
         self.notes = notes
+        self.leaveCarryOverCap = leaveCarryOverCap
         self.createdAt = createdAt
     }
 

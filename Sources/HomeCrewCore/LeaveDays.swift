@@ -22,7 +22,8 @@ public struct LeaveDays: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        halfDays.isMultiple(of: 2) ? "\(halfDays / 2)" : "\(halfDays / 2).5"
+        let size = abs(halfDays), sign = halfDays < 0 ? "-" : ""
+        return sign + (size.isMultiple(of: 2) ? "\(size / 2)" : "\(size / 2).5")
     }
 
     public static func < (lhs: LeaveDays, rhs: LeaveDays) -> Bool { lhs.halfDays < rhs.halfDays }

@@ -105,3 +105,14 @@ public struct SalaryHistory: Hashable, Sendable {
         salary(on: asOf) ?? entries.first?.salary
     }
 }
+
+extension StaffMember {
+    /// The days the person is employed; open-ended employment runs to the last supported day.
+    public var employment: DateRange {
+        DateRange(startDate, max(leavingDate ?? CalendarDate.latest, startDate))
+    }
+}
+
+extension CalendarDate {
+    public static let latest = try! CalendarDate(year: 9999, month: 12, day: 31)
+}

@@ -23,10 +23,12 @@ public struct HouseholdChanges: Sendable {
     public var name: String?
     public var address: String?
     public var notes: String?
-    public init(name: String? = nil, address: String? = nil, notes: String? = nil) {
+    public var leaveCarryOverCap: LeaveDays?
+    public init(name: String? = nil, address: String? = nil, notes: String? = nil, leaveCarryOverCap: LeaveDays? = nil) {
         self.name = name
         self.address = address
         self.notes = notes
+        self.leaveCarryOverCap = leaveCarryOverCap
     }
 }
 
@@ -122,6 +124,7 @@ extension AppDatabase {
             if let newName = changes.name { household.name = newName }
             if let address = changes.address { household.address = address }
             if let notes = changes.notes { household.notes = notes }
+            if let cap = changes.leaveCarryOverCap { household.leaveCarryOverCap = cap }
             household = try household.validated()
             if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != household.id {
                 throw StoreError.householdExists(household.name)

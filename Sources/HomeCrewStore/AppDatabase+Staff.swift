@@ -123,6 +123,9 @@ extension AppDatabase {
             if let leave = changes.annualLeave { member.annualLeave = leave }
             if let duties = changes.duties { member.duties = duties }
             member = try member.validated()
+            let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+            try Self.guardClosedMonths(ClosedMonthGuard.difference(before.employment, member.employment), household: household,
+                                       change: "changing the employment dates of \(member.legalName)", db)
             try member.update(db)
             if member.startDate != before.startDate { try Self.moveFirstSalary(of: member, db) }
             return try Self.details(of: member, db)
@@ -157,6 +160,8 @@ extension AppDatabase {
             let links = DocumentStaffLink.filter(Column("staff_id") == details.member.id)
             let linked = try links.fetchCount(db)
             if linked > 0 && !cascade { throw StoreError.staffHasDocuments(name: details.member.legalName, count: linked) }
+            try Self.guardClosedMonths(details.member.employment, household: details.household,
+                                       change: "removing \(details.member.legalName)", db)
             try links.deleteAll(db)
             try details.member.delete(db)
             return details
@@ -182,6 +187,10 @@ extension AppDatabase {
             let entry = try SalaryEntry(
                 staffID: member.id, effectiveFrom: from, salary: Money(parsing: amount, currency: chosen)
             ).validated()
+            let next = details.salaryHistory.entries.first { $0.effectiveFrom > from }?.effectiveFrom
+            let affected = DateRange(from, next.map { $0.adding(daysClamped: -1) } ?? .latest).intersection(member.employment)
+            try Self.guardClosedMonths(affected, household: details.household,
+                                       change: "a salary from \(from)", db)
             try entry.insert(db)
             return entry
         }

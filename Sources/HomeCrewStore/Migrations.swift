@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 4
+    static let currentFormatVersion = 5
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -14,6 +14,7 @@ enum Migrations {
         migrator.registerMigration("v2: objects and documents", migrate: createDocuments)
         migrator.registerMigration("v3: full-text search", migrate: createSearchIndex)
         migrator.registerMigration("v4: vault settings", migrate: createSettings)
+        migrator.registerMigration("v5: leave, pay adjustments, closed months", migrate: createPayroll)
         return migrator
     }
 
@@ -254,6 +255,56 @@ enum Migrations {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
             UPDATE vault SET format_version = 4;
+            """)
+    }
+
+    private static func isMonth(_ column: String) -> String {
+        "length(\(column)) = 7 AND \(isDate("(\(column) || '-01')"))"
+    }
+
+    private static func createPayroll(_ db: Database) throws {
+        let signedAmount = "(\(isPlainDecimal("amount")) OR (amount GLOB '-*' AND \(isPlainDecimal("substr(amount, 2)"))))"
+        try db.execute(sql: """
+            ALTER TABLE household ADD COLUMN leave_carry_over_cap TEXT NOT NULL DEFAULT '0'
+                CHECK (\(isPlainDecimal("leave_carry_over_cap")) AND CAST(leave_carry_over_cap AS NUMERIC) <= 366);
+
+            CREATE TABLE leave (
+                id         TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                staff_id   TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+                first_day  TEXT NOT NULL CHECK (\(isDate("first_day"))),
+                last_day   TEXT NOT NULL CHECK (\(isDate("last_day")) AND last_day >= first_day),
+                half_day   INTEGER NOT NULL CHECK (half_day IN (0, 1) AND (half_day = 0 OR first_day = last_day)),
+                type       TEXT NOT NULL CHECK (type IN ('annual', 'sick', 'unpaid', 'other')),
+                note       TEXT,
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX leave_by_staff ON leave(staff_id, first_day);
+
+            -- One person is never on two leaves on the same day.
+            CREATE TRIGGER leave_no_overlap BEFORE INSERT ON leave
+            WHEN EXISTS (SELECT 1 FROM leave WHERE staff_id = NEW.staff_id
+                         AND first_day <= NEW.last_day AND NEW.first_day <= last_day)
+            BEGIN SELECT RAISE(ABORT, 'leave overlaps other leave of the same person'); END;
+
+            CREATE TABLE pay_adjustment (
+                id         TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                staff_id   TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+                month      TEXT NOT NULL CHECK (\(isMonth("month"))),
+                amount     TEXT NOT NULL CHECK (\(signedAmount) AND CAST(amount AS NUMERIC) <> 0),
+                currency   TEXT NOT NULL CHECK (currency GLOB '[A-Z][A-Z][A-Z]'),
+                reason     TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX pay_adjustment_by_staff ON pay_adjustment(staff_id, month);
+
+            CREATE TABLE closed_month (
+                household_id TEXT NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                month        TEXT NOT NULL CHECK (\(isMonth("month"))),
+                closed_at    TEXT NOT NULL,
+                PRIMARY KEY (household_id, month)
+            ) WITHOUT ROWID;
+
+            UPDATE vault SET format_version = 5;
             """)
     }
 }

@@ -49,13 +49,15 @@ extension Household: FetchableRecord, PersistableRecord {
         static let nameKey = Column("name_key")
         static let address = Column("address")
         static let notes = Column("notes")
+        static let leaveCarryOverCap = Column("leave_carry_over_cap")
         static let createdAt = Column("created_at")
     }
 
     public init(row: Row) throws {
         self.init(
             id: row[Columns.id], name: row[Columns.name], address: row[Columns.address],
-            notes: row[Columns.notes], createdAt: row[Columns.createdAt])
+            notes: row[Columns.notes], leaveCarryOverCap: row[Columns.leaveCarryOverCap] ?? LeaveDays(halfDays: 0),
+            createdAt: row[Columns.createdAt])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -64,6 +66,7 @@ extension Household: FetchableRecord, PersistableRecord {
         container[Columns.nameKey] = NameKey.of(name)
         container[Columns.address] = address
         container[Columns.notes] = notes
+        container[Columns.leaveCarryOverCap] = leaveCarryOverCap
         container[Columns.createdAt] = createdAt
     }
 }

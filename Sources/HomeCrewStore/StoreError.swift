@@ -20,6 +20,8 @@ public enum StoreError: HomeCrewError {
     case notLinked(document: String, staff: String)
     case staffHasDocuments(name: String, count: Int)
     case householdHasDocuments(name: String, count: Int)
+    case noSuchRecord(what: String, reference: String, list: String)
+    case ambiguousRecord(what: String, reference: String)
     case busy
     case constraint(String)
     case database(String)
@@ -28,7 +30,8 @@ public enum StoreError: HomeCrewError {
         switch self {
         case .newerFormat, .unknownMigrations, .notAVault: return .invalidData
         case .cannotCreateVault: return .cannotCreate
-        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument: return .notFound
+        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord: return .notFound
+        case .ambiguousRecord: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
         case .householdExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
@@ -75,6 +78,10 @@ public enum StoreError: HomeCrewError {
             return "\(name) is linked to \(count) document\(count == 1 ? "" : "s"); pass --cascade to unlink them and remove the staff member"
         case let .householdHasDocuments(name, count):
             return "household '\(name)' still has \(count) document\(count == 1 ? "" : "s"); remove them first or pass --cascade"
+        case let .noSuchRecord(what, reference, list):
+            return "no \(what) matches '\(reference)'; see: \(list)"
+        case let .ambiguousRecord(what, reference):
+            return "'\(reference)' matches more than one \(what); give more of the id"
         case .busy:
             return "the vault is busy: another homecrew process held it for too long; try again"
         case .constraint(let message):

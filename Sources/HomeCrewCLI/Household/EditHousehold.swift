@@ -1,4 +1,5 @@
 import ArgumentParser
+import HomeCrewCore
 import HomeCrewStore
 
 struct EditHousehold: ParsableCommand {
@@ -10,16 +11,18 @@ struct EditHousehold: ParsableCommand {
     @Option(name: .customLong("name"), help: "A new name.") var newName: String?
     @Option(help: "A new address; \"\" clears it.") var address: String?
     @Option(help: "New notes; \"\" clears them.") var notes: String?
+    @Option(help: ArgumentHelp("Unused annual leave days carried into the next year, at most (default 0).", valueName: "days"))
+    var leaveCarryOver: String?
 
     func validate() throws {
-        if newName == nil && address == nil && notes == nil {
-            throw ValidationError("nothing to change: give --name, --address or --notes")
+        if newName == nil && address == nil && notes == nil && leaveCarryOver == nil {
+            throw ValidationError("nothing to change: give --name, --address, --notes or --leave-carry-over")
         }
     }
 
     func run() throws {
         let household = try vault.openForWriting()
-            .editHousehold(named: name, HouseholdChanges(name: newName, address: address, notes: notes))
+            .editHousehold(named: name, HouseholdChanges(name: newName, address: address, notes: notes, leaveCarryOverCap: leaveCarryOver.map(LeaveDays.init(parsing:))))
         print("Updated household \"\(Terminal.sanitize(household.name))\".")
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Days paid at one monthly salary within a month.
+public struct PaySegment: Hashable, Sendable {
+    public let days: DateRange
+    public let monthlySalary: Money
+}
+
+/// Unpaid leave deducted at the daily rate in force on those days.
+public struct UnpaidDeduction: Hashable, Sendable {
+    public let days: DateRange
+    /// Half days deducted (a half day of unpaid leave is 1).
+    public let halfDays: Int
+    public let monthlySalary: Money
+}
+
+/// One staff member's pay for one month in one currency.
+public struct PayrollLine: Hashable, Sendable {
+    public let staffID: RecordID
+    public let month: YearMonth
+    public let currency: Currency
+    public let daysInMonth: Int
+    public let segments: [PaySegment]
+    public let unpaid: [UnpaidDeduction]
+    public let adjustments: [PayAdjustment]
+
+    /// Days paid for (before unpaid leave).
+    public var daysEmployed: Int { segments.reduce(0) { $0 + $1.days.dayCount } }
+    public var unpaidDays: LeaveDays { LeaveDays(halfDays: unpaid.reduce(0) { $0 + $1.halfDays }) }
+
+    /// Σ salary × days ÷ days in month, exact (not rounded).
+    public var basePay: Money {
+        Money(segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) } / Decimal(daysInMonth), currency)
+    }
+
+    /// Σ salary × unpaid days ÷ days in month, exact.
+    public var unpaidDeduction: Money {
+        Money(unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 } / Decimal(daysInMonth), currency)
+    }
+
+    public var adjustmentTotal: Money {
+        Money(adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }, currency)
+    }
+
+    /// The amount to pay, rounded once, here, to the currency's minor unit. The salary parts
+    /// are summed before dividing, so a whole month at one salary is exactly that salary.
+    public var net: Money {
+        let salaryPart = segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) }
+        let unpaidPart = unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 }
+        return Money((salaryPart - unpaidPart) / Decimal(daysInMonth) + adjustmentTotal.amount, currency).rounded()
+    }
+}
+
+/// Calendar-day payroll: the daily rate on a day is the salary in force that day divided by
+/// the number of days in its month.
+public enum PayrollCalculator {
+    /// The lines of one staff member for every month `period` touches (only the days inside
+    /// the period are paid), one per month and currency.
+    public static func lines(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
+                             adjustments: [PayAdjustment], period: DateRange) -> [PayrollLine] {
+        period.months.flatMap { month in
+            line(for: member, salaries: salaries, leave: leave, adjustments: adjustments.filter { $0.month == month },
+                 month: month, window: DateRange(month.first, month.last).intersection(period)!)
+        }
+    }
+
+    static func line(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
+                     adjustments: [PayAdjustment], month: YearMonth, window: DateRange) -> [PayrollLine] {
+        let segments = window.intersection(member.employment).map { segmentsOf(salaries, in: $0) } ?? []
+        let unpaid = leave.filter { $0.type == .unpaid && $0.staffID == member.id }.flatMap { entry in
+            segments.compactMap { segment -> UnpaidDeduction? in
+                guard let days = entry.range.intersection(segment.days) else { return nil }
+                return UnpaidDeduction(days: days, halfDays: entry.halfDays(in: days), monthlySalary: segment.monthlySalary)
+            }
+        }
+        var currencies = segments.map(\.monthlySalary.currency) + adjustments.map(\.amount.currency)
+        currencies = currencies.enumerated().filter { index, code in !currencies[..<index].contains(code) }.map(\.element)
+        return currencies.map { currency in
+            PayrollLine(staffID: member.id, month: month, currency: currency, daysInMonth: month.dayCount,
+                        segments: segments.filter { $0.monthlySalary.currency == currency },
+                        unpaid: unpaid.filter { $0.monthlySalary.currency == currency },
+                        adjustments: adjustments.filter { $0.amount.currency == currency })
+        }
+    }
+
+    /// Splits `days` where the salary changes; days before the first salary are not paid.
+    static func segmentsOf(_ salaries: SalaryHistory, in days: DateRange) -> [PaySegment] {
+        var starts = [days.start] + salaries.entries.map(\.effectiveFrom).filter { $0 > days.start && $0 <= days.end }
+        starts = Array(Set(starts)).sorted()
+        return starts.enumerated().compactMap { index, start in
+            let end = index + 1 < starts.count ? starts[index + 1].adding(daysClamped: -1) : days.end
+            return salaries.salary(on: start).map { PaySegment(days: DateRange(start, end), monthlySalary: $0) }
+        }
+    }
+}
+
+/// Sums that never add different currencies together.
+public struct CurrencyTotals: Hashable, Sendable {
+    public private(set) var amounts: [Currency: Decimal] = [:]
+
+    public init() {}
+
+    public mutating func add(_ money: Money) { amounts[money.currency, default: 0] += money.amount }
+
+    /// One total per currency, by code.
+    public var totals: [Money] {
+        amounts.map { Money($0.value, $0.key) }.sorted { $0.currency.code < $1.currency.code }
+    }
+}

@@ -1,0 +1,99 @@
+/// One line of the tenure report.
+public struct TenureLine: Hashable, Sendable {
+    public let member: StaffMember
+    public let tenure: Tenure
+    /// The next work anniversary after the as-of date; nil once the person has left.
+    public let nextAnniversary: CalendarDate?
+    public let daysUntilAnniversary: Int?
+
+    public var completedYears: Int { tenure.completedYears }
+}
+
+public enum TenureReport {
+    /// Longest service first; equal tenure by name.
+    public static func lines(_ members: [StaffMember], asOf: CalendarDate) -> [TenureLine] {
+        members.map { member in
+            let left = member.status(asOf: asOf) == .left
+            let anniversary = left ? nil : try? Tenure.nextAnniversary(of: member.startDate, after: asOf)
+            let upcoming = anniversary.flatMap { day in member.leavingDate.map { day <= $0 } ?? true ? day : nil }
+            return TenureLine(member: member, tenure: member.tenure(asOf: asOf), nextAnniversary: upcoming,
+                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) })
+        }.sorted { lhs, rhs in
+            let a = lhs.tenure, b = rhs.tenure
+            if (a.years, a.months, a.days) != (b.years, b.months, b.days) { return (a.years, a.months, a.days) > (b.years, b.months, b.days) }
+            return (lhs.member.legalName, lhs.member.id) < (rhs.member.legalName, rhs.member.id)
+        }
+    }
+}
+
+/// Something that needs the employer's attention on a date.
+public struct DueItem: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case documentExpiry = "expiry"
+        case anniversary
+        case leaving
+    }
+
+    public let kind: Kind
+    public let date: CalendarDate
+    public let householdName: String
+    public let staffNames: [String]
+    /// "Passport: Maria's passport", "3 years with the household", "last working day".
+    public let summary: String
+    /// A document's id, or the staff member's.
+    public let recordID: RecordID
+    public let isExpired: Bool
+}
+
+/// Builds the "what is due" list: expired documents first, then everything in the window,
+/// soonest first.
+public struct DueList: Sendable {
+    public struct DocumentFacts: Sendable {
+        public let document: Document
+        public let householdName: String
+        public let staffNames: [String]
+
+        public init(document: Document, householdName: String, staffNames: [String]) {
+            self.document = document
+            self.householdName = householdName
+            self.staffNames = staffNames
+        }
+    }
+
+    public let today: CalendarDate
+    public let window: DateRange
+
+    public init(today: CalendarDate, withinDays: Int) {
+        self.today = today
+        self.window = DateRange(today, today.adding(daysClamped: withinDays))
+    }
+
+    public func items(documents: [DocumentFacts], staff: [(member: StaffMember, householdName: String)]) -> [DueItem] {
+        var items: [DueItem] = []
+        for facts in documents {
+            guard let expiry = facts.document.expiresOn, expiry <= window.end else { continue }
+            items.append(DueItem(kind: .documentExpiry, date: expiry, householdName: facts.householdName,
+                                 staffNames: facts.staffNames, summary: "\(facts.document.kind.rawValue): \(facts.document.title)",
+                                 recordID: facts.document.id, isExpired: expiry < today))
+        }
+        for (member, household) in staff where member.status(asOf: today) != .left {
+            let name = [member.displayName]
+            // An anniversary today counts: the window starts today.
+            if let anniversary = try? Tenure.nextAnniversary(of: member.startDate, after: today.adding(daysClamped: -1)),
+               window.contains(anniversary), member.leavingDate.map({ anniversary <= $0 }) ?? true {
+                let years = Tenure(from: member.startDate, to: anniversary).years
+                items.append(DueItem(kind: .anniversary, date: anniversary, householdName: household, staffNames: name,
+                                     summary: "\(years) year\(years == 1 ? "" : "s") of service", recordID: member.id, isExpired: false))
+            }
+            if let leaving = member.leavingDate, window.contains(leaving) {
+                items.append(DueItem(kind: .leaving, date: leaving, householdName: household, staffNames: name,
+                                     summary: "last working day", recordID: member.id, isExpired: false))
+            }
+        }
+        return items.sorted { lhs, rhs in
+            if lhs.isExpired != rhs.isExpired { return lhs.isExpired }
+            if lhs.date != rhs.date { return lhs.date < rhs.date }
+            return (lhs.kind.rawValue, lhs.summary, lhs.recordID) < (rhs.kind.rawValue, rhs.summary, rhs.recordID)
+        }
+    }
+}

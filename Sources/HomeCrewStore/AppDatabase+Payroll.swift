@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// A leave entry or an adjustment with the person it belongs to.
+public struct StaffRecord<Value: Sendable>: Sendable {
+    public let value: Value
+    public let member: StaffMember
+    public let household: Household
+}
+
+public struct LeaveBalanceLine: Sendable {
+    public let member: StaffMember
+    public let household: Household
+    public let balance: LeaveBalance
+}
+
+extension AppDatabase {
+    // MARK: Leave
+
+    /// Records leave after checking it against the employment, the person's other leave and
+    /// (for unpaid leave) closed payroll months.
+    public func addLeave(_ reference: String, range: DateRange, halfDay: Bool, type: LeaveType,
+                         note: String?) throws -> StaffRecord<LeaveEntry> {
+        try write { db in
+            let member = try Self.resolveStaff(reference, db)
+            let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+            let existing = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
+            let entry = try LeaveEntry(staffID: member.id, range: range, isHalfDay: halfDay, type: type, note: note)
+                .validated(for: member, existing: existing)
+            if type == .unpaid { try Self.guardClosedMonths(range, household: household, change: "unpaid leave \(range)", db) }
+            try entry.insert(db)
+            return StaffRecord(value: entry, member: member, household: household)
+        }
+    }
+
+    public func removeLeave(_ reference: String) throws -> StaffRecord<LeaveEntry> {
+        try write { db in
+            let entry: LeaveEntry = try Self.resolveByID(reference, what: "leave entry", list: "homecrew leave list --all-households", db)
+            let member = try StaffMember.fetchOne(db, key: entry.staffID.rawValue)!
+            let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+            if entry.type == .unpaid {
+                try Self.guardClosedMonths(entry.range, household: household, change: "removing unpaid leave \(entry.range)", db)
+            }
+            try entry.delete(db)
+            return StaffRecord(value: entry, member: member, household: household)
+        }
+    }
+
+    /// Leave of one person, or of everyone in the given households (nil: all), by date.
+    public func leaveListing(staff reference: String?, householdID: RecordID?) throws -> [StaffRecord<LeaveEntry>] {
+        try read { db in
+            let people = try Self.people(reference, householdID: householdID, db)
+            let entries = try LeaveEntry.all().forStaff(people.map(\.0.id)).fetchAll(db)
+            let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
+            return entries.map { StaffRecord(value: $0, member: byID[$0.staffID]!.0, household: byID[$0.staffID]!.1) }
+        }
+    }
+
+    public func leaveBalances(staff reference: String?, householdID: RecordID?, year: Int,
+                              asOf: CalendarDate) throws -> [LeaveBalanceLine] {
+        try read { db in
+            let people = try Self.people(reference, householdID: householdID, db)
+                .filter { reference != nil || $0.0.employment.overlaps(LeaveCalculator.yearRange(year)) }
+            let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(people.map(\.0.id)).fetchAll(db), by: \.staffID)
+            return people.map { member, household in
+                let calculator = LeaveCalculator(carryOverCap: household.leaveCarryOverCap)
+                return LeaveBalanceLine(member: member, household: household,
+                                        balance: calculator.balance(for: member, leave: leave[member.id] ?? [], year: year))
+            }
+        }
+    }
+
+    // MARK: Adjustments
+
+    public func addAdjustment(_ reference: String, month: YearMonth, amount: String,
+                              reason: String) throws -> StaffRecord<PayAdjustment> {
+        try write { db in
+            let details = try Self.details(of: Self.resolveStaff(reference, db), db)
+            let household = details.household
+            let currency = details.salaryHistory.salary(on: min(month.last, details.member.employment.end))?.currency
+                ?? details.salaryHistory.current(asOf: month.first)?.currency
+            guard let currency else { throw MoneyError.unknownCurrency("") }
+            let adjustment = try PayAdjustment(staffID: details.member.id, month: month,
+                                               amount: Money(parsing: amount, currency: currency), reason: reason).validated()
+            try Self.guardClosedMonths(DateRange(month.first, month.last), household: household,
+                                       change: "an adjustment for \(month)", db)
+            try adjustment.insert(db)
+            return StaffRecord(value: adjustment, member: details.member, household: household)
+        }
+    }
+
+    public func removeAdjustment(_ reference: String) throws -> StaffRecord<PayAdjustment> {
+        try write { db in
+            let adjustment: PayAdjustment = try Self.resolveByID(reference, what: "adjustment", list: "homecrew pay adjustments --all-households", db)
+            let member = try StaffMember.fetchOne(db, key: adjustment.staffID.rawValue)!
+            let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+            try Self.guardClosedMonths(DateRange(adjustment.month.first, adjustment.month.last), household: household,
+                                       change: "removing an adjustment for \(adjustment.month)", db)
+            try adjustment.delete(db)
+            return StaffRecord(value: adjustment, member: member, household: household)
+        }
+    }
+
+    public func adjustmentListing(staff reference: String?, householdID: RecordID?) throws -> [StaffRecord<PayAdjustment>] {
+        try read { db in
+            let people = try Self.people(reference, householdID: householdID, db)
+            let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
+            return try PayAdjustment.all().forStaff(people.map(\.0.id)).fetchAll(db)
+                .map { StaffRecord(value: $0, member: byID[$0.staffID]!.0, household: byID[$0.staffID]!.1) }
+        }
+    }
+
+    // MARK: Closed months
+
+    /// Records that a month is paid; false when it already was.
+    public func closeMonth(_ month: YearMonth, householdID: RecordID) throws -> Bool {
+        try write { db in
+            guard try ClosedMonth.fetchOne(db, key: ["household_id": householdID.rawValue, "month": month.description]) == nil
+            else { return false }
+            try ClosedMonth(householdID: householdID, month: month).insert(db)
+            return true
+        }
+    }
+
+    /// Reopens a closed month; false when it was not closed.
+    public func reopenMonth(_ month: YearMonth, householdID: RecordID) throws -> Bool {
+        try write { db in
+            try ClosedMonth.deleteOne(db, key: ["household_id": householdID.rawValue, "month": month.description])
+        }
+    }
+
+    public func closedMonths(householdID: RecordID?) throws -> [ClosedMonth] {
+        try read { db in
+            var request = ClosedMonth.all().order(ClosedMonth.Columns.month)
+            if let householdID { request = request.filter(ClosedMonth.Columns.householdID == householdID) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    static func guardClosedMonths(_ affected: DateRange?, household: Household, change: String, _ db: Database) throws {
+        let closed = try ClosedMonth.filter(ClosedMonth.Columns.householdID == household.id).fetchAll(db).map(\.month)
+        try ClosedMonthGuard.check(affected, closed: closed, household: household.name, change: change)
+    }
+
+    // MARK: Payroll
+
+    /// Payroll for the period over the given households (nil: every household).
+    public func payroll(_ period: Period, householdID: RecordID?) throws -> PayrollReport {
+        try read { db in
+            let everyone = try Self.people(nil, householdID: householdID, db)
+            let ids = everyone.map(\.0.id)
+            let salaries = Dictionary(grouping: try SalaryEntry.filter(ids.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
+            let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(ids).fetchAll(db), by: \.staffID)
+            let months = period.range.months.map(\.description)
+            let adjustments = Dictionary(grouping: try PayAdjustment.all().forStaff(ids)
+                .filter(months.contains(PayAdjustment.Columns.month)).fetchAll(db), by: \.staffID)
+            // Paid: everyone employed in the period, and anyone with an adjustment in it (a
+            // final bonus paid after leaving).
+            let paid = everyone.filter { $0.0.employment.overlaps(period.range) || adjustments[$0.0.id] != nil }
+            return PayrollReport(period: period, inputs: paid.map { member, household in
+                .init(household: household, member: member, salaries: SalaryHistory(salaries[member.id] ?? []),
+                      leave: leave[member.id] ?? [], adjustments: adjustments[member.id] ?? [])
+            })
+        }
+    }
+
+    // MARK: Helpers
+
+    /// One person (by reference) or everyone in a household (nil: all households), by name.
+    static func people(_ reference: String?, householdID: RecordID?, _ db: Database) throws -> [(StaffMember, Household)] {
+        let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0) })
+        if let reference {
+            let member = try resolveStaff(reference, db)
+            return [(member, households[member.householdID]!)]
+        }
+        var request = StaffMember.all().orderedByName()
+        if let householdID { request = request.inHousehold(householdID) }
+        return try request.fetchAll(db).map { ($0, households[$0.householdID]!) }
+    }
+
+    /// A record by its full id or a unique prefix of at least four digits.
+    static func resolveByID<Record: FetchableRecord & TableRecord>(_ reference: String, what: String, list: String,
+                                                                   _ db: Database) throws -> Record {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = try Record.fetchOne(db, key: trimmed) { return exact }
+        let matches = RecordID.couldBePrefix(trimmed)
+            ? try Record.filter(Column("id").like("\(trimmed)%")).limit(2).fetchAll(db) : []
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw StoreError.noSuchRecord(what: what, reference: reference, list: list)
+        default: throw StoreError.ambiguousRecord(what: what, reference: reference)
+        }
+    }
+}
