@@ -3,10 +3,10 @@ import ArgumentParser
 struct HomeCrewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "homecrew",
-        abstract: "Keep a household employer's records straight: households, staff, salaries.",
+        abstract: "Keep a household employer's records straight: households, staff, salaries, leave, payroll and documents.",
         discussion: "Data lives in a vault directory: --vault DIR, else $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew.",
-        version: "0.2.0",
+        version: "0.5.0",
         subcommands: [InitVault.self, HouseholdCommand.self, StaffCommand.self, DocumentCommand.self,
-                      SearchDocuments.self, VaultCommand.self, RunDemo.self, ExtractWorker.self]
+                      SearchDocuments.self, LeaveCommand.self, PayCommand.self, ReportCommand.self, VaultCommand.self, RunDemo.self, ExtractWorker.self]
     )
 }

@@ -68,7 +68,8 @@ public struct DateRange: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    public var description: String { "\(start)..\(end)" }
+    /// "2026-11-03..2026-11-04", or one date for a single day.
+    public var description: String { start == end ? start.description : "\(start)..\(end)" }
 }
 
 extension CalendarDate {

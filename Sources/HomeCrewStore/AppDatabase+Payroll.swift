@@ -193,3 +193,22 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Expiring documents, anniversaries and leaving dates across every household.
+    public func dueItems(_ list: DueList) throws -> [DueItem] {
+        try read { db in
+            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0.name) })
+            let staff = try StaffMember.fetchAll(db)
+            let names = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0.displayName) })
+            let links = Dictionary(grouping: try DocumentStaffLink.fetchAll(db), by: \.documentId)
+            let documents = try Document.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= list.window.end).fetchAll(db)
+            return list.items(
+                documents: documents.map { document in
+                    DueList.DocumentFacts(document: document, householdName: households[document.householdID] ?? "",
+                                          staffNames: (links[document.id] ?? []).compactMap { names[$0.staffId] }.sorted())
+                },
+                staff: staff.map { ($0, households[$0.householdID] ?? "") })
+        }
+    }
+}

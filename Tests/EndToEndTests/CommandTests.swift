@@ -161,16 +161,16 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 4; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 5; upgrade HomeCrew to open it\n")
     }
 
     func testDemoBuildsAFreshVault() throws {
         let result = try homecrew.run(["demo", "--today", "2026-11-22"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("Sea View House    primary,active      3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Sea View House    primary,active      4"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Asha    Sea View House    2019-04-01  7 years, 7 months, 21 days   2027-04-01 (in 130 days)"), result.stdout)
         let staff = try homecrew.json("staff", "list", "--all-households", "--status", "all") as! [[String: Any]]
-        XCTAssertEqual(staff.count, 7)
+        XCTAssertEqual(staff.count, 9)
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
         XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
         let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
@@ -181,6 +181,18 @@ final class CommandTests: XCTestCase {
         let visa = try XCTUnwrap(documents.first { $0["kind"] as? String == "visa" })
         XCTAssertEqual(visa["orientation"] as? Int, 6, "the sample JPEG is stored sideways")
         XCTAssertTrue(result.stdout.contains("Fatima's residence visa          فاطمة   JPEG, 1200×800  2026-12-15 (23 d)"), result.stdout)
+        // The payroll month and the due list the demo shows.
+        for row in ["2026-11  Sea View House    Priya           14/30  18000.00                                   8400.00 INR",
+                    "2026-11  Sea View House    Ramesh          30/30  22000.00 → 24500.00                       23333.33 INR",
+                    "2026-11  Sea View House    Asha            30/30  28000.00                  2               26133.33 INR",
+                    "2026-11  Marina Apartment  Grace           20/30  2500.00                      -300.00 AED   1366.67 AED",
+                    "2026-11  Marina Apartment  Maria           30/30  3500.00                      +500.00 AED   4000.00 AED",
+                    "TOTAL                      all households                                                    8167.17 AED",
+                    "TOTAL                      all households                                                   57866.66 INR",
+                    "TOTAL                      all households                                                     280000 JPY",
+                    "2027-01-10  anniversary  Maria  Marina Apartment  5 years of service"] {
+            XCTAssertTrue(result.stdout.contains(row), "missing: \(row)\n\(result.stdout)")
+        }
         XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0)
         let again = try homecrew.run(["demo"])
         XCTAssertEqual(again.status, 73, "the demo never writes into an existing vault")

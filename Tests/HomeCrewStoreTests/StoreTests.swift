@@ -31,9 +31,9 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["document", "document_staff", "household", "object", "object_page", "salary_entry",
-                                "search_index", "search_row", "setting", "staff", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 4)
+        XCTAssertEqual(tables, ["closed_month", "document", "document_staff", "household", "leave", "object", "object_page",
+                                "pay_adjustment", "salary_entry", "search_index", "search_row", "setting", "staff", "vault"])
+        XCTAssertEqual(try database.formatVersion(), 5)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -41,7 +41,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 4; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 5; upgrade HomeCrew to open it")
         }
     }
 
@@ -100,6 +100,35 @@ final class StoreTests: XCTestCase {
             // …and it cannot point at a household that is gone.
             XCTAssertThrowsError(try db.execute(sql: "DELETE FROM household WHERE id = ?", arguments: [household.id]))
             XCTAssertThrowsError(try db.execute(sql: "UPDATE vault SET primary_household_id = 'nothere00000'"))
+        }
+    }
+
+    func testTheDatabaseItselfKeepsLeaveAndAdjustmentsValid() throws {
+        let household = try database.addHousehold(Household(name: "Sea View")).household
+        let asha = try database.addStaff(StaffMember(householdID: household.id, legalName: "Asha", startDate: CalendarDate(parsing: "2020-01-01")),
+                                         salary: Money(parsing: "1000", currency: Currency(code: "INR"))).member
+        try database.writer.write { db in
+            func leave(_ id: String, _ first: String, _ last: String, half: Int = 0) throws {
+                try db.execute(sql: """
+                    INSERT INTO leave (id, staff_id, first_day, last_day, half_day, type, created_at)
+                    VALUES (?, ?, ?, ?, ?, 'annual', 'now')
+                    """, arguments: [id, asha.id, first, last, half])
+            }
+            try leave("aaaaaaaaaaa1", "2026-05-04", "2026-05-08")
+            XCTAssertThrowsError(try leave("aaaaaaaaaaa2", "2026-05-08", "2026-05-09"), "overlap")
+            XCTAssertThrowsError(try leave("aaaaaaaaaaa3", "2026-06-02", "2026-06-01"), "backwards")
+            XCTAssertThrowsError(try leave("aaaaaaaaaaa4", "2026-06-01", "2026-06-02", half: 1), "a half day is one day")
+            XCTAssertThrowsError(try leave("aaaaaaaaaaa5", "2026-02-30", "2026-02-30"), "not a date")
+            func adjustment(_ id: String, _ month: String, _ amount: String) throws {
+                try db.execute(sql: """
+                    INSERT INTO pay_adjustment (id, staff_id, month, amount, currency, reason, created_at)
+                    VALUES (?, ?, ?, ?, 'INR', 'bonus', 'now')
+                    """, arguments: [id, asha.id, month, amount])
+            }
+            try adjustment("bbbbbbbbbbb1", "2026-11", "-500.25")
+            XCTAssertThrowsError(try adjustment("bbbbbbbbbbb2", "2026-13", "1"), "no month 13")
+            XCTAssertThrowsError(try adjustment("bbbbbbbbbbb3", "2026-11", "0.00"), "zero")
+            XCTAssertThrowsError(try adjustment("bbbbbbbbbbb4", "2026-11", "1e3"), "not a plain decimal")
         }
     }
 

@@ -88,11 +88,26 @@ struct RunDemo: ParsableCommand {
             .sorted { ($0.household.name, $0.document.title) < ($1.household.name, $1.document.title) }
         print("\nDocuments")
         print(DocumentPresenter.table(documents, asOf: today, showHousehold: true).renderTable())
+        let month = try Period.parse("2026-11", today: today)
+        print("\nPayroll \(month.label), all households: a joiner (Priya, from the 17th), a leaver (Grace, to the 20th),")
+        print("a raise on the 15th (Ramesh), two days' unpaid leave (Asha), a bonus (Maria), and three currencies")
+        print(PayrollPresenter.table(try database.payroll(month, householdID: nil), showHousehold: true).renderTable())
+        let due = try database.dueItems(DueList(today: today, withinDays: 60))
+        print("\nDue in the next 60 days (expired documents first)")
+        var dueTable = RecordTable(headers: ["DATE", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"])
+        for item in due {
+            dueTable.append([item.date.description, item.isExpired ? "EXPIRED" : item.kind.rawValue,
+                             item.staffNames.joined(separator: ", "), item.householdName, item.summary])
+        }
+        print(due.isEmpty ? "(none)" : dueTable.renderTable())
         print("\nExplore it:")
         print("  export HOMECREW_VAULT=\(location.directory)")
         print("  homecrew staff show Asha")
         print("  homecrew staff salary history Ramesh")
         print("  homecrew household show \"Marina Apartment\"")
         print("  homecrew doc list --expiring-within 60 --all-households")
+        print("  homecrew report payroll 2026-11 --all-households --explain")
+        print("  homecrew leave balance --all-households --year 2026")
+        print("  homecrew report due --within 60 --format ics > due.ics")
     }
 }

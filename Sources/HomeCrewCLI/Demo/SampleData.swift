@@ -30,6 +30,22 @@ struct SampleData: Decodable {
         let leaveDays: String
         let duties: String?
         let salary: [SampleSalary]
+        let leave: [SampleLeave]?
+        let adjustments: [SampleAdjustment]?
+    }
+
+    struct SampleLeave: Decodable {
+        let from: String
+        let to: String
+        let type: String
+        let halfDay: Bool?
+        let note: String?
+    }
+
+    struct SampleAdjustment: Decodable {
+        let month: String
+        let amount: String
+        let reason: String
     }
 
     struct SampleSalary: Decodable {
@@ -89,6 +105,15 @@ struct SampleData: Decodable {
             _ = try database.setSalary(details.member.id.rawValue, amount: change.amount,
                                        currency: try Currency(code: change.currency),
                                        from: try CalendarDate(parsing: change.from))
+        }
+        let id = details.member.id.rawValue
+        for leave in person.leave ?? [] {
+            _ = try database.addLeave(id, range: DateRange(CalendarDate(parsing: leave.from), CalendarDate(parsing: leave.to)),
+                                      halfDay: leave.halfDay ?? false, type: LeaveType(rawValue: leave.type) ?? .other, note: leave.note)
+        }
+        for adjustment in person.adjustments ?? [] {
+            _ = try database.addAdjustment(id, month: YearMonth(parsing: adjustment.month), amount: adjustment.amount,
+                                           reason: adjustment.reason)
         }
     }
 }

@@ -113,6 +113,11 @@ enum StaffPresenter {
         return table
     }
 
+    /// `{id, legal_name, known_as}`: a staff member named inside another record.
+    static func reference(_ member: StaffMember) -> JSON {
+        .object(["id": .string(member.id.rawValue), "legal_name": .string(member.legalName), "known_as": .optional(member.knownAs)])
+    }
+
     static func label(_ member: StaffMember) -> String {
         member.knownAs.map { "\(member.legalName) (\($0))" } ?? member.legalName
     }

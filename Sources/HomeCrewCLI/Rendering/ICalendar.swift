@@ -1,0 +1,63 @@
+import HomeCrewCore
+
+/// RFC 5545 output for `report due --format ics`: one all-day event per item.
+enum ICalendar {
+    static func render(_ items: [DueItem], stamp: CalendarDate) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//HomeCrew//report due//EN", "CALSCALE:GREGORIAN"]
+        for item in items {
+            let day = compact(item.date)
+            let who = item.staffNames.isEmpty ? "" : " — " + item.staffNames.joined(separator: ", ")
+            let what: String
+            switch item.kind {
+            case .documentExpiry: what = (item.isExpired ? "Expired: " : "Expires: ") + item.summary
+            case .anniversary: what = "Work anniversary: " + item.summary
+            case .leaving: what = "Leaving: " + item.summary
+            }
+            lines += ["BEGIN:VEVENT",
+                      "UID:\(item.kind.rawValue)-\(item.recordID.rawValue)-\(day)@homecrew",
+                      "DTSTAMP:\(compact(stamp))T000000Z",
+                      "DTSTART;VALUE=DATE:\(day)",
+                      "DTEND;VALUE=DATE:\(compact(item.date.adding(daysClamped: 1)))",
+                      "SUMMARY:\(escape(what + who))",
+                      "DESCRIPTION:\(escape("Household: \(item.householdName)"))",
+                      "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.flatMap(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func compact(_ date: CalendarDate) -> String { date.description.replacingOccurrences(of: "-", with: "") }
+
+    /// TEXT values escape backslash, semicolon, comma and newlines; control characters go.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n": result += "\\n"
+            default: if scalar.properties.generalCategory != .control { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+
+    /// Lines longer than 75 octets continue on the next line after a space, never inside a
+    /// UTF-8 sequence.
+    static func fold(_ line: String) -> [String] {
+        var pieces: [String] = [], current = "", size = 0
+        for character in line {
+            let octets = character.utf8.count
+            if size + octets > (pieces.isEmpty ? 75 : 74) {
+                pieces.append(current)
+                current = ""
+                size = 0
+            }
+            current.append(character)
+            size += octets
+        }
+        pieces.append(current)
+        return pieces.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }
+    }
+}

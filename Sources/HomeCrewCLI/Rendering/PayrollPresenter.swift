@@ -1,0 +1,119 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+enum PayrollPresenter {
+    static func table(_ report: PayrollReport, showHousehold: Bool) -> RecordTable {
+        var headers = ["MONTH", "STAFF", "DAYS", "SALARY", "UNPAID", "ADJUSTMENTS", "NET"]
+        if showHousehold { headers.insert("HOUSEHOLD", at: 1) }
+        var table = RecordTable(headers: headers, rightAligned: ["DAYS", "UNPAID", "ADJUSTMENTS", "NET"])
+        func row(_ cells: [String], household: String) {
+            var cells = cells
+            if showHousehold { cells.insert(household, at: 1) }
+            table.append(cells)
+        }
+        for entry in report.entries {
+            let line = entry.line
+            let rates = line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → ")
+            let adjustments = line.adjustments.isEmpty ? "" : signed(line.adjustmentTotal.rounded())
+            row([line.month.description, entry.member.displayName, "\(line.daysEmployed)/\(line.daysInMonth)", rates,
+                 line.unpaid.isEmpty ? "" : line.unpaidDays.description, adjustments, line.net.description],
+                household: entry.household.name)
+        }
+        if showHousehold {
+            for (household, totals) in report.householdTotals {
+                for total in totals { row(["TOTAL", "", "", "", "", "", total.description], household: household.name) }
+            }
+        }
+        for total in report.totals { row(["TOTAL", showHousehold ? "all households" : "", "", "", "", "", total.description], household: "") }
+        return table
+    }
+
+    /// CSV: one row per line, no totals (a script sums by currency itself).
+    static func csv(_ report: PayrollReport) -> RecordTable {
+        var table = RecordTable(headers: ["month", "household", "staff_id", "legal_name", "currency", "days_in_month",
+                                          "days_employed", "monthly_salaries", "unpaid_days", "unpaid_deduction",
+                                          "adjustments", "net"])
+        for entry in report.entries {
+            let line = entry.line
+            table.append([line.month.description, entry.household.name, entry.member.id.rawValue, entry.member.legalName,
+                          line.currency.code, String(line.daysInMonth), String(line.daysEmployed),
+                          line.segments.map(\.monthlySalary.plainAmount).joined(separator: ";"), line.unpaidDays.description,
+                          line.unpaidDeduction.rounded().plainAmount, line.adjustmentTotal.rounded().plainAmount, line.net.plainAmount])
+        }
+        return table
+    }
+
+    static func json(_ report: PayrollReport) -> JSON {
+        .object([
+            "period": .object(["label": .string(report.period.label), "from": .string(report.period.range.start.description),
+                               "to": .string(report.period.range.end.description)]),
+            "lines": .array(report.entries.map(lineJSON)),
+            "totals": .array(report.totals.map(\.json)),
+            "household_totals": .array(report.householdTotals.map { household, totals in
+                .object(["household": .string(household.name), "totals": .array(totals.map(\.json))])
+            }),
+        ])
+    }
+
+    static func lineJSON(_ entry: PayrollReport.Entry) -> JSON {
+        let line = entry.line
+        func days(_ range: DateRange) -> [String: JSON] { ["from": .string(range.start.description), "to": .string(range.end.description)] }
+        return .object([
+            "month": .string(line.month.description), "household": .string(entry.household.name),
+            "staff": StaffPresenter.reference(entry.member), "currency": .string(line.currency.code),
+            "days_in_month": .int(line.daysInMonth), "days_employed": .int(line.daysEmployed),
+            "segments": .array(line.segments.map { .object(days($0.days).merging([
+                "days": .int($0.days.dayCount), "monthly_salary": $0.monthlySalary.json]) { $1 }) }),
+            "unpaid": .array(line.unpaid.map { .object(days($0.days).merging([
+                "days": .string(LeaveDays(halfDays: $0.halfDays).description), "monthly_salary": $0.monthlySalary.json]) { $1 }) }),
+            "unpaid_days": .string(line.unpaidDays.description),
+            "adjustments": .array(line.adjustments.map { .object(["id": .string($0.id.rawValue), "amount": $0.amount.json,
+                                                                  "reason": .string($0.reason)]) }),
+            "net": line.net.json,
+        ])
+    }
+
+    /// The arithmetic of a line, in words, for `--explain`.
+    static func explanation(_ line: PayrollLine) -> [String] {
+        let n = line.daysInMonth, code = line.currency.code
+        var text = ["\(MonthName.english[line.month.month - 1]) \(line.month.year) has \(n) days; paid for \(line.daysEmployed) of them."]
+        for segment in line.segments {
+            let part = segment.monthlySalary.amount * Decimal(segment.days.dayCount) / Decimal(n)
+            text.append("\(segment.days): \(segment.days.dayCount) day\(segment.days.dayCount == 1 ? "" : "s") × "
+                        + "\(segment.monthlySalary.plainAmount) ÷ \(n) = \(exact(part, line.currency)) \(code)")
+        }
+        for unpaid in line.unpaid {
+            let days = LeaveDays(halfDays: unpaid.halfDays)
+            let part = unpaid.monthlySalary.amount * Decimal(unpaid.halfDays) / 2 / Decimal(n)
+            text.append("unpaid leave \(unpaid.days): \(days) day\(unpaid.halfDays == 2 ? "" : "s") × "
+                        + "\(unpaid.monthlySalary.plainAmount) ÷ \(n) = −\(exact(part, line.currency)) \(code)")
+        }
+        for adjustment in line.adjustments {
+            text.append("adjustment: \(signed(adjustment.amount)) (\(adjustment.reason))")
+        }
+        text.append("net: \(line.net) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
+        return text
+    }
+
+    static func signed(_ money: Money) -> String { (money.isNegative ? "" : "+") + money.description }
+
+    /// An intermediate amount: exact when it ends within four digits past the minor unit,
+    /// else cut there with "…".
+    static func exact(_ value: Decimal, _ currency: Currency) -> String {
+        var input = value, shown = Decimal()
+        NSDecimalRound(&shown, &input, currency.minorUnits + 4, .down)
+        let digits = "\(shown)"
+        let minimum = currency.minorUnits
+        var text = digits
+        let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        if decimals < minimum { text += (decimals == 0 && minimum > 0 ? "." : "") + String(repeating: "0", count: minimum - decimals) }
+        return shown == value ? text : text + "…"
+    }
+
+    static func adjustmentJSON(_ record: StaffRecord<PayAdjustment>) -> JSON {
+        .object(["id": .string(record.value.id.rawValue), "staff": StaffPresenter.reference(record.member),
+                 "household": .string(record.household.name), "month": .string(record.value.month.description),
+                 "amount": record.value.amount.json, "reason": .string(record.value.reason)])
+    }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Payroll, tenure and what is due.",
+        subcommands: [ReportPayroll.self, ReportTenure.self, ReportDue.self])
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a payslip says, line by line; rendering it is the vault's business.
+public struct Payslip: Hashable, Sendable {
+    public struct Row: Hashable, Sendable {
+        public let label: String
+        public let amount: String
+
+        public init(_ label: String, _ amount: String) {
+            self.label = label
+            self.amount = amount
+        }
+    }
+
+    public let heading: [String]
+    public let rows: [Row]
+    public let net: Row
+    public let footnote: [String]
+    /// The PDF's creation date: the last day of the month, so the same payslip gives the same bytes.
+    public let issued: CalendarDate
+
+    public init(household: Household, member: StaffMember, line: PayrollLine) {
+        let monthName = "\(MonthName.english[line.month.month - 1]) \(line.month.year)"
+        heading = ["Payslip — \(monthName)", household.name] + (household.address.map { [$0] } ?? [])
+            + ["Employee: \(member.legalName)" + (member.knownAs.map { " (\($0))" } ?? ""),
+               "Period: \(line.month.first) to \(line.month.last) (\(line.daysInMonth) days)", "Currency: \(line.currency.code)"]
+        var rows: [Row] = []
+        for segment in line.segments {
+            rows.append(Row("Salary \(segment.monthlySalary.plainAmount) a month, \(segment.days.start) to \(segment.days.end): "
+                            + "\(segment.days.dayCount) of \(line.daysInMonth) days",
+                            Money(segment.monthlySalary.amount * Decimal(segment.days.dayCount) / Decimal(line.daysInMonth), line.currency).rounded().plainAmount))
+        }
+        for unpaid in line.unpaid {
+            let days = LeaveDays(halfDays: unpaid.halfDays)
+            rows.append(Row("Unpaid leave \(unpaid.days.start == unpaid.days.end ? unpaid.days.start.description : "\(unpaid.days.start) to \(unpaid.days.end)"): "
+                            + "\(days) day\(unpaid.halfDays == 2 ? "" : "s") at \(unpaid.monthlySalary.plainAmount) / \(line.daysInMonth)",
+                            "-" + Money(unpaid.monthlySalary.amount * Decimal(unpaid.halfDays) / 2 / Decimal(line.daysInMonth), line.currency).rounded().plainAmount))
+        }
+        for adjustment in line.adjustments {
+            rows.append(Row(adjustment.reason, (adjustment.amount.isNegative ? "" : "+") + adjustment.amount.plainAmount))
+        }
+        self.rows = rows
+        net = Row("Net pay", "\(line.net.plainAmount) \(line.currency.code)")
+        footnote = ["Daily rate = monthly salary ÷ days in the month.",
+                    "The net is rounded once, to the currency's minor unit; the rounded parts above may differ from it by a minor unit."]
+        issued = line.month.last
+    }
+
+    /// "payslip-2026-11-asha-devi.pdf"
+    public static func fileName(month: YearMonth, member: StaffMember) -> String {
+        let slug = member.legalName.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }
+            .joined().split(separator: "-").joined(separator: "-")
+        return "payslip-\(month)-\(slug.isEmpty ? member.id.rawValue : slug).pdf"
+    }
+}
