@@ -7,15 +7,22 @@ import HomeCrewCore
 /// not at all.
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Set when opening upgraded an older vault: the format it had and where its copy is.
+    public let upgrade: Upgrade?
+
+    public struct Upgrade: Sendable {
+        public let fromFormat: Int
+        public let copyPath: String
+    }
 
     /// Wraps an open connection and brings its schema up to date, refusing a vault that a
     /// newer HomeCrew wrote.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
-        try Self.perform {
+        self.upgrade = try Self.perform {
             // The search index's triggers need the function on whatever connection writes.
             try writer.writeWithoutTransaction { db in db.add(function: Self.searchTextFunction) }
-            try Self.migrateIfNeeded(writer)
+            return try Self.migrateIfNeeded(writer)
         }
     }
 
@@ -63,18 +70,34 @@ public final class AppDatabase: Sendable {
         String.fromDatabaseValue(values[0]).map(SearchText.prepare)
     }
 
-    private static func migrateIfNeeded(_ writer: any DatabaseWriter) throws {
+    /// Brings the schema up to date. Before changing an existing vault's format, a copy of
+    /// its database is written next to it (`homecrew.sqlite.format-N.bak`); each migration
+    /// is one transaction, so a failing one is rolled back and the vault stays readable.
+    private static func migrateIfNeeded(_ writer: any DatabaseWriter) throws -> Upgrade? {
         let migrator = Migrations.migrator
-        let upToDate = try writer.read { db -> Bool in
+        let (upToDate, found) = try writer.read { db -> (Bool, Int?) in
             if try migrator.hasBeenSuperseded(db) { throw StoreError.unknownMigrations }
-            if try db.tableExists("vault"),
-               let found = try Int.fetchOne(db, sql: "SELECT format_version FROM vault"),
-               found > Migrations.currentFormatVersion {
+            let found = try db.tableExists("vault") ? try Int.fetchOne(db, sql: "SELECT format_version FROM vault") : nil
+            if let found, found > Migrations.currentFormatVersion {
                 throw StoreError.newerFormat(found: found, supported: Migrations.currentFormatVersion)
             }
-            return try migrator.hasCompletedMigrations(db)
+            return (try migrator.hasCompletedMigrations(db), found)
         }
-        if !upToDate { try migrator.migrate(writer) }
+        guard !upToDate else { return nil }
+        var upgrade: Upgrade?
+        if let found, let path = (writer as? DatabaseQueue)?.path, !path.isEmpty, path != ":memory:" {
+            var copy = "\(path).format-\(found).bak"
+            var attempt = 1
+            while FileManager.default.fileExists(atPath: copy) { attempt += 1; copy = "\(path).format-\(found).\(attempt).bak" }
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy]) }
+            upgrade = Upgrade(fromFormat: found, copyPath: copy)
+        }
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            throw StoreError.upgradeFailed(from: found ?? 0, reason: "\(StoreError.wrap(error))", copy: upgrade?.copyPath)
+        }
+        return upgrade
     }
 
     /// Runs database work, turning GRDB's errors into ones a person can act on.

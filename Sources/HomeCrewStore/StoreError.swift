@@ -21,6 +21,8 @@ public enum StoreError: HomeCrewError {
     case staffHasDocuments(name: String, count: Int)
     case householdHasDocuments(name: String, count: Int)
     case noSuchRecord(what: String, reference: String, list: String)
+    case noSuchVault(String)
+    case upgradeFailed(from: Int, reason: String, copy: String?)
     case ambiguousRecord(what: String, reference: String)
     case busy
     case constraint(String)
@@ -28,9 +30,9 @@ public enum StoreError: HomeCrewError {
 
     public var category: ErrorCategory {
         switch self {
-        case .newerFormat, .unknownMigrations, .notAVault: return .invalidData
+        case .newerFormat, .unknownMigrations, .notAVault, .upgradeFailed: return .invalidData
         case .cannotCreateVault: return .cannotCreate
-        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord: return .notFound
+        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord, .noSuchVault: return .notFound
         case .ambiguousRecord: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
@@ -78,6 +80,11 @@ public enum StoreError: HomeCrewError {
             return "\(name) is linked to \(count) document\(count == 1 ? "" : "s"); pass --cascade to unlink them and remove the staff member"
         case let .householdHasDocuments(name, count):
             return "household '\(name)' still has \(count) document\(count == 1 ? "" : "s"); remove them first or pass --cascade"
+        case let .upgradeFailed(from, reason, copy):
+            return "upgrading this vault from format \(from) failed (\(reason)); the failed step was rolled back"
+                + (copy.map { " and the database as it was is kept at \($0)" } ?? "")
+        case .noSuchVault(let path):
+            return "there is no vault at \(path); see: homecrew init"
         case let .noSuchRecord(what, reference, list):
             return "no \(what) matches '\(reference)'; see: \(list)"
         case let .ambiguousRecord(what, reference):

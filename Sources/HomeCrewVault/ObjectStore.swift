@@ -133,7 +133,7 @@ public struct ObjectStore: Sendable {
         try Self.syncDirectory(parent)
     }
 
-    static func syncDirectory(_ path: String) throws {
+    public static func syncDirectory(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw VaultError.posix(path, writing: true) }
         defer { close(descriptor) }

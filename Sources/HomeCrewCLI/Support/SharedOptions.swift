@@ -19,12 +19,19 @@ struct VaultOptions: ParsableArguments {
 
     /// For commands that only read: a missing vault reads as an empty one.
     func openForReading() throws -> AppDatabase {
-        try AppDatabase.open(location, create: false)
+        try announce(AppDatabase.open(location, create: false))
+    }
+
+    private func announce(_ database: AppDatabase) -> AppDatabase {
+        if let upgrade = database.upgrade {
+            Terminal.printNote("upgraded the vault from format \(upgrade.fromFormat); the old database is kept at \(upgrade.copyPath)")
+        }
+        return database
     }
 
     /// For commands that write: the vault is created on the first write.
     func openForWriting() throws -> AppDatabase {
-        try AppDatabase.open(location, create: true)
+        try announce(AppDatabase.open(location, create: true))
     }
 
     /// `--today`, or the local calendar date.

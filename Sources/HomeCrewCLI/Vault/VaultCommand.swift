@@ -3,5 +3,6 @@ import ArgumentParser
 struct VaultCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault", abstract: "Look after the vault: verify, collect garbage, statistics.",
-        subcommands: [VerifyVault.self, CollectGarbage.self, VaultStatistics.self, ReindexVault.self, ConfigureVault.self])
+        subcommands: [VerifyVault.self, CollectGarbage.self, VaultStatistics.self, ReindexVault.self, ConfigureVault.self,
+                      BackupVault.self, RestoreVault.self])
 }

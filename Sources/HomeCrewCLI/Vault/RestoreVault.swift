@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+
+struct RestoreVault: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a backup into a new vault directory, checking every object and the database first.")
+
+    @Argument(help: "The archive written by `homecrew vault backup`.") var archive: String
+    @Option(help: ArgumentHelp("The new vault directory; it must not exist or be empty.", valueName: "dir")) var into: String
+
+    func run() throws {
+        let target = (into as NSString).standardizingPath
+        try requireEmpty(target)
+        let parent = (target as NSString).deletingLastPathComponent
+        let staging = "\(parent.isEmpty ? "." : parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var moved = false
+        defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
+        let summary = try BackupArchive.unpack(archive, into: staging)
+        // The database must open (and be brought up to this HomeCrew's format) and verify.
+        let database = try AppDatabase.open(VaultLocation(directory: staging), create: false)
+        let report = try VaultMaintenance(database: database, objects: ObjectStore(vaultDirectory: staging)).verify()
+        guard report.problems.isEmpty else { throw VaultCommandError.restoreFailed(report.problems[0]) }
+        if FileManager.default.fileExists(atPath: target) { guard rmdir(target) == 0 else { throw BackupError.targetNotEmpty(target) } }
+        guard rename(staging, target) == 0 else { throw VaultError.cannotWrite(path: target, reason: String(cString: strerror(errno))) }
+        moved = true
+        try? ObjectStore.syncDirectory(parent.isEmpty ? "." : parent)
+        print("Restored the database and \(summary.objectCount) object(s) into \(Terminal.sanitize(target)); every SHA-256 checked.")
+    }
+
+    private func requireEmpty(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR,
+              (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
+        else { throw BackupError.targetNotEmpty(path) }
+    }
+}
+
+enum VaultCommandError: HomeCrewError {
+    case restoreFailed(String)
+
+    var category: ErrorCategory { .invalidData }
+
+    var description: String {
+        switch self {
+        case .restoreFailed(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+/// Opens a copy of every fixture vault in `Vault/fixtures/` with this HomeCrew.
+final class UpgradeTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vault/fixtures")
+
+    func copy(_ name: String) throws -> HomeCrewProcess {
+        let homecrew = try HomeCrewProcess.temporary()
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: homecrew.vault)
+        let objects = homecrew.vault.appendingPathComponent("objects/sha256")
+        for folder in try FileManager.default.contentsOfDirectory(atPath: objects.path) {
+            for file in try FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(folder).path) {
+                chmod(objects.appendingPathComponent(folder).appendingPathComponent(file).path, 0o400)
+            }
+        }
+        return homecrew
+    }
+
+    func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
+        XCTAssertEqual(names, ["format-4", "format-5"], "a fixture for every released format")
+        for name in names {
+            let homecrew = try copy(name)
+            defer { homecrew.cleanUp() }
+            let objectFiles = try FileManager.default.subpathsOfDirectory(atPath: homecrew.vault.appendingPathComponent("objects/sha256").path)
+                .filter { $0.count == 67 }.map { String($0.suffix(64)) }.sorted()
+            let verify = try homecrew.run(["vault", "verify"])
+            XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
+            XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
+            if name == "format-4" {
+                XCTAssertTrue(verify.stderr.contains("upgraded the vault from format 4; the old database is kept at"), verify.stderr)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-4.bak"))
+            } else {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+            }
+            let households = try homecrew.json("household", "list") as! [[String: Any]]
+            XCTAssertEqual(households.map { $0["name"] as! String }.sorted(), ["Azabu Flat", "Marina Apartment", "Sea View House"])
+            let staff = try homecrew.json("staff", "list", "--all-households", "--status", "all", "--as-of", "2026-11-22") as! [[String: Any]]
+            XCTAssertEqual(staff.count, name == "format-4" ? 7 : 9, name)
+            let asha = try homecrew.json("staff", "show", "Asha", "--as-of", "2026-11-22") as! [String: Any]
+            let history = (asha["salary_history"] as! [[String: Any]]).map { ($0["salary"] as! [String: String])["amount"]! }
+            XCTAssertEqual(history, ["25000.00", "28000.00"], name)
+            let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+            XCTAssertEqual(documents.count, 5, name)
+            XCTAssertTrue(Set(documents.map { $0["sha256"] as! String }).isSubset(of: Set(objectFiles)), name)
+            let found = try homecrew.json("search", "\"notice period\"", "--all-households") as! [[String: Any]]
+            XCTAssertEqual(Set(found.map { $0["title"] as! String }), ["Asha's employment contract", "Maria's nanny agreement"], name)
+            let payroll = try homecrew.json("report", "payroll", "2026-11", "--all-households", "--today", "2026-11-22") as! [String: Any]
+            XCTAssertFalse((payroll["lines"] as! [Any]).isEmpty, name)
+        }
+    }
+
+    func testAFailedUpgradeIsRolledBackAndSaysSo() throws {
+        let homecrew = try copy("format-4")
+        defer { homecrew.cleanUp() }
+        // A table in the way makes the format-5 migration fail half-way through its statements.
+        try sqlite(homecrew, "CREATE TABLE closed_month (x)")
+        let failed = try homecrew.run(["staff", "list", "--all-households"])
+        XCTAssertEqual(failed.status, 65, failed.stderr)
+        XCTAssertTrue(failed.stderr.hasPrefix("error: upgrading this vault from format 4 failed ("), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("the failed step was rolled back and the database as it was is kept at"), failed.stderr)
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "4")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('leave', 'pay_adjustment')"), "0",
+                       "nothing of the failed step is left")
+        try sqlite(homecrew, "DROP TABLE closed_month")
+        let retried = try homecrew.run(["staff", "list", "--all-households"])
+        XCTAssertEqual(retried.status, 0, retried.stderr)
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "5")
+    }
+
+    @discardableResult
+    func sqlite(_ homecrew: HomeCrewProcess, _ sql: String) throws -> String {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [homecrew.databaseURL.path, sql]
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, sql)
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
