@@ -30,6 +30,7 @@ public final class AppDatabase: Sendable {
     /// is how the first write creates it); without, a missing vault reads as an empty one
     /// and nothing is written to disk.
     public static func open(_ location: VaultLocation, create: Bool) throws -> AppDatabase {
+        try location.checkInternals()
         if create {
             try location.create()
         } else if !location.databaseExists {

@@ -54,6 +54,21 @@ public struct VaultLocation: Hashable, Sendable {
         throw StoreError.cannotCreateVault(path: databasePath, reason: String(cString: strerror(errno)))
     }
 
+    /// Refuses a vault whose internals are symbolic links: a link could send the records, or
+    /// the files HomeCrew deletes in `vault gc`, somewhere outside the vault.
+    public func checkInternals() throws {
+        var paths = ["homecrew.sqlite", "homecrew.sqlite-wal", "homecrew.sqlite-shm", "objects", "objects/sha256", "tmp", "lock"]
+            .map { directory + "/" + $0 }
+        let objects = directory + "/objects/sha256"
+        paths += ((try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? []).map { objects + "/" + $0 }
+        for path in paths {
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw StoreError.notAVault(path: directory, reason: "\(path) is a symbolic link; HomeCrew refuses vaults whose internals point elsewhere")
+            }
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
