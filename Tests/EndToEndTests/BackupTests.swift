@@ -66,6 +66,9 @@ final class BackupTests: XCTestCase {
         let archive = scratch.appendingPathComponent("backup.tar").path
         try homecrew.ok("vault", "backup", "--out", archive)
         XCTAssertEqual(try homecrew.run(["vault", "backup", "--out", archive]).status, 73, "never replaces a file")
+        let missing = try homecrew.run(["vault", "restore", archive + ".missing", "--into", scratch.appendingPathComponent("new").path],
+                                       useVaultOption: false)
+        XCTAssertEqual(missing.status, 66, missing.stderr)
         // A non-empty target.
         let busy = try homecrew.run(["vault", "restore", archive, "--into", homecrew.vault.path], useVaultOption: false)
         XCTAssertEqual(busy.status, 73, busy.stderr)

@@ -143,6 +143,29 @@ final class DocumentTests: XCTestCase {
         }
     }
 
+    func testAPasswordNeverAppearsInAChildProcessListing() throws {
+        let secret = "usersecret"
+        let command = Process()
+        command.executableURL = HomeCrewProcess.binary
+        command.arguments = ["doc", "add", Corpus.file("pdf/aes-256-r6.pdf"), "--password", secret, "--no-ocr", "--vault", homecrew.vault.path]
+        command.standardOutput = FileHandle.nullDevice
+        command.standardError = FileHandle.nullDevice
+        try command.run()
+        var workersSeen = 0, leaks: [String] = []
+        while command.isRunning {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
+                guard Int32(entry) != command.processIdentifier,
+                      let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+                let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+                if line.contains("__extract") { workersSeen += 1 }
+                if line.contains(secret) && line.contains("homecrew") { leaks.append(line) }
+            }
+        }
+        XCTAssertEqual(command.terminationStatus, 0)
+        XCTAssertGreaterThan(workersSeen, 0, "the worker was seen, so a password in its arguments would have been")
+        XCTAssertEqual(leaks, [])
+    }
+
     func testAKilledOrHungWorkerLeavesTheDocumentStoredWithAReason() throws {
         let result = try homecrew.run(["doc", "add", Corpus.file("pdf/GeoTopo-komprimiert.pdf"), "--no-ocr", "--format", "json"],
                                       environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.05"])
