@@ -4,7 +4,7 @@ struct StaffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "staff",
         abstract: "Add, list, change and remove staff, and keep their salary history.",
-        subcommands: [AddStaff.self, ListStaff.self, ShowStaff.self, EditStaff.self, EndStaff.self,
+        subcommands: [AddStaff.self, ListStaff.self, ShowStaff.self, EditStaff.self, EndStaff.self, ImportStaff.self,
                       RemoveStaff.self, SalaryCommand.self]
     )
 }

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The open JSON format of `homecrew export` (documented in the README). Plain values only:
+/// dates as "YYYY-MM-DD", months as "YYYY-MM", amounts as exact decimal strings with their
+/// currency, so any language can read it without HomeCrew.
+public struct ExportFile: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var homecrewExport: Int
+    public var exportedAt: String
+    public var households: [ExportHousehold]
+
+    public init(exportedAt: String, households: [ExportHousehold]) {
+        self.homecrewExport = Self.currentVersion
+        self.exportedAt = exportedAt
+        self.households = households
+    }
+}
+
+public struct ExportHousehold: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var address: String?
+    public var notes: String?
+    public var leaveCarryOverCap: String
+    public var closedMonths: [String]
+    public var staff: [ExportStaff]
+    public var documents: [ExportDocument]
+
+    public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String,
+                closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument]) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.notes = notes
+        self.leaveCarryOverCap = leaveCarryOverCap
+        self.closedMonths = closedMonths
+        self.staff = staff
+        self.documents = documents
+    }
+}
+
+public struct ExportStaff: Codable, Equatable, Sendable {
+    public struct Salary: Codable, Equatable, Sendable {
+        public var effectiveFrom: String
+        public var amount: String
+        public var currency: String
+        public init(effectiveFrom: String, amount: String, currency: String) {
+            self.effectiveFrom = effectiveFrom
+            self.amount = amount
+            self.currency = currency
+        }
+    }
+
+    public struct Leave: Codable, Equatable, Sendable {
+        public var id: String
+        public var from: String
+        public var to: String
+        public var halfDay: Bool
+        public var type: String
+        public var note: String?
+        public init(id: String, from: String, to: String, halfDay: Bool, type: String, note: String?) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.halfDay = halfDay
+            self.type = type
+            self.note = note
+        }
+    }
+
+    public struct Adjustment: Codable, Equatable, Sendable {
+        public var id: String
+        public var month: String
+        public var amount: String
+        public var currency: String
+        public var reason: String
+        public init(id: String, month: String, amount: String, currency: String, reason: String) {
+            self.id = id
+            self.month = month
+            self.amount = amount
+            self.currency = currency
+            self.reason = reason
+        }
+    }
+
+    public var id: String
+    public var legalName: String
+    public var knownAs: String?
+    public var startDate: String
+    public var leavingDate: String?
+    public var annualLeaveDays: String
+    public var duties: String?
+    public var salaryHistory: [Salary]
+    public var leave: [Leave]
+    public var adjustments: [Adjustment]
+
+    public init(id: String, legalName: String, knownAs: String?, startDate: String, leavingDate: String?,
+                annualLeaveDays: String, duties: String?, salaryHistory: [Salary], leave: [Leave], adjustments: [Adjustment]) {
+        self.id = id
+        self.legalName = legalName
+        self.knownAs = knownAs
+        self.startDate = startDate
+        self.leavingDate = leavingDate
+        self.annualLeaveDays = annualLeaveDays
+        self.duties = duties
+        self.salaryHistory = salaryHistory
+        self.leave = leave
+        self.adjustments = adjustments
+    }
+}
+
+public struct ExportDocument: Codable, Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var kind: String
+    public var originalName: String
+    public var issuedOn: String?
+    public var expiresOn: String?
+    public var addedAt: String
+    public var sha256: String
+    public var staffIds: [String]
+
+    public init(id: String, title: String, kind: String, originalName: String, issuedOn: String?, expiresOn: String?,
+                addedAt: String, sha256: String, staffIds: [String]) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.originalName = originalName
+        self.issuedOn = issuedOn
+        self.expiresOn = expiresOn
+        self.addedAt = addedAt
+        self.sha256 = sha256
+        self.staffIds = staffIds
+    }
+}
+
+/// What an import added, changed and could not take.
+public struct ImportSummary: Equatable, Sendable {
+    public var added: [String: Int] = [:]
+    public var changed: [String: Int] = [:]
+    public var unchanged = 0
+    /// Documents whose file is not in this vault (restore it from a backup first).
+    public var documentsWithoutFile: [String] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { added.isEmpty && changed.isEmpty }
+}
+
+public enum ImportError: HomeCrewError, Equatable {
+    case unreadable(String)
+    case unsupportedVersion(Int)
+    case invalid(path: String, reason: String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .unreadable, .unsupportedVersion: return .usage
+        case .invalid: return .invalidData
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason): return "the file is not a HomeCrew export: \(reason)"
+        case .unsupportedVersion(let version):
+            return "the file is export format \(version); this HomeCrew reads format \(ExportFile.currentVersion); upgrade HomeCrew"
+        case let .invalid(path, reason): return "\(path): \(reason); nothing was imported"
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+// MARK: - Export
+
+extension AppDatabase {
+    /// Every household (or one), with its staff, salary history, leave, adjustments, closed
+    /// months and document metadata.
+    public func exportData(householdID: RecordID?) throws -> ExportFile {
+        try read { db in
+            var request = Household.all().orderedByName()
+            if let householdID { request = request.filter(Household.Columns.id == householdID) }
+            let households = try request.fetchAll(db)
+            return ExportFile(exportedAt: Self.timestamp(Date()), households: try households.map { try Self.export($0, db) })
+        }
+    }
+
+    private static func export(_ household: Household, _ db: Database) throws -> ExportHousehold {
+        let staff = try StaffMember.all().inHousehold(household.id).orderedByName().fetchAll(db)
+        let ids = staff.map(\.id)
+        let salaries = Dictionary(grouping: try SalaryEntry.filter(ids.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
+        let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(ids).fetchAll(db), by: \.staffID)
+        let adjustments = Dictionary(grouping: try PayAdjustment.all().forStaff(ids).fetchAll(db), by: \.staffID)
+        let closed = try ClosedMonth.filter(ClosedMonth.Columns.householdID == household.id).order(ClosedMonth.Columns.month).fetchAll(db)
+        let documents = try Document.filter(Document.Columns.householdID == household.id).order(Document.Columns.id).fetchAll(db)
+        let links = Dictionary(grouping: try DocumentStaffLink.filter(documents.map(\.id).contains(Column("document_id"))).fetchAll(db),
+                               by: \.documentId)
+        return ExportHousehold(
+            id: household.id.rawValue, name: household.name, address: household.address, notes: household.notes,
+            leaveCarryOverCap: household.leaveCarryOverCap.description, closedMonths: closed.map(\.month.description),
+            staff: staff.map { member in
+                ExportStaff(
+                    id: member.id.rawValue, legalName: member.legalName, knownAs: member.knownAs,
+                    startDate: member.startDate.description, leavingDate: member.leavingDate?.description,
+                    annualLeaveDays: member.annualLeave.description, duties: member.duties,
+                    salaryHistory: SalaryHistory(salaries[member.id] ?? []).entries.map {
+                        .init(effectiveFrom: $0.effectiveFrom.description, amount: $0.salary.plainAmount, currency: $0.salary.currency.code)
+                    },
+                    leave: (leave[member.id] ?? []).map {
+                        .init(id: $0.id.rawValue, from: $0.range.start.description, to: $0.range.end.description,
+                              halfDay: $0.isHalfDay, type: $0.type.rawValue, note: $0.note)
+                    },
+                    adjustments: (adjustments[member.id] ?? []).map {
+                        .init(id: $0.id.rawValue, month: $0.month.description, amount: $0.amount.plainAmount,
+                              currency: $0.amount.currency.code, reason: $0.reason)
+                    })
+            },
+            documents: documents.map { document in
+                ExportDocument(id: document.id.rawValue, title: document.title, kind: document.kind.rawValue,
+                               originalName: document.originalName, issuedOn: document.issuedOn?.description,
+                               expiresOn: document.expiresOn?.description, addedAt: timestamp(document.addedAt),
+                               sha256: document.objectHash, staffIds: (links[document.id] ?? []).map(\.staffId.rawValue).sorted())
+            })
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
+
+// MARK: - Import
+
+extension AppDatabase {
+    /// Merges an export by id in one transaction: everything or nothing. With `dryRun` the
+    /// transaction is rolled back, so the summary says what would happen.
+    public func importData(_ file: ExportFile, dryRun: Bool) throws -> ImportSummary {
+        guard file.homecrewExport == ExportFile.currentVersion else { throw ImportError.unsupportedVersion(file.homecrewExport) }
+        return try Self.perform {
+            try writer.writeWithoutTransaction { db in
+                var summary = ImportSummary()
+                try db.inTransaction(.immediate) {
+                    var merger = ImportMerger(db: db, summary: summary)
+                    for (index, household) in file.households.enumerated() {
+                        try merger.merge(household, path: "households[\(index)]")
+                    }
+                    try db.execute(sql: """
+                        UPDATE vault SET primary_household_id = (SELECT id FROM household ORDER BY created_at, id LIMIT 1)
+                        WHERE primary_household_id IS NULL
+                        """)
+                    summary = merger.summary
+                    return dryRun ? .rollback : .commit
+                }
+                return summary
+            }
+        }
+    }
+}
+
+/// One import's merging, record by record; every value is parsed and validated by the domain.
+struct ImportMerger {
+    let db: Database
+    var summary: ImportSummary
+
+    /// Inserts a record that is new, updates one that differs, counts one that is the same.
+    mutating func upsert<Record: PersistableRecord & FetchableRecord & Equatable>(
+        _ record: Record, existing: Record?, kind: String
+    ) throws {
+        if let existing {
+            if existing == record { summary.unchanged += 1; return }
+            try record.update(db)
+            summary.changed[kind, default: 0] += 1
+        } else {
+            try record.insert(db)
+            summary.added[kind, default: 0] += 1
+        }
+    }
+
+    func value<T>(_ path: String, _ parse: () throws -> T) throws -> T {
+        do { return try parse() } catch { throw ImportError.invalid(path: path, reason: "\(error)") }
+    }
+
+    mutating func merge(_ item: ExportHousehold, path: String) throws {
+        let id = RecordID(rawValue: item.id)
+        let existing = try Household.fetchOne(db, key: item.id)
+        var household = try value(path) {
+            try Household(id: id, name: item.name, address: item.address, notes: item.notes,
+                          leaveCarryOverCap: LeaveDays(parsing: item.leaveCarryOverCap), createdAt: existing?.createdAt ?? Date()).validated()
+        }
+        if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != id {
+            throw ImportError.invalid(path: path, reason: "a different household named '\(household.name)' is already in this vault")
+        }
+        household.createdAt = existing?.createdAt ?? household.createdAt
+        try upsert(household, existing: existing, kind: "households")
+        for (index, member) in item.staff.enumerated() { try merge(member, householdID: id, path: "\(path).staff[\(index)]") }
+        for month in item.closedMonths {
+            let parsed = try value("\(path).closed_months") { try YearMonth(parsing: month) }
+            if try ClosedMonth.fetchOne(db, key: ["household_id": item.id, "month": parsed.description]) == nil {
+                try ClosedMonth(householdID: id, month: parsed).insert(db)
+                summary.added["closed months", default: 0] += 1
+            }
+        }
+        for (index, document) in item.documents.enumerated() { try merge(document, householdID: id, path: "\(path).documents[\(index)]") }
+    }
+
+    mutating func merge(_ item: ExportStaff, householdID: RecordID, path: String) throws {
+        let existing = try StaffMember.fetchOne(db, key: item.id)
+        if let existing, existing.householdID != householdID {
+            throw ImportError.invalid(path: path, reason: "staff \(item.id) belongs to another household in this vault")
+        }
+        let member = try value(path) {
+            try StaffMember(id: RecordID(rawValue: item.id), householdID: householdID, legalName: item.legalName, knownAs: item.knownAs,
+                            startDate: CalendarDate(parsing: item.startDate), leavingDate: item.leavingDate.map { try CalendarDate(parsing: $0) },
+                            annualLeave: LeaveDays(parsing: item.annualLeaveDays), duties: item.duties,
+                            createdAt: existing?.createdAt ?? Date()).validated()
+        }
+        try upsert(member, existing: existing, kind: "staff")
+        for (index, salary) in item.salaryHistory.enumerated() {
+            let entry = try value("\(path).salary_history[\(index)]") {
+                try SalaryEntry(staffID: member.id, effectiveFrom: CalendarDate(parsing: salary.effectiveFrom),
+                                salary: Money(parsing: salary.amount, currency: Currency(code: salary.currency))).validated()
+            }
+            let current = try SalaryEntry.fetchOne(db, key: ["staff_id": member.id.rawValue, "effective_from": entry.effectiveFrom.description])
+            try upsert(entry, existing: current, kind: "salary entries")
+        }
+        for (index, leave) in item.leave.enumerated() {
+            let others = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
+            let entry = try value("\(path).leave[\(index)]") {
+                try LeaveEntry(id: RecordID(rawValue: leave.id), staffID: member.id,
+                               range: DateRange(CalendarDate(parsing: leave.from), CalendarDate(parsing: leave.to)),
+                               isHalfDay: leave.halfDay, type: LeaveType(rawValue: leave.type) ?? { throw ImportError.unreadable("leave type \(leave.type)") }(),
+                               note: leave.note).validated(for: member, existing: others)
+            }
+            try upsert(entry, existing: others.first { $0.id == entry.id }, kind: "leave entries")
+        }
+        for (index, adjustment) in item.adjustments.enumerated() {
+            let entry = try value("\(path).adjustments[\(index)]") {
+                try PayAdjustment(id: RecordID(rawValue: adjustment.id), staffID: member.id, month: YearMonth(parsing: adjustment.month),
+                                  amount: Money(parsing: adjustment.amount, currency: Currency(code: adjustment.currency)),
+                                  reason: adjustment.reason).validated()
+            }
+            try upsert(entry, existing: try PayAdjustment.fetchOne(db, key: adjustment.id), kind: "adjustments")
+        }
+    }
+
+    mutating func merge(_ item: ExportDocument, householdID: RecordID, path: String) throws {
+        guard try StoredObject.fetchOne(db, key: item.sha256) != nil else {
+            summary.documentsWithoutFile.append(item.id)
+            return
+        }
+        let existing = try Document.fetchOne(db, key: item.id)
+        let document = try value(path) {
+            try Document(id: RecordID(rawValue: item.id), householdID: householdID, objectHash: item.sha256,
+                         kind: DocumentKind(rawValue: item.kind) ?? { throw ImportError.unreadable("document kind \(item.kind)") }(),
+                         title: item.title, originalName: item.originalName, issuedOn: item.issuedOn.map { try CalendarDate(parsing: $0) },
+                         expiresOn: item.expiresOn.map { try CalendarDate(parsing: $0) },
+                         addedAt: existing?.addedAt ?? ISO8601DateFormatter.withFractions.date(from: item.addedAt) ?? Date()).validated()
+        }
+        try upsert(document, existing: existing, kind: "documents")
+        for staffID in item.staffIds
+        where try DocumentStaffLink.fetchOne(db, key: ["document_id": item.id, "staff_id": staffID]) == nil {
+            try DocumentStaffLink(documentId: document.id, staffId: RecordID(rawValue: staffID)).insert(db)
+            summary.added["document links", default: 0] += 1
+        }
+    }
+}
+
+extension ISO8601DateFormatter {
+    static var withFractions: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}
+
+// MARK: - Staff from a spreadsheet
+
+public struct StaffImportResult: Sendable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+}
+
+extension AppDatabase {
+    /// Adds or updates staff from checked CSV rows in one transaction. A row names its
+    /// household (or `defaultHousehold` is used); a row with the id of someone already in the
+    /// vault updates that person's fields (not their salary history). Any problem: nothing.
+    public func importStaff(_ rows: [StaffCSVRow], defaultHousehold: RecordID?, dryRun: Bool) throws -> StaffImportResult {
+        try Self.perform {
+            try writer.writeWithoutTransaction { db in
+                var result = StaffImportResult()
+                try db.inTransaction(.immediate) {
+                    var problems: [StaffCSVRow.RowError] = []
+                    for row in rows {
+                        do {
+                            try Self.importStaffRow(row, defaultHousehold: defaultHousehold, &result, db)
+                        } catch let error as StaffCSVRow.RowError {
+                            problems.append(error)
+                        }
+                    }
+                    if !problems.isEmpty { throw StaffImportFailure(problems: problems) }
+                    return dryRun ? .rollback : .commit
+                }
+                return result
+            }
+        }
+    }
+
+    private static func importStaffRow(_ row: StaffCSVRow, defaultHousehold: RecordID?, _ result: inout StaffImportResult,
+                                       _ db: Database) throws {
+        let householdID: RecordID
+        if let defaultHousehold {
+            householdID = defaultHousehold
+        } else if let name = row.household {
+            guard let household = try Household.all().named(name).fetchOne(db) else {
+                throw StaffCSVRow.RowError(line: row.line, reason: "no household named '\(name)'")
+            }
+            householdID = household.id
+        } else {
+            throw StaffCSVRow.RowError(line: row.line, reason: "no household: fill the household column or pass --household")
+        }
+        var member = row.member
+        member.householdID = householdID
+        if let existing = try StaffMember.fetchOne(db, key: member.id.rawValue) {
+            guard existing.householdID == householdID else {
+                throw StaffCSVRow.RowError(line: row.line, reason: "\(existing.legalName) (\(existing.id.short)) works for another household")
+            }
+            member.createdAt = existing.createdAt
+            guard member != existing else { result.unchanged += 1; return }
+            guard member.startDate == existing.startDate else {
+                throw StaffCSVRow.RowError(line: row.line, reason: "the start date differs from \(existing.startDate); change it with staff edit")
+            }
+            try member.update(db)
+            result.updated += 1
+        } else {
+            try member.insert(db)
+            try SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: row.salary).insert(db)
+            result.added += 1
+        }
+    }
+}
+
+/// Every row that could not be imported, each with its line number.
+public struct StaffImportFailure: Error, Sendable {
+    public let problems: [StaffCSVRow.RowError]
+}

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+final class ExchangeTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+    var scratch: URL { homecrew.vault.deletingLastPathComponent() }
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+        let demo = try homecrew.run(["demo", "--today", "2026-11-22"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        try homecrew.ok("pay", "close", "2026-10", "--household", "Sea View House")
+    }
+
+    override func tearDown() { homecrew.cleanUp() }
+
+    func other() throws -> HomeCrewProcess {
+        HomeCrewProcess(vault: scratch.appendingPathComponent("other"))
+    }
+
+    func testExportThenImportIntoAnEmptyVaultGivesTheSameRecords() throws {
+        let file = scratch.appendingPathComponent("export.json").path
+        try homecrew.ok("export", "--out", file)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        XCTAssertEqual(json["homecrew_export"] as? Int, 1)
+        let sea = (json["households"] as! [[String: Any]]).first { $0["name"] as? String == "Sea View House" }!
+        XCTAssertEqual(sea["closed_months"] as? [String], ["2026-10"])
+        let asha = (sea["staff"] as! [[String: Any]]).first { $0["known_as"] as? String == "Asha" }!
+        XCTAssertEqual((asha["salary_history"] as! [[String: String]]).map { $0["amount"]! }, ["25000.00", "28000.00"])
+        XCTAssertEqual((asha["leave"] as! [[String: Any]]).count, 3)
+
+        let target = try other()
+        let dry = try target.run(["import", file, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 closed months, 3 households, 4 leave entries, 11 salary entries, 9 staff"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("Not imported: 5 document(s) whose file is not in this vault"), dry.stdout)
+        XCTAssertEqual((try target.json("staff", "list", "--all-households", "--status", "all") as! [Any]).count, 0, "a dry run changes nothing")
+        try target.ok("import", file)
+        let payroll = { (vault: HomeCrewProcess) throws -> String in
+            try vault.ok("report", "payroll", "2026-11", "--all-households", "--format", "csv", "--today", "2026-11-22")
+        }
+        XCTAssertEqual(try payroll(target), try payroll(homecrew), "the same payroll from the imported records")
+        let again = try target.ok("import", file)
+        XCTAssertTrue(again.contains("Added: nothing\nChanged: nothing"), again)
+        let reexport = scratch.appendingPathComponent("again.json").path
+        try target.ok("export", "--out", reexport)
+        let first = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        let second = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reexport))) as! [String: Any]
+        let staffOf = { (export: [String: Any]) in (export["households"] as! [[String: Any]]).map { $0["staff"] as! [[String: Any]] } }
+        XCTAssertEqual(NSArray(array: staffOf(first)), NSArray(array: staffOf(second)))
+    }
+
+    func testAnImportIsAllOrNothingAndReportsChanges() throws {
+        let file = scratch.appendingPathComponent("export.json").path
+        try homecrew.ok("export", "--out", file, "--household", "Azabu Flat")
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"Housekeeping twice a week\"", with: "\"Housekeeping three times a week\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let changed = try homecrew.ok("import", file)
+        XCTAssertTrue(changed.contains("Changed: 1 staff"), changed)
+        // One bad value anywhere: nothing at all is imported.
+        text = text.replacingOccurrences(of: "three times", with: "four times").replacingOccurrences(of: "\"2023-06-01\"", with: "\"2023-06-31\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try homecrew.databaseBytes()
+        let refused = try homecrew.run(["import", file])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("households[0].staff[0]: there is no day 31 in June 2023"), refused.stderr)
+        XCTAssertEqual(try homecrew.databaseBytes(), before)
+        try "{\"households\": 3}".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try homecrew.run(["import", file]).status, 64)
+    }
+
+    func testStaffCSVRoundTripsAndABadRowStopsEverything() throws {
+        let csv = scratch.appendingPathComponent("staff.csv")
+        try homecrew.ok("staff", "list", "--all-households", "--status", "all", "--format", "csv").write(to: csv, atomically: true, encoding: .utf8)
+        let target = try other()
+        for name in ["Sea View House", "Marina Apartment", "Azabu Flat"] { try target.ok("household", "add", name) }
+        XCTAssertEqual(try target.ok("staff", "import", csv.path), "Added 9, updated 0, unchanged 0.\n")
+        XCTAssertEqual(try target.ok("staff", "import", csv.path), "Added 0, updated 0, unchanged 9.\n")
+        let names = { (vault: HomeCrewProcess) throws -> [String] in
+            (try vault.json("staff", "list", "--all-households", "--status", "all") as! [[String: Any]]).map { $0["legal_name"] as! String }
+        }
+        XCTAssertEqual(try names(target), try names(homecrew))
+
+        let bad = scratch.appendingPathComponent("bad.csv")
+        try "legal_name,start_date,salary,currency,duties\r\nNew Cook,2026-01-05,18000,INR,\"Cooking, shopping\"\r\nBad Date,2026-02-30,100,INR,\r\nNo Currency,2026-01-01,100,XYZ,\r\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let before = try target.databaseBytes()
+        let refused = try target.run(["staff", "import", bad.path, "--household", "Azabu Flat"])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.stderr, """
+            error: line 3: there is no day 30 in February 2026; it has 28 days
+            error: line 4: unknown currency 'XYZ'; use an ISO 4217 code such as INR, AED, USD or EUR
+            nothing was imported: 2 row(s) need fixing
+
+            """)
+        XCTAssertEqual(try target.databaseBytes(), before)
+        try "legal_name,start_date,salary,currency,duties\r\nNew Cook,2026-01-05,18000,INR,\"Cooking, shopping\"\r\n".write(to: bad, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try target.ok("staff", "import", bad.path, "--household", "Azabu Flat"), "Added 1, updated 0, unchanged 0.\n")
+        let cook = try target.json("staff", "show", "New Cook") as! [String: Any]
+        XCTAssertEqual(cook["duties"] as? String, "Cooking, shopping")
+        let unknown = try target.run(["staff", "import", bad.path])
+        XCTAssertEqual(unknown.status, 65)
+        XCTAssertEqual(unknown.stderr, "error: line 2: no household: fill the household column or pass --household\nnothing was imported: 1 row(s) need fixing\n")
+    }
+}
