@@ -25,50 +25,28 @@ public struct IsolatedExtractor: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// Reads a file in the worker; with `ocrLanguages`, pages and images with no text are
+    /// Reads a file in a worker; with `ocrLanguages`, pages and images with no text are
     /// OCR'd too (and the time limit is ten times longer).
     public func extract(path: String, type: MediaType, password: String?, ocrLanguages: String? = nil) -> Extraction {
         let limit = ocrLanguages == nil ? timeout : timeout * 10
         let request = ExtractionRequest(path: path, mediaType: type, password: password, ocrLanguages: ocrLanguages,
                                         memoryLimit: memoryLimit, cpuSeconds: Int(limit.rounded(.up)) + 5)
-        do {
-            let (status, reason, output) = try run(request, timeout: limit)
-            if reason == .uncaughtSignal {
-                return Extraction(content: .failed(status == SIGKILL
-                    ? "reading the \(type.shortName) took longer than \(limit.formatted()) s and was stopped; retry with: homecrew doc reprocess"
-                    : "the \(type.shortName) reader crashed (signal \(status)) on this file; retry with: homecrew doc reprocess"))
-            }
-            guard status == 0, let wire = try? JSONDecoder().decode(ExtractionWire.self, from: output) else {
-                return Extraction(content: .failed("the \(type.shortName) reader failed (exit status \(status))"))
+        switch WorkerPool.shared(executable).perform(request, timeout: limit) {
+        case .answered(let data):
+            guard let wire = try? JSONDecoder().decode(ExtractionWire.self, from: data) else {
+                return Extraction(content: .failed("the \(type.shortName) reader gave an answer that cannot be read"))
             }
             return wire.extraction
-        } catch {
-            return Extraction(content: .failed("the extraction worker could not start: \(error)"))
+        case .timedOut:
+            return Extraction(content: .failed(
+                "reading the \(type.shortName) took longer than \(limit.formatted()) s and was stopped; retry with: homecrew doc reprocess"))
+        case .died(let signal, let status):
+            return Extraction(content: .failed(signal.map {
+                "the \(type.shortName) reader crashed (signal \($0)) on this file; retry with: homecrew doc reprocess"
+            } ?? "the \(type.shortName) reader failed (exit status \(status))"))
+        case .cannotStart(let reason):
+            return Extraction(content: .failed("the extraction worker could not start: \(reason)"))
         }
-    }
-
-    private func run(_ request: ExtractionRequest, timeout: TimeInterval) throws -> (Int32, Process.TerminationReason, Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__extract"]
-        var environment = ProcessInfo.processInfo.environment
-        // libgomp reads this only at load: it must be in the worker's environment from the start.
-        environment["OMP_THREAD_LIMIT"] = "1"
-        process.environment = environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        input.fileHandleForWriting.write(try JSONEncoder().encode(request))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        return (process.terminationStatus, process.terminationReason, data)
     }
 }
 
@@ -94,20 +72,23 @@ struct ExtractionWire: Codable {
     var extraction: Extraction { Extraction(content: content, thumbnailPNG: thumbnail.map { [UInt8]($0) }) }
 }
 
-/// The child's side: `homecrew __extract`.
+/// The child's side: `homecrew __extract`. It answers requests one after another on its
+/// standard input and output (each a 4-byte length and JSON), until its input closes.
 public enum ExtractionWorker {
     public static func serve() -> Int32 {
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        guard let request = try? JSONDecoder().decode(ExtractionRequest.self, from: input) else { return 2 }
         limit(RLIMIT_CORE, 0)
-        limit(RLIMIT_AS, request.memoryLimit)
-        limit(RLIMIT_CPU, request.cpuSeconds)
-        var extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
-        if let languages = request.ocrLanguages {
-            recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages)
+        var limited = false
+        while let frame = WorkerFrame.read(from: 0) {
+            guard let request = try? JSONDecoder().decode(ExtractionRequest.self, from: frame) else { return 2 }
+            // The address-space limit holds for the worker's whole life; time is the parent's
+            // watch (RLIMIT_CPU would add up across requests).
+            if !limited { limit(RLIMIT_AS, request.memoryLimit); limited = true }
+            var extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
+            if let languages = request.ocrLanguages {
+                recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages)
+            }
+            guard let output = try? JSONEncoder().encode(ExtractionWire(extraction)), WorkerFrame.write(output, to: 1) else { return 3 }
         }
-        guard let output = try? JSONEncoder().encode(ExtractionWire(extraction)) else { return 3 }
-        FileHandle.standardOutput.write(output)
         return 0
     }
 

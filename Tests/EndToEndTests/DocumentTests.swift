@@ -182,6 +182,23 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(shown["page_count"] as? Int, 117)
     }
 
+    func testAWorkerStoppedForOneFileDoesNotCostTheOthers() throws {
+        // Workers serve many files; the one that overruns is killed and replaced, and the files
+        // after it are read by a fresh worker. (GeoTopo takes about 0.7 s here, the others 0.05 s.)
+        let files = ["pdf/GeoTopo-komprimiert.pdf", "pdf/simple1.pdf", "pdf/jo.pdf", "pdf/vertical.pdf", "pdf/002-trivial-libre-office-writer.pdf"]
+        let result = try homecrew.run(["doc", "add"] + files.map(Corpus.file) + ["--no-ocr", "--format", "json"],
+                                      environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.25"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        let statuses = Dictionary(uniqueKeysWithValues: outcomes.map { outcome -> (String, String) in
+            let document = outcome["document"] as! [String: Any]
+            return (document["original_name"] as! String, (document["extraction"] as! [String: Any])["status"] as! String)
+        })
+        XCTAssertEqual(statuses["GeoTopo-komprimiert.pdf"], "failed")
+        for name in ["simple1.pdf", "jo.pdf", "vertical.pdf", "002-trivial-libre-office-writer.pdf"] { XCTAssertEqual(statuses[name], "complete", name) }
+        try verifyIsClean()
+    }
+
     func testKillingTheCommandMidIngestLeavesTheVaultConsistent() throws {
         let files = try ["pdf", "jpeg", "heic"].flatMap { try Corpus.files(in: $0) }
         var reportedAdded: Set<String> = []

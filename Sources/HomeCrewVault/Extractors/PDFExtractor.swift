@@ -66,17 +66,32 @@ struct PDFExtractor: Extractor {
         defer { g_free(boxes) }
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == Int(count) else { return text }
-        var result = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending to a String scalar by scalar was a fifth of the
+        // time spent reading a text PDF (measured with callgrind).
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + text.utf8.count / 8)
         for index in scalars.indices {
-            if index > 0, !scalars[index - 1].properties.isWhitespace, !scalars[index].properties.isWhitespace {
+            if index > 0, !isSpace(scalars[index - 1]), !isSpace(scalars[index]) {
                 let before = boxes[index - 1], after = boxes[index]
                 let size = max(before.y2 - before.y1, after.y2 - after.y1)
                 let sameLine = abs(before.y1 - after.y1) < size / 2
-                if sameLine && after.x1 - before.x2 > size * 0.3 { result.append(" ") }
+                if sameLine && after.x1 - before.x2 > size * 0.3 { result.append(0x20) }
             }
-            result.append(scalars[index])
+            UTF8.encode(scalars[index]) { result.append($0) }
         }
-        return String(result).trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed(String(decoding: result, as: UTF8.self))
+    }
+
+    /// Whitespace, with the common ASCII answer found without Unicode tables.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
@@ -90,9 +105,15 @@ struct PDFExtractor: Extractor {
     /// hints, not content. A closing-then-opening pair separates words.
     static func cleaned(_ text: String?) -> String {
         guard let text else { return "" }
-        return String(String.UnicodeScalarView(
-            text.replacingOccurrences(of: "\u{202C}\u{202B}", with: " ")
-                .unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }))
+        guard text.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if previous == "\u{202C}" && scalar == "\u{202B}" { result.append(" ") }
+            previous = scalar
+            if !(0x202A...0x202E).contains(scalar.value) { result.append(scalar) }
+        }
+        return String(result)
     }
 
     static func render(_ page: OpaquePointer) throws -> [UInt8] {
@@ -129,7 +150,7 @@ struct PDFExtractor: Extractor {
     static func take(_ pointer: UnsafeMutablePointer<gchar>?, trimming: Bool = true) -> String? {
         guard let pointer else { return nil }
         defer { g_free(pointer) }
-        let text = trimming ? String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines) : String(cString: pointer)
+        let text = trimming ? trimmed(String(cString: pointer)) : String(cString: pointer)
         return text.isEmpty ? nil : text
     }
 }

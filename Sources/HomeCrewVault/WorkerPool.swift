@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Long-lived extraction workers, one per core, shared by every extraction in this process.
+/// Starting `homecrew` costs about 30 ms (it loads 110 libraries), more than reading a typical
+/// PDF, so a worker serves many files; a worker that crashes or overruns its time is killed
+/// and replaced, which costs that one file and nothing else.
+final class WorkerPool: @unchecked Sendable {
+    enum Outcome {
+        case answered(Data)
+        case timedOut
+        case died(signal: Int32?, status: Int32)
+        case cannotStart(String)
+    }
+
+    final class Worker {
+        let process: Process
+        let input: Int32
+        let output: Int32
+        var served = 0
+
+        init(process: Process, input: Pipe, output: Pipe) {
+            self.process = process
+            self.input = input.fileHandleForWriting.fileDescriptor
+            self.output = output.fileHandleForReading.fileDescriptor
+        }
+    }
+
+    /// After this many files a worker is replaced, so that memory a library kept is returned.
+    static let requestsPerWorker = 200
+    private static let poolsLock = NSLock()
+    nonisolated(unsafe) private static var pools: [String: WorkerPool] = [:]
+
+    static func shared(_ executable: String) -> WorkerPool {
+        poolsLock.withLock {
+            if let pool = pools[executable] { return pool }
+            signal(SIGPIPE, SIG_IGN)
+            let pool = WorkerPool(executable: executable, size: max(1, ProcessInfo.processInfo.activeProcessorCount))
+            pools[executable] = pool
+            return pool
+        }
+    }
+
+    private let executable: String
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var idle: [Worker] = []
+    // Pipes are kept alive with their worker.
+    private var pipes: [ObjectIdentifier: (Pipe, Pipe)] = [:]
+
+    init(executable: String, size: Int) {
+        self.executable = executable
+        self.slots = DispatchSemaphore(value: size)
+    }
+
+    func perform(_ request: ExtractionRequest, timeout: TimeInterval) -> Outcome {
+        slots.wait()
+        defer { slots.signal() }
+        let worker: Worker
+        do { worker = try lock.withLock { idle.popLast() } ?? start() } catch { return .cannotStart("\(error)") }
+        guard let body = try? JSONEncoder().encode(request), WorkerFrame.write(body, to: worker.input) else {
+            return retire(worker, killing: true).map { .died(signal: $0.signal, status: $0.status) } ?? .cannotStart("no worker")
+        }
+        switch WorkerFrame.read(from: worker.output, deadline: Date().addingTimeInterval(timeout)) {
+        case .frame(let data):
+            worker.served += 1
+            if worker.served >= Self.requestsPerWorker { _ = retire(worker, killing: false) } else { lock.withLock { idle.append(worker) } }
+            return .answered(data)
+        case .timedOut:
+            _ = retire(worker, killing: true)
+            return .timedOut
+        case .closed:
+            let end = retire(worker, killing: false)
+            return .died(signal: end?.signal, status: end?.status ?? -1)
+        }
+    }
+
+    private func start() throws -> Worker {
+        let process = Process(), input = Pipe(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["__extract"]
+        var environment = ProcessInfo.processInfo.environment
+        // libgomp reads this only at load: it must be in the worker's environment from the start.
+        environment["OMP_THREAD_LIMIT"] = "1"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let worker = Worker(process: process, input: input, output: output)
+        lock.withLock { pipes[ObjectIdentifier(worker)] = (input, output) }
+        return worker
+    }
+
+    /// Ends a worker (politely by closing its input, or with SIGKILL) and says how it ended.
+    private func retire(_ worker: Worker, killing: Bool) -> (signal: Int32?, status: Int32)? {
+        if killing { kill(worker.process.processIdentifier, SIGKILL) }
+        let (input, output) = lock.withLock { pipes.removeValue(forKey: ObjectIdentifier(worker)) } ?? (Pipe(), Pipe())
+        try? input.fileHandleForWriting.close()
+        worker.process.waitUntilExit()
+        try? output.fileHandleForReading.close()
+        let status = worker.process.terminationStatus
+        return worker.process.terminationReason == .uncaughtSignal ? (status, status) : (nil, status)
+    }
+}
+
+/// A message between the command and a worker: a 4-byte big-endian length, then the bytes.
+enum WorkerFrame {
+    enum Read { case frame(Data), timedOut, closed }
+
+    static func write(_ data: Data, to descriptor: Int32) -> Bool {
+        var length = UInt32(data.count).bigEndian
+        let header = Data(bytes: &length, count: 4)
+        for part in [header, data] {
+            let ok = part.withUnsafeBytes { bytes -> Bool in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 { if errno == EINTR { continue }; return false }
+                    offset += written
+                }
+                return true
+            }
+            if !ok { return false }
+        }
+        return true
+    }
+
+    /// Blocking read, for the worker's side.
+    static func read(from descriptor: Int32) -> Data? {
+        if case .frame(let data) = read(from: descriptor, deadline: nil) { return data }
+        return nil
+    }
+
+    static func read(from descriptor: Int32, deadline: Date?) -> Read {
+        let first = exactly(4, from: descriptor, deadline: deadline)
+        guard case .frame(let header) = first else { return first }
+        let length = header.reduce(0) { $0 << 8 | Int($1) }
+        guard length <= 1 << 30 else { return .closed }
+        return exactly(length, from: descriptor, deadline: deadline)
+    }
+
+    private static func exactly(_ count: Int, from descriptor: Int32, deadline: Date?) -> Read {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            if let deadline {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let milliseconds = Int32(max(0, min(Double(Int32.max), deadline.timeIntervalSinceNow * 1000)).rounded(.up))
+                let ready = poll(&poller, 1, milliseconds)
+                if ready == 0 { return .timedOut }
+                if ready < 0 { if errno == EINTR { continue }; return .closed }
+            }
+            let got = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, count - offset) }
+            if got < 0 { if errno == EINTR { continue }; return .closed }
+            if got == 0 { return .closed }
+            offset += got
+        }
+        return .frame(data)
+    }
+}
