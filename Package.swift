@@ -5,7 +5,8 @@ let package = Package(
     name: "HomeCrew",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "homecrew", targets: ["homecrew"])
+        .executable(name: "homecrew", targets: ["homecrew"]),
+        .executable(name: "homecrew-extract", targets: ["homecrew-extract"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -14,11 +15,16 @@ let package = Package(
     targets: [
         // The domain: pure Swift, no I/O, depends on nothing.
         .target(name: "HomeCrewCore"),
-        // The document vault: content-addressed object store and the media pipeline.
+        // The document vault: content-addressed object store, backups, and the client side of
+        // the isolated extraction workers.
+        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "CLibCrypto", "CCairo"]),
+        // The media pipeline (one extractor per type, thumbnails, OCR). Only the worker program
+        // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
-            name: "HomeCrewVault",
-            dependencies: ["HomeCrewCore", "CLibCrypto", "CPoppler", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
+            name: "HomeCrewMedia",
+            dependencies: ["HomeCrewCore", "HomeCrewVault", "CPoppler", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
         ),
+        .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
@@ -46,10 +52,10 @@ let package = Package(
             name: "HomeCrewStoreTests",
             dependencies: ["HomeCrewStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "CCairo"]),
+        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
         // Runs the built `homecrew` binary in temporary vaults.
-        .testTarget(name: "EndToEndTests", dependencies: ["homecrew"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract"]),
     ],
     swiftLanguageModes: [.v6]
 )

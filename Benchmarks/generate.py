@@ -2,7 +2,7 @@
 """Generates benchmark inputs, reproducibly (seeded):
 
   generate.py pdfs N DIR          N text PDFs, 1-19 pages each (10 on average), unique text per document
-  generate.py heics N DIR         N HEIC photos: the corpus' iPhone photos, each made unique by a trailing 'free' box
+  generate.py heics N DIR         N HEIC photos: the corpus' 12-megapixel iPhone photo, each copy made unique by a trailing 'free' box
   generate.py payroll N H FILE    a `homecrew import` file with N staff across H households
 
 Needs Debian's python3-cairo. Documents use a fixed creation date, so the same seed gives the same bytes.
@@ -47,7 +47,7 @@ def pdfs(count, folder):
 def heics(count, folder):
     corpus = os.environ.get("HOMECREW_CORPUS", os.path.join(os.path.dirname(__file__), "../../shared/corpus"))
     sources = sorted(os.path.join(corpus, "heic", name) for name in os.listdir(os.path.join(corpus, "heic"))
-                     if name in ("example.heic", "bird_burst.heic", "random_collection_1440x960.heic", "simple.heic"))
+                     if name == "inverted.heic")  # a 12-megapixel iPhone photo
     os.makedirs(folder, exist_ok=True)
     for index in range(count):
         with open(sources[index % len(sources)], "rb") as source:

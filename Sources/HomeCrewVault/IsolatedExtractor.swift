@@ -1,7 +1,7 @@
 import Foundation
 import HomeCrewCore
 
-/// Runs an extractor in a child process (`homecrew __extract`), so that a crash, a hang or a
+/// Runs an extractor in a child process (`homecrew-extract`), so that a crash, a hang or a
 /// memory blow-up inside poppler, libheif or libjpeg costs one file's extraction, never the
 /// command or the vault. The child gets a time limit (killed after it) and an address-space
 /// limit; the request, password included, goes through its standard input, never its
@@ -20,9 +20,12 @@ public struct IsolatedExtractor: Sendable {
         self.memoryLimit = memoryLimit
     }
 
-    /// This program's own binary, to re-execute as the worker.
+    /// The worker program, `homecrew-extract`, installed next to this one. It is a separate
+    /// program so that `homecrew` itself never loads a PDF, image or OCR library (and starts
+    /// in a few milliseconds instead of thirty).
     public static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (own as NSString).deletingLastPathComponent + "/homecrew-extract"
     }
 
     /// Reads a file in a worker; with `ocrLanguages`, pages and images with no text are
@@ -50,58 +53,37 @@ public struct IsolatedExtractor: Sendable {
     }
 }
 
-struct ExtractionRequest: Codable {
-    var path: String
-    var mediaType: MediaType
-    var password: String?
-    var ocrLanguages: String?
-    var memoryLimit: Int
-    var cpuSeconds: Int
+public struct ExtractionRequest: Codable, Sendable {
+    public var path: String
+    public var mediaType: MediaType
+    public var password: String?
+    public var ocrLanguages: String?
+    public var memoryLimit: Int
+    public var cpuSeconds: Int
 }
 
 /// The worker's answer on its standard output.
-struct ExtractionWire: Codable {
-    var content: ExtractedContent
-    var thumbnail: Data?
+public struct ExtractionWire: Codable {
+    public var content: ExtractedContent
+    public var thumbnail: Data?
 
-    init(_ extraction: Extraction) {
+    public init(_ extraction: Extraction) {
         content = extraction.content
         thumbnail = extraction.thumbnailPNG.map { Data($0) }
     }
 
-    var extraction: Extraction { Extraction(content: content, thumbnailPNG: thumbnail.map { [UInt8]($0) }) }
+    public var extraction: Extraction { Extraction(content: content, thumbnailPNG: thumbnail.map { [UInt8]($0) }) }
 }
 
-/// The child's side: `homecrew __extract`. It answers requests one after another on its
-/// standard input and output (each a 4-byte length and JSON), until its input closes.
-public enum ExtractionWorker {
-    public static func serve() -> Int32 {
-        limit(RLIMIT_CORE, 0)
-        var limited = false
-        while let frame = WorkerFrame.read(from: 0) {
-            guard let request = try? JSONDecoder().decode(ExtractionRequest.self, from: frame) else { return 2 }
-            // The address-space limit holds for the worker's whole life; time is the parent's
-            // watch (RLIMIT_CPU would add up across requests).
-            if !limited { limit(RLIMIT_AS, request.memoryLimit); limited = true }
-            var extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
-            if let languages = request.ocrLanguages {
-                recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages)
-            }
-            guard let output = try? JSONEncoder().encode(ExtractionWire(extraction)), WorkerFrame.write(output, to: 1) else { return 3 }
-        }
-        return 0
-    }
 
-    /// Runs the extractor for `type` in this process. Only the worker and tests call it.
-    public static func extractInProcess(path: String, type: MediaType, password: String?) -> Extraction {
-        guard let extractor = ExtractorRegistry.extractor(for: type) else {
-            return Extraction(content: ExtractedContent(status: .skipped, note: "HomeCrew does not read this type of file"))
-        }
-        return extractor.extract(path: path, password: password)
-    }
+/// What an extractor produced: the content to keep and the thumbnail PNG, if one was made.
+public struct Extraction: Sendable, Codable {
+    public var content: ExtractedContent
+    public var thumbnailPNG: [UInt8]?
 
-    private static func limit(_ resource: __rlimit_resource, _ value: Int) {
-        var limits = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
-        setrlimit(__rlimit_resource_t(resource.rawValue), &limits)
+    public init(content: ExtractedContent, thumbnailPNG: [UInt8]? = nil) {
+        self.content = content
+        self.thumbnailPNG = thumbnailPNG
     }
 }
+

@@ -80,7 +80,7 @@ final class WorkerPool: @unchecked Sendable {
     private func start() throws -> Worker {
         let process = Process(), input = Pipe(), output = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__extract"]
+        process.arguments = []
         var environment = ProcessInfo.processInfo.environment
         // libgomp reads this only at load: it must be in the worker's environment from the start.
         environment["OMP_THREAD_LIMIT"] = "1"
@@ -107,10 +107,10 @@ final class WorkerPool: @unchecked Sendable {
 }
 
 /// A message between the command and a worker: a 4-byte big-endian length, then the bytes.
-enum WorkerFrame {
-    enum Read { case frame(Data), timedOut, closed }
+public enum WorkerFrame {
+    public enum Read { case frame(Data), timedOut, closed }
 
-    static func write(_ data: Data, to descriptor: Int32) -> Bool {
+    public static func write(_ data: Data, to descriptor: Int32) -> Bool {
         var length = UInt32(data.count).bigEndian
         let header = Data(bytes: &length, count: 4)
         for part in [header, data] {
@@ -129,12 +129,12 @@ enum WorkerFrame {
     }
 
     /// Blocking read, for the worker's side.
-    static func read(from descriptor: Int32) -> Data? {
+    public static func read(from descriptor: Int32) -> Data? {
         if case .frame(let data) = read(from: descriptor, deadline: nil) { return data }
         return nil
     }
 
-    static func read(from descriptor: Int32, deadline: Date?) -> Read {
+    public static func read(from descriptor: Int32, deadline: Date?) -> Read {
         let first = exactly(4, from: descriptor, deadline: deadline)
         guard case .frame(let header) = first else { return first }
         let length = header.reduce(0) { $0 << 8 | Int($1) }

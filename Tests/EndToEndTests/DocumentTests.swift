@@ -157,7 +157,7 @@ final class DocumentTests: XCTestCase {
                 guard Int32(entry) != command.processIdentifier,
                       let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
                 let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-                if line.contains("__extract") { workersSeen += 1 }
+                if line.contains("homecrew-extract") { workersSeen += 1 }
                 if line.contains(secret) && line.contains("homecrew") { leaks.append(line) }
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import HomeCrewCore
 @testable import HomeCrewVault
+@testable import HomeCrewMedia
 
 /// Every file of the shared corpus through the extractors (in this process; the isolated
 /// worker around them is exercised by the end-to-end tests).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HomeCrewVault
+@testable import HomeCrewMedia
 
 final class ObjectStoreTests: XCTestCase {
     var root: String!

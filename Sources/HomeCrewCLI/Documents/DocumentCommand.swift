@@ -10,12 +10,3 @@ struct DocumentCommand: ParsableCommand {
                       LinkDocument.self, UnlinkDocument.self, RemoveDocument.self, ReprocessDocument.self]
     )
 }
-
-/// `homecrew __extract`: the isolated worker that reads one untrusted file. Not for people.
-struct ExtractWorker: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "__extract", shouldDisplay: false)
-
-    func run() throws {
-        throw ExitCode(ExtractionWorker.serve())
-    }
-}

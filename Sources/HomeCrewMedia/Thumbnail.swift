@@ -1,3 +1,4 @@
+import HomeCrewVault
 import CCairo
 
 /// Draws page or image pixels into a thumbnail: white background (alpha composited), at most

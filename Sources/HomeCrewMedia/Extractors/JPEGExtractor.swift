@@ -2,6 +2,7 @@ import CCairo
 import CTurboJPEG
 import Foundation
 import HomeCrewCore
+import HomeCrewVault
 
 /// JPEG through libturbojpeg, decoded at the smallest DCT scale that still covers the
 /// thumbnail (1/8 of a 12-megapixel photo is plenty), with the EXIF orientation applied.

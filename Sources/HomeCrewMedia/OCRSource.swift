@@ -4,6 +4,7 @@ import CPoppler
 import CTurboJPEG
 import Foundation
 import HomeCrewCore
+import HomeCrewVault
 
 /// Reads what OCR needs from a file: full-resolution grey images, upright. PDF pages are
 /// rendered at 300 dpi; only pages with no text layer are read.

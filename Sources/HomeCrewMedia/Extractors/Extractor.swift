@@ -1,15 +1,5 @@
 import HomeCrewCore
-
-/// What an extractor produced: the content to keep and the thumbnail PNG, if one was made.
-public struct Extraction: Sendable, Codable {
-    public var content: ExtractedContent
-    public var thumbnailPNG: [UInt8]?
-
-    public init(content: ExtractedContent, thumbnailPNG: [UInt8]? = nil) {
-        self.content = content
-        self.thumbnailPNG = thumbnailPNG
-    }
-}
+import HomeCrewVault
 
 /// One extractor per media type (paperless-ngx's parser registry, in miniature).
 protocol Extractor {

@@ -2,6 +2,7 @@ import CCairo
 import CHeif
 import Foundation
 import HomeCrewCore
+import HomeCrewVault
 
 /// HEIC/HEIF through libheif. The primary image is the document; its embedded thumbnail
 /// (iPhones store one) is decoded instead of the 12-megapixel image when it is big enough.

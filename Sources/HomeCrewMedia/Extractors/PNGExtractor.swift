@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import HomeCrewCore
+import HomeCrewVault
 
 /// PNG through cairo's own PNG reader (libpng): palette, grey, 16-bit and interlaced images
 /// are expanded; alpha is composited on white when the thumbnail is drawn.

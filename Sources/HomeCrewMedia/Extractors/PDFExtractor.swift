@@ -2,6 +2,7 @@ import CCairo
 import CPoppler
 import Foundation
 import HomeCrewCore
+import HomeCrewVault
 
 /// PDF through poppler-glib: page count, metadata, the text of every page, and page 1
 /// rendered on white as the thumbnail. Encrypted files open only with their password.

@@ -1,3 +1,4 @@
+import HomeCrewVault
 /// Reads the EXIF Orientation tag (0x0112) of a JPEG: 1 (upright) to 8. libturbojpeg ignores
 /// it, so HomeCrew applies it itself; anything unreadable counts as 1.
 enum ExifOrientation {
