@@ -13,6 +13,11 @@ public struct LeaveDays: Hashable, Comparable, Sendable, CustomStringConvertible
     /// (`MoneyError.notAnAmount`, a usage error); a number that is not a whole or half day
     /// between 0 and 366 breaks the allocation rule (`RuleViolation`).
     public init(parsing text: String) throws {
+        // Whole days, the common case, without Decimal parsing (it is read for every staff row).
+        if (1...3).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }), let days = Int(text), days <= 366 {
+            self.halfDays = days * 2
+            return
+        }
         let (value, _) = try Money.parseDecimal(text)
         let halves = value * 2
         guard value >= 0, value <= 366, halves == halves.rounded(), let count = Int("\(halves)") else {

@@ -46,23 +46,19 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var plainAmount: String {
         let digits = currency.minorUnits
         let value = rounded().amount
-        let negative = value < 0
-        let scaled = (negative ? -value : value) * Self.powerOfTen(digits)
-        // `scaled` is a whole number here, so its description is plain digits.
-        var text = "\(scaled)"
+        // A rounded Decimal prints as plain digits with at most `digits` decimals ("2.5", "60222").
+        let printed = "\(value.magnitude)"
+        let parts = printed.split(separator: ".", maxSplits: 1)
+        var text = String(parts[0])
         if digits > 0 {
-            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+            let fraction = parts.count > 1 ? parts[1] : ""
+            text += "." + fraction + String(repeating: "0", count: digits - fraction.count)
         }
-        return negative ? "-" + text : text
+        return value < 0 ? "-" + text : text
     }
 
     /// "25000.00 INR".
     public var description: String { "\(plainAmount) \(currency.code)" }
-
-    private static func powerOfTen(_ exponent: Int) -> Decimal {
-        (0..<exponent).reduce(Decimal(1)) { value, _ in value * 10 }
-    }
 }
 
 // MARK: - Arithmetic

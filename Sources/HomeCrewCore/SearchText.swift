@@ -48,6 +48,10 @@ public enum SearchText {
     }
 
     private static func spaced(_ text: String, addingReversedArabic: Bool) -> String {
+        // Arabic and CJK begin at U+0600, whose UTF-8 lead bytes are 0xD8 and above: text
+        // without such bytes (most of it) is already as the index wants it. This runs inside
+        // every indexing write, so the byte scan matters.
+        guard text.utf8.contains(where: { $0 >= 0xD8 }) else { return text }
         var result = String.UnicodeScalarView()
         var previousWasCJK = false
         var arabicWord: [Unicode.Scalar] = []

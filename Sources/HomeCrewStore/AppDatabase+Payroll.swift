@@ -149,11 +149,10 @@ extension AppDatabase {
     public func payroll(_ period: Period, householdID: RecordID?) throws -> PayrollReport {
         try read { db in
             let everyone = try Self.people(nil, householdID: householdID, db)
-            let ids = everyone.map(\.0.id)
-            let salaries = Dictionary(grouping: try SalaryEntry.filter(ids.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
-            let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(ids).fetchAll(db), by: \.staffID)
+            let salaries = Dictionary(grouping: try SalaryEntry.all().staffOf(householdID).fetchAll(db), by: \.staffID)
+            let leave = Dictionary(grouping: try LeaveEntry.all().staffOf(householdID).order(LeaveEntry.Columns.firstDay).fetchAll(db), by: \.staffID)
             let months = period.range.months.map(\.description)
-            let adjustments = Dictionary(grouping: try PayAdjustment.all().forStaff(ids)
+            let adjustments = Dictionary(grouping: try PayAdjustment.all().staffOf(householdID).order(PayAdjustment.Columns.month, PayAdjustment.Columns.id)
                 .filter(months.contains(PayAdjustment.Columns.month)).fetchAll(db), by: \.staffID)
             // Paid: everyone employed in the period, and anyone with an adjustment in it (a
             // final bonus paid after leaving).

@@ -161,3 +161,17 @@ extension DerivableRequest<SalaryEntry> {
         filter(SalaryEntry.Columns.staffID == id)
     }
 }
+
+/// Rows that belong to a staff member, narrowed to the staff of one household.
+protocol StaffOwned: TableRecord {}
+extension SalaryEntry: StaffOwned {}
+extension LeaveEntry: StaffOwned {}
+extension PayAdjustment: StaffOwned {}
+
+extension QueryInterfaceRequest where RowDecoder: StaffOwned {
+    /// nil: the rows of every household's staff.
+    func staffOf(_ householdID: RecordID?) -> Self {
+        guard let householdID else { return self }
+        return filter(sql: "staff_id IN (SELECT id FROM staff WHERE household_id = ?)", arguments: [householdID])
+    }
+}

@@ -30,6 +30,8 @@ final class WorkerPool: @unchecked Sendable {
 
     /// After this many files a worker is replaced, so that memory a library kept is returned.
     static let requestsPerWorker = 200
+    /// One worker per core.
+    static var defaultSize: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
     private static let poolsLock = NSLock()
     nonisolated(unsafe) private static var pools: [String: WorkerPool] = [:]
 
@@ -37,7 +39,7 @@ final class WorkerPool: @unchecked Sendable {
         poolsLock.withLock {
             if let pool = pools[executable] { return pool }
             signal(SIGPIPE, SIG_IGN)
-            let pool = WorkerPool(executable: executable, size: max(1, ProcessInfo.processInfo.activeProcessorCount))
+            let pool = WorkerPool(executable: executable, size: defaultSize)
             pools[executable] = pool
             return pool
         }

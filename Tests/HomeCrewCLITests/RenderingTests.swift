@@ -16,6 +16,15 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining accent takes no column")
     }
 
+    func testHighlightsAndTheirEscapeSequencesTakeNoColumns() {
+        XCTAssertEqual(DisplayWidth.visible("\u{1B}[1mAsha\u{1B}[0m"), 4)
+        XCTAssertEqual(DisplayWidth.visible("山\u{1B}[1m田\u{1B}[0m"), 4)
+        XCTAssertEqual(SearchPresenter.marked("a \u{E000}word\u{E001}\nnext", bold: false), "a [word] next")
+        XCTAssertEqual(SearchPresenter.marked("a \u{E000}word\u{E001}", bold: true), "a \u{1B}[1mword\u{1B}[0m")
+        XCTAssertEqual(SearchPresenter.marked("25000.00 INR", bold: true), "25000.00 INR")
+        XCTAssertEqual(DisplayWidth.padded(SearchPresenter.marked("\u{E000}ab\u{E001}", bold: true), to: 4), "\u{1B}[1mab\u{1B}[0m  ")
+    }
+
     func testTableColumnsLineUpForEveryScript() throws {
         var table = RecordTable(headers: ["NAME", "KNOWN AS", "SALARY"], rightAligned: ["SALARY"])
         table.append(["Asha Devi Kumari", "आशा", "25000.00 INR"])

@@ -24,6 +24,20 @@ final class MoneyTests: XCTestCase {
         }
     }
 
+    func testPlainAmountRoundsToTheMinorUnitAndPadsIt() {
+        func plain(_ text: String, _ currency: Currency) -> String { Money(Decimal(string: text)!, currency).plainAmount }
+        XCTAssertEqual(plain("2.345", inr), "2.35")
+        XCTAssertEqual(plain("-2.345", inr), "-2.35")
+        XCTAssertEqual(plain("0.5", jpy), "1")
+        XCTAssertEqual(plain("-0.5", jpy), "-1")
+        XCTAssertEqual(plain("0.0005", kwd), "0.001")
+        XCTAssertEqual(plain("0", inr), "0.00")
+        XCTAssertEqual(plain("-0.004", inr), "0.00", "a negative amount that rounds to zero has no sign")
+        XCTAssertEqual(plain("7.1", kwd), "7.100")
+        XCTAssertEqual(plain("1000000", inr), "1000000.00", "no exponent notation for trailing zeros")
+        XCTAssertEqual(plain("123456789012345678.995", inr), "123456789012345679.00")
+    }
+
     func testStrictParsing() throws {
         XCTAssertEqual(try Money(parsing: "25000", currency: inr).plainAmount, "25000.00")
         XCTAssertEqual(try Money(parsing: "25000.5", currency: inr).plainAmount, "25000.50")

@@ -36,6 +36,24 @@ final class PayrollTests: XCTestCase {
         XCTAssertEqual(pay(asha, [("2020-01-15", "280001", jpy)], "2024-02"), ["280001 JPY"], "29 days")
     }
 
+    func testTheWholeMonthShortcutAgreesWithTheDailyRateFormula() throws {
+        // A second salary entry at the same amount splits the month into two segments, which
+        // takes the general Σ salary × days ÷ days-in-month path; both must give the same net.
+        let person = member(start: "2020-01-01")
+        for (salary, currency, extra) in [("25000.00", inr, "0.50"), ("333.33", inr, "-12.34"), ("280001", jpy, "7"),
+                                          ("450.125", kwd, "0.005"), ("0.01", inr, "0.01")] {
+            for month in ["2024-02", "2026-02", "2026-04", "2026-07"] {
+                let m = self.month(month)
+                let adjustments = [PayAdjustment(staffID: person.id, month: m, amount: try Money(parsing: extra, currency: currency), reason: "")]
+                let whole = pay(person, [("2020-01-01", salary, currency)], month, adjustments: adjustments)
+                let split = pay(person, [("2020-01-01", salary, currency), (try m.first.adding(days: 10).description, salary, currency)],
+                                month, adjustments: adjustments)
+                XCTAssertEqual(whole, split, "\(salary) \(currency.code) \(month)")
+                XCTAssertEqual(whole, [try Money(parsing: salary, currency: currency).adding(try Money(parsing: extra, currency: currency)).description])
+            }
+        }
+    }
+
     func testAJoinerIsPaidTheEmployedDaysOnly() {
         // 17–30 November: 14 of 30 days.
         XCTAssertEqual(pay(member(start: "2026-11-17"), [("2026-11-17", "25000.00", inr)], "2026-11"), ["11666.67 INR"])

@@ -58,6 +58,12 @@ final class SearchQueryTests: XCTestCase {
         XCTAssertEqual(SearchText.prepare("世界人权 rights"), "世 界 人 权 rights")
         XCTAssertEqual(SearchText.restore("世 界 \u{E000}人 权\u{E001} 宣 言 and more"), "世界\u{E000}人权\u{E001}宣言 and more")
         XCTAssertEqual(SearchText.prepare("Asha आशा"), "Asha आशा")
+        // Text with nothing from U+0600 on is returned as it is (the fast path)…
+        XCTAssertEqual(SearchText.prepare("Grüße, Señora Ægir — 25 000 €\n"), "Grüße, Señora Ægir — 25 000 €\n")
+        // …and a single CJK character or Arabic word after a long Latin text is still found.
+        let long = String(repeating: "contract ", count: 500)
+        XCTAssertEqual(SearchText.prepare(long + "世界"), long + "世 界")
+        XCTAssertEqual(SearchText.prepare(long + "حبيبي"), long + "حبيبي \u{1F}يبيبح")
         // Arabic: marks removed, a reversed copy for visually ordered PDFs, hidden again on display.
         XCTAssertEqual(SearchText.prepare("حَبيبي"), "حبيبي \u{1F}يبيبح")
         XCTAssertEqual(SearchText.prepareQuery("حَبيبي"), "حبيبي")

@@ -120,3 +120,23 @@ final class ExifOrientationTests: XCTestCase {
         XCTAssertEqual(ExifOrientation.fromTIFF(bigEndian), 6)
     }
 }
+
+final class ParallelWorkTests: XCTestCase {
+    func testEveryIndexRunsExactlyOnceOnTheThreadsAsked() {
+        final class Tally: @unchecked Sendable {
+            let lock = NSLock()
+            var counts = [Int](repeating: 0, count: 1000)
+            var running = 0, mostAtOnce = 0
+        }
+        let tally = Tally()
+        ParallelWork.forEach(1000, width: 3) { index in
+            tally.lock.withLock { tally.counts[index] += 1; tally.running += 1; tally.mostAtOnce = max(tally.mostAtOnce, tally.running) }
+            usleep(100)
+            tally.lock.withLock { tally.running -= 1 }
+        }
+        XCTAssertEqual(tally.counts, [Int](repeating: 1, count: 1000))
+        XCTAssertLessThanOrEqual(tally.mostAtOnce, 3)
+        XCTAssertGreaterThan(tally.mostAtOnce, 1, "the work ran on more than one thread")
+        ParallelWork.forEach(0, width: 4) { _ in XCTFail("no items, no calls") }
+    }
+}

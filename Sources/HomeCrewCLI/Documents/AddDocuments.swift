@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 struct AddDocuments: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +40,7 @@ struct AddDocuments: ParsableCommand {
         vault.objectStore.removeStaleTemporaryFiles()
         let reporter = BatchReporter(total: paths.count, format: output.format)
         let ingestor = vault.ingestor(database)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        ParallelWork.forEach(paths.count, width: ParallelWork.ingestWidth) { index in
             reporter.started(paths[index])
             reporter.finished(index, ingestor.ingest(paths[index], request))
         }

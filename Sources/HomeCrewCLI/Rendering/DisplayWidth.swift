@@ -7,6 +7,7 @@ enum DisplayWidth {
     }
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.isASCII { return 1 }  // most cells; skips the Unicode property lookup
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -30,7 +31,17 @@ enum DisplayWidth {
 
     /// The width of text that may hold the SGR sequences HomeCrew itself adds (bold on, off).
     static func visible(_ text: String) -> Int {
-        of(text.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: ""))
+        var width = 0, inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                inEscape = scalar != "m"
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += of(scalar)
+            }
+        }
+        return width
     }
 
     /// `text` followed by spaces up to `width` columns.

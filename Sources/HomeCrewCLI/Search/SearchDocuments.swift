@@ -75,9 +75,21 @@ enum SearchPresenter {
     }
 
     /// Matched words in [brackets], or bold on a terminal. Runs after the text is sanitised,
-    /// so the only escape sequences are the ones added here.
+    /// so the only escape sequences are the ones added here. One pass over the scalars: this
+    /// runs for every cell of every table (10,000-row payroll reports included).
     static func marked(_ text: String, bold: Bool) -> String {
-        flat(text).replacingOccurrences(of: String(SearchHit.highlightStart), with: bold ? "\u{1B}[1m" : "[")
-            .replacingOccurrences(of: String(SearchHit.highlightEnd), with: bold ? "\u{1B}[0m" : "]")
+        let start = SearchHit.highlightStart.unicodeScalars.first!, end = SearchHit.highlightEnd.unicodeScalars.first!
+        guard text.unicodeScalars.contains(where: { $0 == start || $0 == end || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in flat(text).unicodeScalars {
+            switch scalar {
+            case start: result.append(contentsOf: (bold ? "\u{1B}[1m" : "[").unicodeScalars)
+            case end: result.append(contentsOf: (bold ? "\u{1B}[0m" : "]").unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

@@ -42,12 +42,28 @@ public struct PayrollLine: Hashable, Sendable {
         Money(adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }, currency)
     }
 
-    /// The amount to pay, rounded once, here, to the currency's minor unit. The salary parts
-    /// are summed before dividing, so a whole month at one salary is exactly that salary.
-    public var net: Money {
+    /// The amount to pay, rounded once, to the currency's minor unit (see `netPay`). Stored:
+    /// reports read it for the row, the household total and the grand total.
+    public let net: Money
+
+    init(staffID: RecordID, month: YearMonth, currency: Currency, daysInMonth: Int, segments: [PaySegment],
+         unpaid: [UnpaidDeduction], adjustments: [PayAdjustment]) {
+        (self.staffID, self.month, self.currency, self.daysInMonth) = (staffID, month, currency, daysInMonth)
+        (self.segments, self.unpaid, self.adjustments) = (segments, unpaid, adjustments)
+        net = Self.netPay(segments: segments, unpaid: unpaid, adjustments: adjustments, daysInMonth: daysInMonth, currency: currency)
+    }
+
+    /// The salary parts are summed before dividing, so a whole month at one salary is exactly
+    /// that salary; that case skips the division, which dominates a large report's arithmetic.
+    static func netPay(segments: [PaySegment], unpaid: [UnpaidDeduction], adjustments: [PayAdjustment],
+                       daysInMonth: Int, currency: Currency) -> Money {
+        let adjustmentTotal = adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }
+        if unpaid.isEmpty, segments.count == 1, segments[0].days.dayCount == daysInMonth {
+            return Money(segments[0].monthlySalary.amount + adjustmentTotal, currency).rounded()
+        }
         let salaryPart = segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) }
         let unpaidPart = unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 }
-        return Money((salaryPart - unpaidPart) / Decimal(daysInMonth) + adjustmentTotal.amount, currency).rounded()
+        return Money((salaryPart - unpaidPart) / Decimal(daysInMonth) + adjustmentTotal, currency).rounded()
     }
 }
 
