@@ -333,20 +333,42 @@ final class StoreTests: XCTestCase {
         try addDocument(title: "Notes", body: "gratuity gratuity gratuity gratuity", in: sea)
         try addDocument(title: "The household's written agreement on the end-of-service gratuity and other matters of pay",
                         body: "nothing relevant here at all", in: sea)
-        let hits = try database.search(try SearchQuery.parse("gratuity"), SearchFilter())
+        let hits = try database.search(try SearchQuery.parse("gratuity"), SearchFilter()).hits
         XCTAssertEqual(hits.map(\.title).first, "The household's written agreement on the end-of-service gratuity and other matters of pay")
         XCTAssertEqual(hits.map(\.page), [nil, 1], "a title-only match names no page")
 
         try addDocument(title: "Licence", body: "no names in here", staff: ["Ramesh"], in: sea)
         try addDocument(title: "Log", body: "ramesh ramesh ramesh ramesh", in: sea)
-        XCTAssertEqual(try database.search(try SearchQuery.parse("ramesh"), SearchFilter()).map(\.title), ["Licence", "Log"])
+        XCTAssertEqual(try database.search(try SearchQuery.parse("ramesh"), SearchFilter()).hits.map(\.title), ["Licence", "Log"])
+    }
+
+    func testAVeryCommonWordIsRankedAmongTheMostRecentPagesOnly() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let window = AppDatabase.rankingWindow
+        // The oldest pages have the best bm25 score (the word three times on a short page), but
+        // they fall outside the window once more than `window` newer pages hold the word.
+        let best = try addDocument(title: "Oldest", body: "salary salary salary", in: sea)
+        let pages = (1...window).map { PageText(number: $0, text: "salary and a longer page about other things", source: .pdfText) }
+        let hash = String(repeating: "1", count: 64)
+        _ = try database.addDocument(
+            Document(householdID: sea.id, objectHash: hash, kind: .other, title: "Ledger", originalName: "ledger.pdf"),
+            object: StoredObject(hash: hash, size: 1, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: window)),
+            pages: pages, thumbnail: nil, staff: [])
+        let windowed = try database.search(try SearchQuery.parse("salary"), SearchFilter(limit: 5))
+        XCTAssertTrue(windowed.rankedRecentPagesOnly)
+        XCTAssertEqual(windowed.hits.map(\.title), Array(repeating: "Ledger", count: 5))
+        XCTAssertEqual(windowed.hits.map(\.page), [1, 2, 3, 4, 5], "equal scores keep page order")
+        // A rarer word (or a narrower query) ranks every page that holds it.
+        let narrow = try database.search(try SearchQuery.parse("salary title:oldest"), SearchFilter(limit: 5))
+        XCTAssertFalse(narrow.rankedRecentPagesOnly)
+        XCTAssertEqual(narrow.hits.map(\.documentID), [best.document.id])
     }
 
     func testTheIndexFollowsEveryChangeInTheSameTransaction() throws {
         let sea = try database.addHousehold(Household(name: "Sea View")).household
         try addStaff("Asha Devi", in: sea)
         let document = try addDocument(title: "Contract", body: "notice period of one month", staff: ["Asha Devi"], in: sea)
-        func count(_ query: String) throws -> Int { try database.search(try SearchQuery.parse(query), SearchFilter()).count }
+        func count(_ query: String) throws -> Int { try database.search(try SearchQuery.parse(query), SearchFilter()).hits.count }
         XCTAssertEqual(try count("notice"), 1)
         var changes = DocumentChanges()
         changes.title = "Agreement"
@@ -357,7 +379,7 @@ final class StoreTests: XCTestCase {
                                        pages: [PageText(number: 1, text: "first", source: .ocr), PageText(number: 2, text: "second", source: .ocr)],
                                        thumbnail: nil)
         XCTAssertEqual(try count("notice"), 0)
-        XCTAssertEqual(try database.search(try SearchQuery.parse("second"), SearchFilter()).map(\.page), [2])
+        XCTAssertEqual(try database.search(try SearchQuery.parse("second"), SearchFilter()).hits.map(\.page), [2])
         _ = try database.removeDocument(document.document.id.rawValue)
         XCTAssertEqual(try count("first OR second OR agreement"), 0)
         let rows = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row") }

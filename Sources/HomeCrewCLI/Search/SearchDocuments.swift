@@ -39,9 +39,12 @@ struct SearchDocuments: ParsableCommand {
             choice.announceIfImplicit()
             filter.householdID = choice.household.id
         }
-        let hits = try database.search(parsed, filter)
-        try Output.print(output.format, table: SearchPresenter.table(hits, format: output.format),
-                         json: .array(hits.map(SearchPresenter.json)))
+        let results = try database.search(parsed, filter)
+        if results.rankedRecentPagesOnly {
+            Terminal.printNote("more than \(AppDatabase.rankingWindow) pages match; these are the best of the \(AppDatabase.rankingWindow) most recently added (add a word to narrow the search)")
+        }
+        try Output.print(output.format, table: SearchPresenter.table(results.hits, format: output.format),
+                         json: .array(results.hits.map(SearchPresenter.json)))
     }
 }
 
