@@ -52,10 +52,12 @@ let package = Package(
             name: "HomeCrewStoreTests",
             dependencies: ["HomeCrewStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo"]),
+        // Finds the shared corpus (`HOMECREW_CORPUS`) for the tests that read it.
+        .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
+        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
         // Runs the built `homecrew` binary in temporary vaults.
-        .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 /// Leave, payroll, closed months, payslips, tenure and the due list, run through the binary.

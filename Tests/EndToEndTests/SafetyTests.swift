@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 /// Tests that try hard to lose a record: kills, concurrent writers, hostile files, a full disk.

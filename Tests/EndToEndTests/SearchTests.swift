@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 final class SearchTests: XCTestCase {

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 import HomeCrewCore
 @testable import HomeCrewVault

@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 @testable import HomeCrewVault
 @testable import HomeCrewMedia

@@ -1,10 +1,9 @@
 import Foundation
-import XCTest
 
-/// The shared third-party corpus (`HOMECREW_CORPUS`, default `../shared/corpus`). Tests that
+/// The shared third-party corpus, for every test target that reads it (`HOMECREW_CORPUS`, default `../shared/corpus`). Tests that
 /// need it fail, not skip, when it is missing: CI always provides it.
-enum Corpus {
-    static var directory: URL {
+public enum Corpus {
+    public static var directory: URL {
         if let path = ProcessInfo.processInfo.environment["HOMECREW_CORPUS"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
@@ -13,14 +12,14 @@ enum Corpus {
             .deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }
 
-    static func file(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
+    public static func file(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
 
-    static func files(in folder: String) throws -> [String] {
+    public static func files(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: file(folder)).sorted().map { file("\(folder)/\($0)") }
     }
 
     /// MANIFEST.tsv rows: path → notes.
-    static func manifest() throws -> [String: String] {
+    public static func manifest() throws -> [String: String] {
         let text = try String(contentsOfFile: file("MANIFEST.tsv"), encoding: .utf8)
         var rows: [String: String] = [:]
         for line in text.split(separator: "\n").dropFirst() {
