@@ -3,6 +3,7 @@
 measured in the same run on the same machine, written to BENCHMARKS.md. Run it with Benchmarks/run."""
 import datetime
 import json
+import math
 import os
 import platform
 import shutil
@@ -209,34 +210,56 @@ def memory():
 
 
 def plot(points, path):
+    """Two log-log panels: ingest time, and search time beside rg's (a flat line is what scales)."""
     import cairo
-    width, height, margin = 720, 420, 60
-    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, 900, 400)
     ctx = cairo.Context(surface)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
+    ctx.select_font_face("DejaVu Sans")
     xs = [p["documents"] for p in points]
-    series = [("ingest (s)", [p["ingest"] for p in points], (0.1, 0.3, 0.8)),
-              ("search rare word (ms)", [p["rare"] * 1000 for p in points], (0.8, 0.2, 0.1)),
-              ("search common word (ms)", [p["common"] * 1000 for p in points], (0.1, 0.6, 0.2))]
-    top = max(max(values) for _, values, _ in series) * 1.1 or 1
+    blue, red, green, grey = (0.1, 0.3, 0.8), (0.8, 0.2, 0.1), (0.1, 0.6, 0.2), (0.45, 0.45, 0.45)
+    plot_panel(ctx, (0, 0, 450, 400), "ingest, seconds", xs,
+               [("HomeCrew", [p["ingest"] for p in points], blue)])
+    plot_panel(ctx, (450, 0, 450, 400), "search, milliseconds", xs,
+               [("HomeCrew, rare word", [p["rare"] * 1000 for p in points], red),
+                ("HomeCrew, common word", [p["common"] * 1000 for p in points], green),
+                ("rg -l, rare word", [p["rg"] * 1000 for p in points], grey)])
+    surface.write_to_png(path)
+
+
+def plot_panel(ctx, box, title, xs, series):
+    left, top, width, height = box
+    margin = 60
+    values = [v for _, vs, _ in series for v in vs]
+    decades = lambda low, high: range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1)
+    xd, yd = list(decades(min(xs), max(xs))), list(decades(min(values), max(values)))
+    if len(xd) < 2: xd.append(xd[0] + 1)
+    if len(yd) < 2: yd.append(yd[0] + 1)
     def at(x, y):
-        return margin + (width - 2 * margin) * (x / max(xs)), height - margin - (height - 2 * margin) * (y / top)
-    ctx.set_source_rgb(0, 0, 0)
-    ctx.set_line_width(1)
-    ctx.move_to(margin, margin); ctx.line_to(margin, height - margin); ctx.line_to(width - margin, height - margin); ctx.stroke()
-    ctx.select_font_face("DejaVu Sans"); ctx.set_font_size(11)
-    for x in xs:
-        px, py = at(x, 0); ctx.move_to(px - 15, py + 16); ctx.show_text(f"{x:,}")
-    ctx.move_to(width / 2 - 60, height - 15); ctx.show_text("documents in the vault")
-    ctx.move_to(margin, 30); ctx.show_text(f"HomeCrew scaling (y axis up to {top:.0f})")
-    for index, (label, values, colour) in enumerate(series):
+        fx = (math.log10(x) - xd[0]) / (xd[-1] - xd[0])
+        fy = (math.log10(y) - yd[0]) / (yd[-1] - yd[0])
+        return left + margin + (width - 1.5 * margin) * fx, top + height - margin - (height - 2 * margin) * fy
+    ctx.set_font_size(11)
+    for d in xd:
+        ctx.set_source_rgb(0.88, 0.88, 0.88); ctx.set_line_width(1)
+        ctx.move_to(*at(10 ** d, 10 ** yd[0])); ctx.line_to(*at(10 ** d, 10 ** yd[-1])); ctx.stroke()
+        px, py = at(10 ** d, 10 ** yd[0]); ctx.set_source_rgb(0, 0, 0); ctx.move_to(px - 15, py + 16); ctx.show_text(f"{10 ** d:,}")
+    for d in yd:
+        ctx.set_source_rgb(0.88, 0.88, 0.88); ctx.set_line_width(1)
+        ctx.move_to(*at(10 ** xd[0], 10 ** d)); ctx.line_to(*at(10 ** xd[-1], 10 ** d)); ctx.stroke()
+        px, py = at(10 ** xd[0], 10 ** d); ctx.set_source_rgb(0, 0, 0); ctx.move_to(px - 45, py + 4); ctx.show_text(f"{10 ** d:g}")
+    ctx.move_to(left + width / 2 - 60, top + height - 20); ctx.show_text("documents in the vault")
+    ctx.set_font_size(13); ctx.move_to(left + margin, top + 30); ctx.show_text(title + " (log scales)")
+    ctx.set_font_size(11)
+    for index, (label, ys, colour) in enumerate(series):
         ctx.set_source_rgb(*colour); ctx.set_line_width(2)
-        for i, (x, y) in enumerate(zip(xs, values)):
+        for i, (x, y) in enumerate(zip(xs, ys)):
             (ctx.move_to if i == 0 else ctx.line_to)(*at(x, y))
         ctx.stroke()
-        ctx.move_to(width - margin - 200, margin + 16 * index); ctx.show_text(label)
-    surface.write_to_png(path)
+        for x, y in zip(xs, ys):
+            ctx.arc(*at(x, y), 3, 0, 2 * math.pi); ctx.fill()
+        ctx.move_to(left + margin + 10, top + margin + 16 * index); ctx.show_text(label)
 
 
 def machine():
@@ -274,6 +297,7 @@ if __name__ == "__main__":
         memory()
         points = search_and_scaling(None)
         if SMOKE:
+            plot(points, os.path.join(WORK, "scaling.png"))  # drawn and thrown away: proves the plot works
             write_report(points, os.path.join(WORK, "BENCHMARKS.md"))
             print(open(os.path.join(WORK, "BENCHMARKS.md")).read())
         else:
