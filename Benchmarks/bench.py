@@ -18,7 +18,7 @@ HOMECREW = os.path.join(ROOT, f".build/{os.environ.get('HOMECREW_BENCH_BUILD', '
 CORPUS = os.environ.get("HOMECREW_CORPUS", os.path.join(ROOT, "../shared/corpus"))
 GENERATE = [sys.executable, os.path.join(ROOT, "Benchmarks/generate.py")]
 SMOKE = "--smoke" in sys.argv
-WITH_50K = "--with-50k" in sys.argv
+WITH_50K = "--without-50k" not in sys.argv
 WORK = tempfile.mkdtemp(prefix="homecrew-bench-")
 SIZES = {"pdfs": 10 if SMOKE else 1000, "heics": 4 if SMOKE else 200, "search": 50 if SMOKE else 10000,
          "staff": 100 if SMOKE else 10000, "households": 10 if SMOKE else 1000, "big": (16 if SMOKE else 2048) << 20}
@@ -270,7 +270,7 @@ def machine():
 
 def write_report(points, path):
     lines = ["# HomeCrew benchmarks", "",
-             f"Measured on {datetime.date.today()} on {machine()}, with the release build, by `Benchmarks/run`"
+             f"Measured on {datetime.date.today()} on {machine()}, with the {os.environ.get('HOMECREW_BENCH_BUILD', 'release')} build, by `Benchmarks/run`"
              + (" --smoke (tiny sizes: not real figures)" if SMOKE else "") + ".",
              "Times are hyperfine means (3 runs for ingest, 10 for commands that take milliseconds), wall clock for the whole process.",
              "", "| # | what | HomeCrew | the alternative | target | result |", "|---|---|---|---|---|---|"]
@@ -284,8 +284,12 @@ def write_report(points, path):
         lines.append(f"| {p['documents']:,} | {p['pages']:,} | {p['ingest']:.1f} s | {p['rare'] * 1000:.1f} ms | "
                      f"{p['common'] * 1000:.1f} ms | {p['rg'] * 1000:.1f} ms |")
     lines += ["", "![scaling](Benchmarks/scaling.png)", ""]
-    with open(path, "w") as out:
-        out.write("\n".join(lines) + "\n")
+    # What profiling found is written by hand, once; the figures above are written by every run.
+    with open(os.path.join(ROOT, "Benchmarks/NOTES.md")) as notes:
+        lines += [notes.read()]
+    with open(path + ".tmp", "w") as out:
+        out.write("\n".join(lines))
+    os.replace(path + ".tmp", path)
 
 
 if __name__ == "__main__":
@@ -302,7 +306,7 @@ if __name__ == "__main__":
             print(open(os.path.join(WORK, "BENCHMARKS.md")).read())
         else:
             plot(points, os.path.join(ROOT, "Benchmarks/scaling.png"))
-            write_report(points, os.path.join(ROOT, "BENCHMARKS.generated.md"))
-            print("wrote BENCHMARKS.generated.md and Benchmarks/scaling.png")
+            write_report(points, os.path.join(ROOT, "BENCHMARKS.md"))
+            print("wrote BENCHMARKS.md and Benchmarks/scaling.png")
     finally:
         shutil.rmtree(WORK, ignore_errors=True)
