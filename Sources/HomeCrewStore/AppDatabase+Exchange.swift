@@ -94,17 +94,31 @@ struct ImportMerger {
     let db: Database
     var summary: ImportSummary
 
-    /// Inserts a record that is new, updates one that differs, counts one that is the same.
+    /// Inserts a record that is new, updates one that differs, counts one that is the same;
+    /// true when it wrote.
+    @discardableResult
     mutating func upsert<Record: PersistableRecord & FetchableRecord & Equatable>(
         _ record: Record, existing: Record?, kind: String
-    ) throws {
+    ) throws -> Bool {
         if let existing {
-            if existing == record { summary.unchanged += 1; return }
+            if existing == record { summary.unchanged += 1; return false }
             try record.update(db)
             summary.changed[kind, default: 0] += 1
         } else {
             try record.insert(db)
             summary.added[kind, default: 0] += 1
+        }
+        return true
+    }
+
+    /// An import follows the closed-month rule like any other change. Only months closed in
+    /// this vault count: the file's own closed months are merged after its staff, as history.
+    func guardClosedMonths(_ affected: DateRange?, householdID: RecordID, change: String, path: String) throws {
+        guard let affected, let household = try Household.fetchOne(db, key: householdID.rawValue) else { return }
+        do {
+            try AppDatabase.guardClosedMonths(affected, household: household, change: change, db)
+        } catch let violation as ClosedMonthViolation {
+            throw ImportError.invalid(path: path, reason: violation.description)
         }
     }
 
@@ -146,14 +160,28 @@ struct ImportMerger {
                             annualLeave: LeaveDays(parsing: item.annualLeaveDays), duties: item.duties,
                             createdAt: existing?.createdAt ?? Date()).validated()
         }
-        try upsert(member, existing: existing, kind: "staff")
+        if try upsert(member, existing: existing, kind: "staff") {
+            let affected = existing.map { ClosedMonthGuard.difference($0.employment, member.employment) } ?? member.employment
+            try guardClosedMonths(affected, householdID: householdID, change: "the employment dates of \(member.legalName)", path: path)
+        }
+        try mergePayroll(item, of: member, path: path)
+    }
+
+    /// Salary history, leave and adjustments of one person, each checked against closed months.
+    mutating func mergePayroll(_ item: ExportStaff, of member: StaffMember, path: String) throws {
         for (index, salary) in item.salaryHistory.enumerated() {
             let entry = try value("\(path).salary_history[\(index)]") {
                 try SalaryEntry(staffID: member.id, effectiveFrom: CalendarDate(parsing: salary.effectiveFrom),
                                 salary: Money(parsing: salary.amount, currency: Currency(code: salary.currency))).validated()
             }
             let current = try SalaryEntry.fetchOne(db, key: ["staff_id": member.id.rawValue, "effective_from": entry.effectiveFrom.description])
-            try upsert(entry, existing: current, kind: "salary entries")
+            if try upsert(entry, existing: current, kind: "salary entries") {
+                let next = try SalaryEntry.all().forStaff(member.id).filter(SalaryEntry.Columns.effectiveFrom > entry.effectiveFrom)
+                    .order(SalaryEntry.Columns.effectiveFrom).fetchOne(db)?.effectiveFrom
+                let days = DateRange(entry.effectiveFrom, next.map { $0.adding(daysClamped: -1) } ?? .latest).intersection(member.employment)
+                try guardClosedMonths(days, householdID: member.householdID, change: "a salary from \(entry.effectiveFrom)",
+                                      path: "\(path).salary_history[\(index)]")
+            }
         }
         for (index, leave) in item.leave.enumerated() {
             let others = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
@@ -163,7 +191,13 @@ struct ImportMerger {
                                isHalfDay: leave.halfDay, type: LeaveType(rawValue: leave.type) ?? { throw ImportError.unreadable("leave type \(leave.type)") }(),
                                note: leave.note).validated(for: member, existing: others)
             }
-            try upsert(entry, existing: others.first { $0.id == entry.id }, kind: "leave entries")
+            let before = others.first { $0.id == entry.id }
+            if try upsert(entry, existing: before, kind: "leave entries") {
+                for unpaid in [before, entry].compactMap({ $0 }) where unpaid.type == .unpaid {
+                    try guardClosedMonths(unpaid.range, householdID: member.householdID, change: "unpaid leave \(unpaid.range)",
+                                          path: "\(path).leave[\(index)]")
+                }
+            }
         }
         for (index, adjustment) in item.adjustments.enumerated() {
             let entry = try value("\(path).adjustments[\(index)]") {
@@ -171,7 +205,13 @@ struct ImportMerger {
                                   amount: Money(parsing: adjustment.amount, currency: Currency(code: adjustment.currency)),
                                   reason: adjustment.reason).validated()
             }
-            try upsert(entry, existing: try PayAdjustment.fetchOne(db, key: adjustment.id), kind: "adjustments")
+            let before = try PayAdjustment.fetchOne(db, key: adjustment.id)
+            if try upsert(entry, existing: before, kind: "adjustments") {
+                for month in Set([before?.month, entry.month].compactMap { $0 }) {
+                    try guardClosedMonths(DateRange(month.first, month.last), householdID: member.householdID,
+                                          change: "an adjustment for \(month)", path: "\(path).adjustments[\(index)]")
+                }
+            }
         }
     }
 
@@ -262,12 +302,26 @@ extension AppDatabase {
             guard member.startDate == existing.startDate else {
                 throw StaffCSVRow.RowError(line: row.line, reason: "the start date differs from \(existing.startDate); change it with staff edit")
             }
+            try guardClosedMonths(ClosedMonthGuard.difference(existing.employment, member.employment), row: row, member: member, db)
             try member.update(db)
             result.updated += 1
         } else {
+            try guardClosedMonths(member.employment, row: row, member: member, db)
             try member.insert(db)
             try SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: row.salary).insert(db)
             result.added += 1
+        }
+    }
+}
+
+extension AppDatabase {
+    /// A spreadsheet row that would change a closed month's payroll is a row error.
+    private static func guardClosedMonths(_ affected: DateRange?, row: StaffCSVRow, member: StaffMember, _ db: Database) throws {
+        let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+        do {
+            try guardClosedMonths(affected, household: household, change: "the employment of \(member.legalName)", db)
+        } catch let violation as ClosedMonthViolation {
+            throw StaffCSVRow.RowError(line: row.line, reason: violation.description)
         }
     }
 }

@@ -103,8 +103,9 @@ extension AppDatabase {
         let member = try draft.validated()
         let entry = try SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: salary).validated()
         return try write { db in
-            _ = try Household.fetchOne(db, key: member.householdID.rawValue)
+            let household = try Household.fetchOne(db, key: member.householdID.rawValue)
                 ?? { throw StoreError.noSuchHousehold(member.householdID.rawValue) }()
+            try Self.guardClosedMonths(member.employment, household: household, change: "adding \(member.legalName)", db)
             try member.insert(db)
             try entry.insert(db)
             return try Self.details(of: member, db)

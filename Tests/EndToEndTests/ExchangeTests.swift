@@ -70,6 +70,34 @@ final class ExchangeTests: XCTestCase {
         XCTAssertEqual(try homecrew.run(["import", file]).status, 64)
     }
 
+    func testImportsFollowTheClosedMonthRule() throws {
+        // October is closed for Sea View House (setUp). Asha's last salary entry runs through it.
+        let file = scratch.appendingPathComponent("export.json").path
+        try homecrew.ok("export", "--out", file, "--household", "Sea View House")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"28000.00\""))
+        try text.replacingOccurrences(of: "\"28000.00\"", with: "\"29000.00\"").write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try homecrew.databaseBytes()
+        let refused = try homecrew.run(["import", file])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("a salary from 2025-04-01 would change the payroll of 2026-10, which is closed for Sea View House"),
+                      refused.stderr)
+        XCTAssertTrue(refused.stderr.hasSuffix("nothing was imported\n"), refused.stderr)
+
+        let csv = scratch.appendingPathComponent("late.csv")
+        try "legal_name,start_date,salary,currency\r\nLate Entry,2026-10-01,100,INR\r\nNew Cook,2026-11-02,100,INR\r\n"
+            .write(to: csv, atomically: true, encoding: .utf8)
+        let late = try homecrew.run(["staff", "import", csv.path, "--household", "Sea View House"])
+        XCTAssertEqual(late.status, 65, late.stderr)
+        XCTAssertTrue(late.stderr.hasPrefix("error: line 2: the employment of Late Entry would change the payroll of 2026-10"), late.stderr)
+        XCTAssertEqual(try homecrew.databaseBytes(), before, "nothing was written")
+        // Once October is reopened, both go in (the export closes October again: it merges its closed months).
+        try homecrew.ok("pay", "reopen", "2026-10", "--household", "Sea View House")
+        XCTAssertEqual(try homecrew.ok("staff", "import", csv.path, "--household", "Sea View House"), "Added 2, updated 0, unchanged 0.\n")
+        XCTAssertTrue(try homecrew.ok("import", file).contains("Changed: 1 salary entries"))
+        XCTAssertEqual((try homecrew.json("pay", "closed", "--household", "Sea View House") as! [[String: Any]]).count, 1)
+    }
+
     func testStaffCSVRoundTripsAndABadRowStopsEverything() throws {
         let csv = scratch.appendingPathComponent("staff.csv")
         try homecrew.ok("staff", "list", "--all-households", "--status", "all", "--format", "csv").write(to: csv, atomically: true, encoding: .utf8)

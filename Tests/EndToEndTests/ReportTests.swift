@@ -121,6 +121,7 @@ final class ReportTests: XCTestCase {
             ["pay", "adjust", "Asha", "--month", "2026-10", "--amount", "100", "--reason", "bonus"],
             ["staff", "end", "Asha", "--on", "2026-10-15"],
             ["staff", "remove", "Asha", "--yes"],
+            ["staff", "add", "--name", "Late Entry", "--start", "2026-10-01", "--salary", "100", "--currency", "INR"],
         ]
         for arguments in refusals {
             let result = try homecrew.run(arguments)
@@ -132,6 +133,7 @@ final class ReportTests: XCTestCase {
         try homecrew.ok("leave", "add", "Asha", "--from", "2026-10-20", "--type", "annual")
         try homecrew.ok("staff", "salary", "set", "Asha", "40000", "--from", "2026-11-01")
         try homecrew.ok("pay", "adjust", "Yusuf", "--month", "2026-10", "--amount", "1", "--reason", "other household")
+        try homecrew.ok("staff", "add", "--name", "New Joiner", "--start", "2026-11-01", "--salary", "100", "--currency", "INR")
         XCTAssertEqual(try homecrew.run(["pay", "reopen", "2026-09", "--household", "Sea View"]).status, 66)
         try homecrew.ok("pay", "reopen", "2026-10", "--household", "Sea View")
         try homecrew.ok("pay", "adjust", "Asha", "--month", "2026-10", "--amount", "100", "--reason", "bonus")
