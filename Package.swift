@@ -50,9 +50,9 @@ let package = Package(
         .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore"]),
         .testTarget(
             name: "HomeCrewStoreTests",
-            dependencies: ["HomeCrewStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomeCrewStore", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Finds the shared corpus (`HOMECREW_CORPUS`) for the tests that read it.
+        // Shared by the tests: the corpus (`HOMECREW_CORPUS`) and a seeded random generator.
         .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),

@@ -65,11 +65,11 @@ extension AppDatabase {
                     ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
                     """, arguments: StatementArguments([query.fts5] + scope.arguments + [Self.rankingWindow - 1]))
             }
-            // in_body: the body column alone scores (a match elsewhere repeats on every page).
+            // in_body: the page text matched (a match elsewhere repeats on every page).
             let candidates = try Self.perform {
                 try Row.fetchAll(db, sql: """
-                    SELECT search_index.rowid AS rowid, bm25(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) AS rank,
-                           bm25(search_index, 0, 0, 0, 0, 0, 1.0) != 0 AS in_body
+                    SELECT search_index.rowid AS rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) AS rank,
+                           homecrew_in_column(search_index, 5) AS in_body
                     FROM search_index \(scope.joins)
                     WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
                     ORDER BY rank, search_index.rowid

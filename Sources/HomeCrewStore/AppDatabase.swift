@@ -20,8 +20,11 @@ public final class AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         self.upgrade = try Self.perform {
-            // The search index's triggers need the function on whatever connection writes.
-            try writer.writeWithoutTransaction { db in db.add(function: Self.searchTextFunction) }
+            // The search index's triggers and the search need these on whatever connection is used.
+            writer.writeWithoutTransaction { db in
+                db.add(function: Self.searchTextFunction)
+                SearchRanking.register(db)
+            }
             return try Self.migrateIfNeeded(writer)
         }
     }

@@ -15,18 +15,6 @@ final class SafetyTests: XCTestCase {
 
     override func tearDown() { homecrew.cleanUp() }
 
-    /// SplitMix64: the same seed gives the same run, so a failure can be repeated.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func verifyIsClean(_ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let verify = try homecrew.run(["vault", "verify"])
         XCTAssertEqual(verify.status, 0, "\(context): \(verify.stdout) \(verify.stderr)", file: file, line: line)

@@ -3,6 +3,7 @@ import GRDB
 import XCTest
 @testable import HomeCrewCore
 @testable import HomeCrewStore
+import HomeCrewTestSupport
 
 final class StoreTests: XCTestCase {
     var database: AppDatabase!
@@ -364,6 +365,43 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(narrow.hits.map(\.documentID), [best.document.id])
     }
 
+    func testOurRankingOrdersAsBm25DoesAndKnowsWhichColumnMatched() throws {
+        // A bare FTS5 table with the search index's columns; rows from a seeded generator.
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            SearchRanking.register(db)
+            try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(title, staff, household, kind, file_name, body)")
+            var generator = Seeded(state: 7)
+            let words = ["salary", "notice", "period", "leave", "contract", "passport", "visa", "cook", "driver", "month"]
+            func text(_ count: Int) -> String { (0..<count).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") }
+            for _ in 0..<300 {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?, 'Sea View', 'contract', 'scan.pdf', ?)",
+                               arguments: [text(Int.random(in: 1...3, using: &generator)), text(Int.random(in: 0...1, using: &generator)),
+                                           text(Int.random(in: 3...42, using: &generator))])
+            }
+        }
+        let weights = "10.0, 8.0, 2.0, 3.0, 3.0, 1.0"
+        for query in ["salary", "\"notice period\"", "salary notice", "visa OR passport", "cook NOT driver", "title:contract leave"] {
+            try queue.read { db in
+                let theirs = try Row.fetchAll(db, sql: """
+                    SELECT rowid, bm25(t, \(weights)) AS rank, bm25(t, 0, 0, 0, 0, 0, 1) != 0 AS in_body
+                    FROM t WHERE t MATCH ? ORDER BY rank, rowid
+                    """, arguments: [query])
+                let ours = try Row.fetchAll(db, sql: """
+                    SELECT rowid, homecrew_rank(t, \(weights)) AS rank, homecrew_in_column(t, 5) AS in_body
+                    FROM t WHERE t MATCH ? ORDER BY rank, rowid
+                    """, arguments: [query])
+                XCTAssertGreaterThan(theirs.count, 3, query)
+                XCTAssertEqual(ours.map { $0["rowid"] as Int64 }, theirs.map { $0["rowid"] as Int64 }, query)
+                XCTAssertEqual(ours.map { $0["in_body"] as Bool }, theirs.map { $0["in_body"] as Bool }, query)
+                if query.contains(" ") && !query.hasPrefix("\"") {
+                    // Several phrases: the same IDFs, so the same scores.
+                    for (mine, bm25) in zip(ours, theirs) { XCTAssertEqual(mine["rank"] as Double, bm25["rank"] as Double, accuracy: 1e-9, query) }
+                }
+            }
+        }
+    }
+
     func testTheIndexFollowsEveryChangeInTheSameTransaction() throws {
         let sea = try database.addHousehold(Household(name: "Sea View")).household
         try addStaff("Asha Devi", in: sea)
@@ -386,3 +424,4 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(rows, 0)
     }
 }
+
