@@ -4,18 +4,15 @@ import HomeCrewCore
 struct ReopenMonth: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Reopen a closed month so that it can be changed.")
 
-    @OptionGroup var vault: VaultOptions
-    @OptionGroup var target: HouseholdOption
-    @Argument(help: ArgumentHelp("The month.", valueName: "yyyy-mm"), transform: Parse.month) var month: YearMonth
+    @OptionGroup var arguments: HouseholdMonth
 
     func run() throws {
-        let database = try vault.openForWriting()
-        let choice = try database.chooseHousehold(target.household)
-        choice.announceIfImplicit()
-        guard try database.reopenMonth(month, householdID: choice.household.id) else {
-            throw PayCommandError.notClosed(month, household: choice.household.name)
+        let (database, household) = try arguments.open()
+        let month = arguments.month
+        guard try database.reopenMonth(month, householdID: household.id) else {
+            throw PayCommandError.notClosed(month, household: household.name)
         }
-        print("Reopened \(month) for \(Terminal.sanitize(choice.household.name)).")
+        print("Reopened \(month) for \(Terminal.sanitize(household.name)).")
     }
 }
 
