@@ -178,7 +178,7 @@ struct ImportMerger {
             if try upsert(entry, existing: current, kind: "salary entries") {
                 let next = try SalaryEntry.all().forStaff(member.id).filter(SalaryEntry.Columns.effectiveFrom > entry.effectiveFrom)
                     .order(SalaryEntry.Columns.effectiveFrom).fetchOne(db)?.effectiveFrom
-                let days = DateRange(entry.effectiveFrom, next.map { $0.adding(daysClamped: -1) } ?? .latest).intersection(member.employment)
+                let days = ClosedMonthGuard.salaryDays(from: entry.effectiveFrom, nextChange: next, employment: member.employment)
                 try guardClosedMonths(days, householdID: member.householdID, change: "a salary from \(entry.effectiveFrom)",
                                       path: "\(path).salary_history[\(index)]")
             }

@@ -46,10 +46,10 @@ public struct SearchResults: Sendable {
 }
 
 extension AppDatabase {
-    /// bm25 costs about 1.5 µs for every matching page, so a word on all 100,000 pages of a
+    /// Ranking costs about 1 µs for every matching page, so a word on all 100,000 pages of a
     /// 10,000-document vault took 0.15 s to rank (0.48 s with snippets). Pages are ranked among
-    /// the most recently indexed ones that match, this many; bm25's statistics still come from
-    /// the whole index, so scores are unchanged, only the candidates are fewer.
+    /// the most recently indexed ones that match, this many; the ranking's statistics (average
+    /// page length, IDFs) still come from the whole index, so only the candidates are fewer.
     public static let rankingWindow = 2000
 
     /// Ranked matches, best first: title and staff-name matches above body matches (bm25

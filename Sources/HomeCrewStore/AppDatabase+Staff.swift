@@ -189,7 +189,7 @@ extension AppDatabase {
                 staffID: member.id, effectiveFrom: from, salary: Money(parsing: amount, currency: chosen)
             ).validated()
             let next = details.salaryHistory.entries.first { $0.effectiveFrom > from }?.effectiveFrom
-            let affected = DateRange(from, next.map { $0.adding(daysClamped: -1) } ?? .latest).intersection(member.employment)
+            let affected = ClosedMonthGuard.salaryDays(from: from, nextChange: next, employment: member.employment)
             try Self.guardClosedMonths(affected, household: details.household,
                                        change: "a salary from \(from)", db)
             try entry.insert(db)

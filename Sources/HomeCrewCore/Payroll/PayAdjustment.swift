@@ -50,6 +50,12 @@ public enum ClosedMonthGuard {
         }
     }
 
+    /// The days a salary from `from` is paid for: until the next change (if any), within the
+    /// employment; nil when that is no day at all.
+    public static func salaryDays(from: CalendarDate, nextChange: CalendarDate?, employment: DateRange) -> DateRange? {
+        DateRange(from, nextChange.map { $0.adding(daysClamped: -1) } ?? .latest).intersection(employment)
+    }
+
     /// The days paid under one employment period and not the other, as one range covering
     /// them; nil when the periods are the same.
     public static func difference(_ before: DateRange, _ after: DateRange) -> DateRange? {

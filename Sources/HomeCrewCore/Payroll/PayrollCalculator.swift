@@ -29,18 +29,12 @@ public struct PayrollLine: Hashable, Sendable {
     public var unpaidDays: LeaveDays { LeaveDays(halfDays: unpaid.reduce(0) { $0 + $1.halfDays }) }
 
     /// Σ salary × days ÷ days in month, exact (not rounded).
-    public var basePay: Money {
-        Money(segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) } / Decimal(daysInMonth), currency)
-    }
+    public var basePay: Money { Money(Self.salaryTimesDays(segments) / Decimal(daysInMonth), currency) }
 
     /// Σ salary × unpaid days ÷ days in month, exact.
-    public var unpaidDeduction: Money {
-        Money(unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 } / Decimal(daysInMonth), currency)
-    }
+    public var unpaidDeduction: Money { Money(Self.salaryTimesUnpaidDays(unpaid) / Decimal(daysInMonth), currency) }
 
-    public var adjustmentTotal: Money {
-        Money(adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }, currency)
-    }
+    public var adjustmentTotal: Money { Money(Self.sum(adjustments), currency) }
 
     /// The amount to pay, rounded once, to the currency's minor unit (see `netPay`). Stored:
     /// reports read it for the row, the household total and the grand total.
@@ -57,13 +51,24 @@ public struct PayrollLine: Hashable, Sendable {
     /// that salary; that case skips the division, which dominates a large report's arithmetic.
     static func netPay(segments: [PaySegment], unpaid: [UnpaidDeduction], adjustments: [PayAdjustment],
                        daysInMonth: Int, currency: Currency) -> Money {
-        let adjustmentTotal = adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }
         if unpaid.isEmpty, segments.count == 1, segments[0].days.dayCount == daysInMonth {
-            return Money(segments[0].monthlySalary.amount + adjustmentTotal, currency).rounded()
+            return Money(segments[0].monthlySalary.amount + sum(adjustments), currency).rounded()
         }
-        let salaryPart = segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) }
-        let unpaidPart = unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 }
-        return Money((salaryPart - unpaidPart) / Decimal(daysInMonth) + adjustmentTotal, currency).rounded()
+        return Money((salaryTimesDays(segments) - salaryTimesUnpaidDays(unpaid)) / Decimal(daysInMonth) + sum(adjustments), currency).rounded()
+    }
+
+    /// Σ salary × days paid; divided by the days in the month, it is the pay.
+    private static func salaryTimesDays(_ segments: [PaySegment]) -> Decimal {
+        segments.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.days.dayCount) }
+    }
+
+    /// Σ salary × unpaid days, in the same unit.
+    private static func salaryTimesUnpaidDays(_ unpaid: [UnpaidDeduction]) -> Decimal {
+        unpaid.reduce(Decimal(0)) { $0 + $1.monthlySalary.amount * Decimal($1.halfDays) / 2 }
+    }
+
+    private static func sum(_ adjustments: [PayAdjustment]) -> Decimal {
+        adjustments.reduce(Decimal(0)) { $0 + $1.amount.amount }
     }
 }
 
