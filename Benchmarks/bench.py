@@ -18,6 +18,11 @@ HOMECREW = os.path.join(ROOT, f".build/{os.environ.get('HOMECREW_BENCH_BUILD', '
 CORPUS = os.environ.get("HOMECREW_CORPUS", os.path.join(ROOT, "../shared/corpus"))
 GENERATE = [sys.executable, os.path.join(ROOT, "Benchmarks/generate.py")]
 SMOKE = "--smoke" in sys.argv
+SAMPLES = os.path.join(ROOT, "Samples")
+HAVE_CORPUS = os.path.isfile(os.path.join(CORPUS, "MANIFEST.tsv"))
+if not HAVE_CORPUS and not SMOKE:
+    sys.exit(f"Benchmarks/run: the full suite measures the third-party corpus, and {CORPUS} holds none; "
+             "set HOMECREW_CORPUS (the smoke run uses Samples/ instead)")
 WITH_50K = "--without-50k" not in sys.argv
 WORK = tempfile.mkdtemp(prefix="homecrew-bench-")
 SIZES = {"pdfs": 10 if SMOKE else 1000, "heics": 4 if SMOKE else 200, "search": 50 if SMOKE else 10000,
@@ -99,7 +104,9 @@ def ocr():
     images = os.path.join(WORK, "ocr-images")
     os.makedirs(images, exist_ok=True)
     files = [f"{CORPUS}/{name}" for name in ["pdf/c02-22.pdf", "pdf/multi-page-images.pdf", "png/typewriter.png",
-                                              "png/simple.png", "jpeg/simple.jpg", "heic/simple.heic"]]
+                                              "png/simple.png", "jpeg/simple.jpg", "heic/simple.heic"]] if HAVE_CORPUS else [
+        f"{SAMPLES}/{name}" for name in ["documents/scan-ramesh-driving-licence.pdf", "fixtures/receipt-photo.jpg",
+                                         "documents/maria-passport-photo.heic"]]
     for path in files:  # what tesseract reads: the same pages as images (rendering not counted)
         base = os.path.join(images, os.path.basename(path))
         if path.endswith(".pdf"):
@@ -137,7 +144,7 @@ def search_vault(count, existing=None):
     vault = fresh_vault(f"v-search-{count}")
     started = time.monotonic()
     homecrew(vault, "doc", "add", "--recursive", folder, "--no-ocr")
-    homecrew(vault, "doc", "add", "--recursive", f"{CORPUS}/pdf", "--no-ocr")
+    homecrew(vault, "doc", "add", "--recursive", f"{CORPUS}/pdf" if HAVE_CORPUS else f"{SAMPLES}/documents", "--no-ocr")
     return vault, time.monotonic() - started
 
 
@@ -194,9 +201,11 @@ def payroll():
 
 def memory():
     vault = fresh_vault("v-memory")
-    largest = max((os.path.join(CORPUS, "pdf", name) for name in os.listdir(os.path.join(CORPUS, "pdf"))), key=os.path.getsize)
+    pdfs = os.path.join(CORPUS, "pdf") if HAVE_CORPUS else os.path.join(SAMPLES, "documents")
+    largest = max((os.path.join(pdfs, name) for name in os.listdir(pdfs) if name.endswith(".pdf")), key=os.path.getsize)
     pdf = peak_rss_mb([HOMECREW, "doc", "add", largest, "--vault", vault])
-    heic = peak_rss_mb([HOMECREW, "doc", "add", f"{CORPUS}/heic/inverted.heic", "--vault", vault])
+    photo = f"{CORPUS}/heic/inverted.heic" if HAVE_CORPUS else f"{SAMPLES}/documents/maria-passport-photo.heic"
+    heic = peak_rss_mb([HOMECREW, "doc", "add", photo, "--vault", vault])
     record(f"6. peak memory, largest corpus PDF ({os.path.basename(largest)}) with OCR", f"{pdf:.0f} MB", "—", "< 200 MB", pdf < 200)
     record("6. peak memory, 12-megapixel HEIC (inverted.heic) with OCR", f"{heic:.0f} MB", "—", "< 200 MB", heic < 200)
     big = os.path.join(WORK, "big.bin")

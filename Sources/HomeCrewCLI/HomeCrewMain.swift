@@ -36,7 +36,7 @@ public enum HomeCrewMain {
             Terminal.printError("\(Terminal.lowercasingFirst(message)) (see: homecrew \(path.isEmpty ? "" : path + " ")--help)")
             return ExitStatus.usage
         }
-        Terminal.printError("internal error: \(error)")
+        Terminal.printError("internal error: \(ErrorText.sentence(for: error))")
         return ExitStatus.internalError
     }
 }

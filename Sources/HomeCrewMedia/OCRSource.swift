@@ -129,7 +129,7 @@ extension ExtractionWorker {
             }
             extraction.content.pages.sort { $0.number < $1.number }
         } catch {
-            let note = "OCR could not run: \(error)"
+            let note = "OCR could not run: \(ErrorText.sentence(for: error))"
             extraction.content.note = [extraction.content.note, note].compactMap { $0 }.joined(separator: "; ")
             if extraction.content.status == .complete { extraction.content.status = .partial }
         }

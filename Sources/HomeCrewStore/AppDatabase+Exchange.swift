@@ -123,7 +123,7 @@ struct ImportMerger {
     }
 
     func value<T>(_ path: String, _ parse: () throws -> T) throws -> T {
-        do { return try parse() } catch { throw ImportError.invalid(path: path, reason: "\(error)") }
+        do { return try parse() } catch { throw ImportError.invalid(path: path, reason: ErrorText.sentence(for: error)) }
     }
 
     mutating func merge(_ item: ExportHousehold, path: String) throws {

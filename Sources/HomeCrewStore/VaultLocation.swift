@@ -69,11 +69,5 @@ public struct VaultLocation: Hashable, Sendable {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code)))
-        }
-        return error.localizedDescription
-    }
+    private static func reason(_ error: any Error) -> String { ErrorText.sentence(for: error) }
 }

@@ -48,7 +48,7 @@ public struct IsolatedExtractor: Sendable {
                 "the \(type.shortName) reader crashed (signal \($0)) on this file; retry with: homecrew doc reprocess"
             } ?? "the \(type.shortName) reader failed (exit status \(status))"))
         case .cannotStart(let reason):
-            return Extraction(content: .failed("the extraction worker could not start: \(reason)"))
+            return Extraction(content: .failed(reason))
         }
     }
 }

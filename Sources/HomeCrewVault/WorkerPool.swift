@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HomeCrewCore
 
 /// Long-lived extraction workers, one per core, shared by every extraction in this process.
 /// Starting `homecrew` costs about 30 ms (it loads 110 libraries), more than reading a typical
@@ -61,7 +62,7 @@ final class WorkerPool: @unchecked Sendable {
         slots.wait()
         defer { slots.signal() }
         let worker: Worker
-        do { worker = try lock.withLock { idle.popLast() } ?? start() } catch { return .cannotStart("\(error)") }
+        do { worker = try lock.withLock { idle.popLast() } ?? start() } catch { return .cannotStart(Self.cannotStart(executable, error)) }
         guard let body = try? JSONEncoder().encode(request), WorkerFrame.write(body, to: worker.input) else {
             return retire(worker, killing: true).map { .died(signal: $0.signal, status: $0.status) } ?? .cannotStart("no worker")
         }
@@ -79,7 +80,17 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Why the worker program did not start, as one sentence with the fix.
+    static func cannotStart(_ executable: String, _ error: any Error) -> String {
+        let fix = "build it with: swift build --product homecrew-extract (or install HomeCrew with: Scripts/install), then run: homecrew doc reprocess"
+        guard FileManager.default.fileExists(atPath: executable) else {
+            return "homecrew-extract, the program that reads documents, is missing: it was looked for at \(executable), beside homecrew; \(fix)"
+        }
+        return "homecrew-extract at \(executable) could not start (\(ErrorText.sentence(for: error))); \(fix)"
+    }
+
     private func start() throws -> Worker {
+        guard access(executable, X_OK) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT) }
         let process = Process(), input = Pipe(), output = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = []

@@ -96,7 +96,10 @@ final class BackupTests: XCTestCase {
         let archive = scratch.appendingPathComponent("during.tar").path
         let ingest = Process()
         ingest.executableURL = HomeCrewProcess.binary
-        ingest.arguments = ["doc", "add", "--recursive", Corpus.file("pdf"), "--no-ocr", "--household", "Sea View House",
+        // Twenty 120-page PDFs keep the ingest busy for seconds, so the backup lands in the middle of it.
+        let folder = scratch.appendingPathComponent("ingest")
+        _ = try Samples.uniqueCopies(of: Samples.fixture("long-handbook.pdf"), count: 20, into: folder)
+        ingest.arguments = ["doc", "add", "--recursive", folder.path, "--no-ocr", "--household", "Sea View House",
                             "--vault", homecrew.vault.path]
         ingest.standardOutput = FileHandle.nullDevice
         ingest.standardError = FileHandle.nullDevice

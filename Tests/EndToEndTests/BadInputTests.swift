@@ -112,7 +112,7 @@ final class ConcurrencyTests: XCTestCase {
             }
         }
         XCTAssertEqual(failures.messages, [])
-        let staff = try homecrew.json("staff", "list", "--status", "all") as! [[String: Any]]
+        let staff = try homecrew.jsonArray("staff", "list", "--status", "all")
         XCTAssertEqual(staff.count, 2 * perProcess)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 final class CommandTests: XCTestCase {
@@ -19,13 +20,13 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try homecrew.ok("household", "add", "Sea View", "--address", "14 Juhu Tara Road"),
                        try "Added household \"Sea View\" (\(householdID("Sea View"))), the primary household.\n")
         try homecrew.ok("household", "add", "Marina Flat", "--notes", "winter home")
-        let listed = try homecrew.json("household", "list") as! [[String: Any]]
+        let listed = try homecrew.jsonArray("household", "list")
         XCTAssertEqual(listed.map { $0["name"] as? String }, ["Marina Flat", "Sea View"])
         XCTAssertEqual(listed.map { $0["primary"] as? Bool }, [false, true])
         XCTAssertTrue(listed[0]["address"] is NSNull, "empty fields are present as null")
 
         try homecrew.ok("household", "edit", "marina flat", "--name", "Marina Apartment", "--address", "Dubai Marina")
-        let shown = try homecrew.json("household", "show", "Marina Apartment") as! [String: Any]
+        let shown = try homecrew.jsonObject("household", "show", "Marina Apartment")
         XCTAssertEqual(shown["address"] as? String, "Dubai Marina")
 
         try homecrew.ok("household", "primary", "Marina Apartment")
@@ -37,7 +38,7 @@ final class CommandTests: XCTestCase {
 
         XCTAssertEqual(try homecrew.ok("household", "remove", "Marina Apartment"),
                        "Removed household \"Marina Apartment\".\n\"Sea View\" is now the primary household.\n")
-        let after = try homecrew.json("household", "list") as! [[String: Any]]
+        let after = try homecrew.jsonArray("household", "list")
         XCTAssertEqual(after.map { $0["name"] as? String }, ["Sea View"])
         XCTAssertEqual(after.first?["primary"] as? Bool, true)
     }
@@ -58,18 +59,18 @@ final class CommandTests: XCTestCase {
                                       "--start", "2019-04-01", "--salary", "25000", "--currency", "inr",
                                       "--leave-days", "21.5", "--duties", "Cooking", "--format", "json"])
         XCTAssertEqual(added.status, 0, added.stderr)
-        let asha = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as! [String: Any]
+        let asha = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(asha["legal_name"] as? String, "Asha Devi Kumari", "names are trimmed")
         XCTAssertEqual(asha["annual_leave_days"] as? String, "21.5")
         XCTAssertEqual(asha["current_salary"] as? [String: String], ["amount": "25000.00", "currency": "INR"])
-        let id = asha["id"] as! String
+        let id = try XCTUnwrap(asha["id"] as? String)
 
         try homecrew.ok("staff", "salary", "set", "Asha", "28000", "--from", "2025-04-01")
         try homecrew.ok("staff", "salary", "set", String(id.prefix(5)), "400", "--currency", "USD", "--from", "2026-01-01")
-        let history = try homecrew.json("staff", "salary", "history", "asha") as! [[String: Any]]
+        let history = try homecrew.jsonArray("staff", "salary", "history", "asha")
         XCTAssertEqual(history.map { $0["effective_from"] as? String }, ["2019-04-01", "2025-04-01", "2026-01-01"])
 
-        let shown = try homecrew.json("staff", "show", "Asha Devi Kumari", "--as-of", "2025-06-30") as! [String: Any]
+        let shown = try homecrew.jsonObject("staff", "show", "Asha Devi Kumari", "--as-of", "2025-06-30")
         XCTAssertEqual(shown["status"] as? String, "active")
         XCTAssertEqual(shown["tenure"] as? [String: Int], ["years": 6, "months": 2, "days": 29])
         XCTAssertEqual(shown["current_salary"] as? [String: String], ["amount": "28000.00", "currency": "INR"])
@@ -79,14 +80,14 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(table.contains("Next anniversary: 2027-04-01 (in 130 days)"), table)
 
         try homecrew.ok("staff", "edit", "Asha", "--start", "2019-03-15", "--known-as", "")
-        let edited = try homecrew.json("staff", "show", id) as! [String: Any]
+        let edited = try homecrew.jsonObject("staff", "show", id)
         XCTAssertTrue(edited["known_as"] is NSNull)
         XCTAssertEqual((edited["salary_history"] as? [[String: Any]])?.first?["effective_from"] as? String, "2019-03-15",
                        "the first salary moves with the start date")
 
         XCTAssertEqual(try homecrew.ok("staff", "end", id, "--on", "2026-10-31"),
                        "Asha Devi Kumari leaves on 2026-10-31, after 7 years, 7 months, 16 days.\n")
-        let left = try homecrew.json("staff", "list", "--status", "left", "--today", "2026-11-22") as! [[String: Any]]
+        let left = try homecrew.jsonArray("staff", "list", "--status", "left", "--today", "2026-11-22")
         XCTAssertEqual(left.map { $0["id"] as? String }, [id])
         XCTAssertEqual(try homecrew.ok("staff", "list", "--today", "2026-11-22"), "(none)\n")
 
@@ -102,8 +103,8 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("staff", "add", "--name", "田中 花子", "--start", "2023-06-01", "--salary", "280000",
                         "--currency", "JPY", "--household", "azabu flat")
         func names(_ extra: String...) throws -> [String] {
-            let rows = try homecrew.json(["staff", "list", "--today", "2026-11-22"] + extra) as! [[String: Any]]
-            return rows.map { $0["legal_name"] as! String }
+            let rows = try homecrew.jsonArray(["staff", "list", "--today", "2026-11-22"] + extra)
+            return rows.map { $0["legal_name"] as? String ?? "" }
         }
         XCTAssertEqual(try names(), ["Asha", "Joseph"])
         XCTAssertEqual(try names("--status", "upcoming"), ["Joseph"])
@@ -164,16 +165,51 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 5; upgrade HomeCrew to open it\n")
     }
 
+    /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about
+    /// them is one plain sentence that names the missing program, where it was looked for and the fix.
+    func testAMissingExtractionWorkerIsNamedWithTheFix() throws {
+        let lonely = homecrew.vault.deletingLastPathComponent().appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: lonely, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: HomeCrewProcess.binary, to: lonely.appendingPathComponent("homecrew"))
+        var alone = try XCTUnwrap(homecrew)
+        alone.executable = lonely.appendingPathComponent("homecrew")
+        let expected = "homecrew-extract, the program that reads documents, is missing: it was looked for at "
+            + "\(lonely.path)/homecrew-extract, beside homecrew; build it with: swift build --product homecrew-extract "
+            + "(or install HomeCrew with: Scripts/install), then run: homecrew doc reprocess"
+
+        let demo = try alone.run(["demo", "--today", "2026-11-22"])
+        XCTAssertEqual(demo.status, 70, "a demo whose documents were not read fails")
+        XCTAssertTrue(demo.stderr.contains("demo: scan-ramesh-driving-licence.pdf was not read completely (failed: \(expected))"), demo.stderr)
+        XCTAssertTrue(demo.stderr.hasSuffix("error: the demo failed: 5 of its 5 sample documents were not read completely (reasons above)\n"), demo.stderr)
+
+        let added = try alone.run(["doc", "add", Samples.fixture("hello.pdf")])
+        XCTAssertEqual(added.status, 0, "the file itself is kept safe: " + added.stderr)
+        let id = try XCTUnwrap(added.stdout.split(separator: " ").dropFirst().first.map(String.init), added.stdout)
+        let shown = try alone.run(["doc", "show", id])
+        XCTAssertTrue(shown.stdout.contains(expected), shown.stdout)
+        let listed = try alone.run(["doc", "list", "--all-households", "--format", "json"])
+        XCTAssertTrue(listed.stdout.contains(expected.replacingOccurrences(of: "/", with: "\\/")) || listed.stdout.contains(expected), listed.stdout)
+        for output in [demo.stdout, demo.stderr, added.stdout, added.stderr, shown.stdout, listed.stdout] {
+            XCTAssertFalse(output.contains("Domain="), output)
+            XCTAssertFalse(output.contains("NSCocoaErrorDomain"), output)
+            XCTAssertFalse(output.contains("UserInfo"), output)
+        }
+        // With the worker back beside it, reprocess reads the document.
+        try FileManager.default.copyItem(at: HomeCrewProcess.binary.deletingLastPathComponent().appendingPathComponent("homecrew-extract"),
+                                         to: lonely.appendingPathComponent("homecrew-extract"))
+        XCTAssertEqual(try alone.run(["doc", "reprocess", id]).stdout, "Reprocessed \(id): complete\n")
+    }
+
     func testDemoBuildsAFreshVault() throws {
         let result = try homecrew.run(["demo", "--today", "2026-11-22"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Sea View House    primary,active      4"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Asha    Sea View House    2019-04-01  7 years, 7 months, 21 days   2027-04-01 (in 130 days)"), result.stdout)
-        let staff = try homecrew.json("staff", "list", "--all-households", "--status", "all") as! [[String: Any]]
+        let staff = try homecrew.jsonArray("staff", "list", "--all-households", "--status", "all")
         XCTAssertEqual(staff.count, 9)
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
         XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
-        let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+        let documents = try homecrew.jsonArray("doc", "list", "--all-households")
         XCTAssertEqual(Set(documents.compactMap { $0["media_type"] as? String }),
                        ["application/pdf", "image/heic", "image/jpeg"])
         XCTAssertEqual(documents.count, 5)
@@ -205,7 +241,7 @@ final class CommandTests: XCTestCase {
     }
 
     private func householdID(_ name: String) throws -> String {
-        let rows = try homecrew.json("household", "list") as! [[String: Any]]
+        let rows = try homecrew.jsonArray("household", "list")
         return rows.first { $0["name"] as? String == name }?["id"] as? String ?? "?"
     }
 }

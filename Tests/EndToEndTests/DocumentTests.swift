@@ -32,7 +32,7 @@ final class DocumentTests: XCTestCase {
     func testEveryCorpusFileIsStoredWithAnOutcomeAndTheVaultVerifies() throws {
         var total = 0
         for folder in ["pdf", "jpeg", "png", "heic", "broken"] {
-            let (status, outcomes) = try addJSON(["--recursive", Corpus.file(folder)])
+            let (status, outcomes) = try addJSON(["--recursive", try Corpus.file(folder)])
             XCTAssertEqual(status, 0, folder)
             let files = try Corpus.files(in: folder)
             XCTAssertEqual(outcomes.count, files.count, folder)
@@ -45,22 +45,22 @@ final class DocumentTests: XCTestCase {
             }
             total += files.count
         }
-        let listed = try homecrew.json("doc", "list") as! [[String: Any]]
+        let listed = try homecrew.jsonArray("doc", "list")
         XCTAssertEqual(listed.count, total)
         try verifyIsClean()
-        let stats = try homecrew.json("vault", "stats") as! [String: Any]
+        let stats = try homecrew.jsonObject("vault", "stats")
         XCTAssertEqual(stats["documents"] as? Int, total)
     }
 
     func testSameBytesAreStoredOnceAndGainNewLinks() throws {
-        let file = Corpus.file("pdf/simple1.pdf")
+        let file = Samples.fixture("hello.pdf")
         let (_, first) = try addJSON([file, "--staff", "Asha", "--kind", "contract", "--title", "Contract"])
-        let id = ((first.first?["document"] as? [String: Any])?["id"] as? String)!
+        let id = try XCTUnwrap((first.first?["document"] as? [String: Any])?["id"] as? String)
         let copy = homecrew.vault.deletingLastPathComponent().appendingPathComponent("renamed copy.pdf").path
         try FileManager.default.copyItem(atPath: file, toPath: copy)
         let again = try homecrew.run(["doc", "add", copy, "--staff", "Ramesh"])
-        XCTAssertEqual(again.stdout, "already in vault as \(id)  simple1.pdf, now linked to Ramesh Yadav\n")
-        let shown = try homecrew.json("doc", "show", String(id.prefix(6))) as! [String: Any]
+        XCTAssertEqual(again.stdout, "already in vault as \(id)  hello.pdf, now linked to Ramesh Yadav\n")
+        let shown = try XCTUnwrap(try homecrew.json("doc", "show", String(id.prefix(6))) as? [String: Any])
         XCTAssertEqual((shown["staff"] as? [[String: Any]])?.compactMap { $0["legal_name"] as? String }, ["Asha Devi", "Ramesh Yadav"])
         XCTAssertEqual(shown["page_count"] as? Int, 1)
         XCTAssertEqual((shown["pages"] as? [[String: Any]])?.first?["source"] as? String, "pdf-text")
@@ -75,9 +75,9 @@ final class DocumentTests: XCTestCase {
     }
 
     func testRemovalThenGarbageCollectionAfterTheGracePeriod() throws {
-        let (_, outcomes) = try addJSON([Corpus.file("jpeg/Landscape_6.jpg"), "--staff", "Asha"])
-        let document = outcomes.first?["document"] as! [String: Any]
-        let id = document["id"] as! String, hash = document["sha256"] as! String
+        let (_, outcomes) = try addJSON([Samples.document("fatima-residence-visa-sideways.jpg"), "--staff", "Asha"])
+        let document = try XCTUnwrap(outcomes.first?["document"] as? [String: Any])
+        let id = document["id"] as? String ?? "", hash = document["sha256"] as? String ?? ""
         let objectPath = homecrew.vault.appendingPathComponent("objects/sha256/\(hash.prefix(2))/\(hash)").path
         XCTAssertEqual(document["orientation"] as? Int, 6)
 
@@ -98,14 +98,14 @@ final class DocumentTests: XCTestCase {
     }
 
     func testVerifyFindsAFlippedByte() throws {
-        let (_, outcomes) = try addJSON([Corpus.file("pdf/tracemonkey.pdf")])
-        let hash = (outcomes.first?["document"] as? [String: Any])?["sha256"] as! String
+        let (_, outcomes) = try addJSON([Samples.document("contract-asha-devi-kumari.pdf")])
+        let hash = try XCTUnwrap((outcomes.first?["document"] as? [String: Any])?["sha256"] as? String)
         try verifyIsClean()
         let path = homecrew.vault.appendingPathComponent("objects/sha256/\(hash.prefix(2))/\(hash)").path
         chmod(path, 0o600)
         let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
         try handle.seek(toOffset: 5000)
-        let byte = try XCTUnwrap(handle.read(upToCount: 1)).first!
+        let byte = try XCTUnwrap(handle.read(upToCount: 1)?.first)
         try handle.seek(toOffset: 5000)
         handle.write(Data([byte ^ 0x01]))
         try handle.close()
@@ -128,18 +128,23 @@ final class DocumentTests: XCTestCase {
     }
 
     func testPasswordsOpenEncryptedPDFsAndAreNeverStored() throws {
-        let (_, locked) = try addJSON([Corpus.file("pdf/libreoffice-writer-password.pdf")])
-        let document = locked.first?["document"] as! [String: Any]
+        let locked = Samples.fixture("locked-aes256.pdf")
+        let (_, added) = try addJSON([locked])
+        let document = try XCTUnwrap(added.first?["document"] as? [String: Any])
         XCTAssertEqual((document["extraction"] as? [String: Any])?["status"] as? String, "partial")
-        let id = document["id"] as! String
-        XCTAssertTrue(try homecrew.ok("doc", "reprocess", id, "--password", "openpassword").hasSuffix(": complete\n"))
-        XCTAssertFalse(try homecrew.ok("doc", "text", id).isEmpty)
-        let (_, opened) = try addJSON([Corpus.file("pdf/aes-256-r6.pdf"), "--password", "usersecret"])
+        let id = try XCTUnwrap(document["id"] as? String)
+        let wrong = try homecrew.run(["doc", "reprocess", id, "--password", "not the password"])
+        XCTAssertTrue(wrong.stdout.hasSuffix(": partial: encrypted: the password given does not open it\n"), wrong.stdout + wrong.stderr)
+        XCTAssertTrue(try homecrew.ok("doc", "reprocess", id, "--password", "usersecret").hasSuffix(": complete\n"))
+        XCTAssertTrue(try homecrew.ok("doc", "text", id).contains("Confidential salary letter"))
+        // Given at ingest, the password opens a new copy straight away.
+        let copy = try XCTUnwrap(Samples.uniqueCopies(of: locked, count: 1, into: homecrew.vault.deletingLastPathComponent()).first)
+        let (_, opened) = try addJSON([copy, "--password", "usersecret"])
         XCTAssertEqual(((opened.first?["document"] as? [String: Any])?["extraction"] as? [String: Any])?["status"] as? String, "complete")
         let everything = try FileManager.default.subpathsOfDirectory(atPath: homecrew.vault.path).compactMap {
             FileManager.default.contents(atPath: homecrew.vault.appendingPathComponent($0).path)
         }
-        for secret in ["openpassword", "usersecret"] {
+        for secret in ["usersecret", "not the password"] {
             XCTAssertFalse(everything.contains { $0.range(of: Data(secret.utf8)) != nil }, "\(secret) is written somewhere in the vault")
         }
     }
@@ -148,7 +153,7 @@ final class DocumentTests: XCTestCase {
         let secret = "usersecret"
         let command = Process()
         command.executableURL = HomeCrewProcess.binary
-        command.arguments = ["doc", "add", Corpus.file("pdf/aes-256-r6.pdf"), "--password", secret, "--no-ocr", "--vault", homecrew.vault.path]
+        command.arguments = ["doc", "add", Samples.fixture("locked-aes256.pdf"), "--password", secret, "--no-ocr", "--vault", homecrew.vault.path]
         command.standardOutput = FileHandle.nullDevice
         command.standardError = FileHandle.nullDevice
         try command.run()
@@ -171,32 +176,35 @@ final class DocumentTests: XCTestCase {
     }
 
     func testAKilledOrHungWorkerLeavesTheDocumentStoredWithAReason() throws {
-        let result = try homecrew.run(["doc", "add", Corpus.file("pdf/GeoTopo-komprimiert.pdf"), "--no-ocr", "--format", "json"],
+        // 120 pages of text take a worker far longer than 0.05 s to read.
+        let result = try homecrew.run(["doc", "add", Samples.fixture("long-handbook.pdf"), "--no-ocr", "--format", "json"],
                                       environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.05"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
-        let document = outcomes.first?["document"] as! [String: Any]
-        let extraction = document["extraction"] as! [String: Any]
+        let outcomes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(outcomes.first?["document"] as? [String: Any])
+        let extraction = try XCTUnwrap(document["extraction"] as? [String: Any])
         XCTAssertEqual(extraction["status"] as? String, "failed")
         XCTAssertEqual(extraction["note"] as? String,
                        "reading the PDF took longer than 0.05 s and was stopped; retry with: homecrew doc reprocess")
         try verifyIsClean()
-        XCTAssertEqual(try homecrew.ok("doc", "reprocess", document["id"] as! String), "Reprocessed \(document["id"]!): complete\n")
-        let shown = try homecrew.json("doc", "show", document["id"] as! String) as! [String: Any]
-        XCTAssertEqual(shown["page_count"] as? Int, 117)
+        let id = try XCTUnwrap(document["id"] as? String)
+        XCTAssertEqual(try homecrew.ok("doc", "reprocess", id), "Reprocessed \(id): complete\n")
+        let shown = try XCTUnwrap(homecrew.json("doc", "show", id) as? [String: Any])
+        XCTAssertEqual(shown["page_count"] as? Int, 120)
     }
 
     func testAWorkerStoppedForOneFileDoesNotCostTheOthers() throws {
         // Workers serve many files; the one that overruns is killed and replaced, and the files
         // after it are read by a fresh worker. (GeoTopo takes about 0.7 s here, the others 0.05 s.)
         let files = ["pdf/GeoTopo-komprimiert.pdf", "pdf/simple1.pdf", "pdf/jo.pdf", "pdf/vertical.pdf", "pdf/002-trivial-libre-office-writer.pdf"]
-        let result = try homecrew.run(["doc", "add"] + files.map(Corpus.file) + ["--no-ocr", "--format", "json"],
+        let paths = try files.map(Corpus.file)
+        let result = try homecrew.run(["doc", "add"] + paths + ["--no-ocr", "--format", "json"],
                                       environment: ["HOMECREW_EXTRACT_TIMEOUT": "0.25"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
-        let statuses = Dictionary(uniqueKeysWithValues: outcomes.map { outcome -> (String, String) in
-            let document = outcome["document"] as! [String: Any]
-            return (document["original_name"] as! String, (document["extraction"] as! [String: Any])["status"] as! String)
+        let outcomes = try jsonArray(result.stdout)
+        let statuses = Dictionary(uniqueKeysWithValues: try outcomes.map { outcome -> (String, String) in
+            let document = try XCTUnwrap(outcome["document"] as? [String: Any])
+            return (document["original_name"] as? String ?? "", (document["extraction"] as? [String: Any] ?? [:])["status"] as? String ?? "")
         })
         XCTAssertEqual(statuses["GeoTopo-komprimiert.pdf"], "failed")
         for name in ["simple1.pdf", "jo.pdf", "vertical.pdf", "002-trivial-libre-office-writer.pdf"] { XCTAssertEqual(statuses[name], "complete", name) }
@@ -204,7 +212,11 @@ final class DocumentTests: XCTestCase {
     }
 
     func testKillingTheCommandMidIngestLeavesTheVaultConsistent() throws {
-        let files = try ["pdf", "jpeg", "heic"].flatMap { try Corpus.files(in: $0) }
+        // The demo documents (a scan among them, read with OCR), the fixtures, and ten long PDFs:
+        // enough work that each kill lands mid-ingest.
+        let files = try Samples.documents() + Samples.fixtures(matching: "")
+            + Samples.uniqueCopies(of: Samples.fixture("long-handbook.pdf"), count: 10,
+                                   into: homecrew.vault.deletingLastPathComponent().appendingPathComponent("long"))
         var reportedAdded: Set<String> = []
         for round in 0..<6 {
             let process = Process()
@@ -223,18 +235,18 @@ final class DocumentTests: XCTestCase {
             }
             try verifyIsClean()
         }
-        let listed = Set((try homecrew.json("doc", "list") as! [[String: Any]]).map { $0["id"] as! String })
+        let listed = Set((try homecrew.jsonArray("doc", "list")).map { $0["id"] as? String ?? "" })
         XCTAssertTrue(reportedAdded.isSubset(of: listed), "every document reported as added is there")
         // Nothing half-done: a full run afterwards completes the set, without duplicates.
         let finish = try homecrew.run(["doc", "add"] + files)
         XCTAssertEqual(finish.status, 0, finish.stderr)
-        XCTAssertEqual((try homecrew.json("doc", "list") as! [[String: Any]]).count, files.count)
+        XCTAssertEqual((try homecrew.jsonArray("doc", "list")).count, files.count)
         try verifyIsClean()
     }
 
     func testNamesAndTextCannotDriveTheTerminal() throws {
         let hostile = homecrew.vault.deletingLastPathComponent().appendingPathComponent("evil\u{1B}]0;pwned\u{07}.pdf").path
-        try FileManager.default.copyItem(atPath: Corpus.file("pdf/simple1.pdf"), toPath: hostile)
+        try FileManager.default.copyItem(atPath: Samples.fixture("hello.pdf"), toPath: hostile)
         let added = try homecrew.run(["doc", "add", hostile, "--title", "Bad\u{1B}[2J title"])
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertFalse(added.stdout.contains("\u{1B}"), added.stdout)
@@ -250,12 +262,12 @@ final class DocumentTests: XCTestCase {
     }
 
     func testExportNeverOverwritesOrFollowsLinks() throws {
-        let (_, outcomes) = try addJSON([Corpus.file("png/basn6a08.png")])
-        let id = (outcomes.first?["document"] as? [String: Any])?["id"] as! String
+        let (_, outcomes) = try addJSON([Samples.fixture("swatch-4.png")])
+        let id = try XCTUnwrap((outcomes.first?["document"] as? [String: Any])?["id"] as? String)
         let directory = homecrew.vault.deletingLastPathComponent()
         let out = directory.appendingPathComponent("exported.png").path
         try homecrew.ok("doc", "export", id, "--out", out)
-        XCTAssertEqual(FileManager.default.contents(atPath: out), FileManager.default.contents(atPath: Corpus.file("png/basn6a08.png")))
+        XCTAssertEqual(FileManager.default.contents(atPath: out), FileManager.default.contents(atPath: Samples.fixture("swatch-4.png")))
         XCTAssertEqual(try homecrew.run(["doc", "export", id, "--out", out]).status, 73)
         try homecrew.ok("doc", "export", id, "--out", out, "--force")
         let link = directory.appendingPathComponent("link.png").path
@@ -268,11 +280,11 @@ final class DocumentTests: XCTestCase {
     }
 
     func testExpiringDocumentsAreListedSoonestFirst() throws {
-        try homecrew.ok("doc", "add", Corpus.file("jpeg/simple.jpg"), "--kind", "passport", "--expires", "2027-01-15", "--staff", "Asha")
-        try homecrew.ok("doc", "add", Corpus.file("png/simple.png"), "--kind", "visa", "--expires", "2026-12-01", "--staff", "Asha")
-        try homecrew.ok("doc", "add", Corpus.file("jpeg/image.jpg"), "--kind", "id", "--expires", "2030-01-01")
-        let soon = try homecrew.json("doc", "list", "--expiring-within", "60", "--today", "2026-11-22") as! [[String: Any]]
+        try homecrew.ok("doc", "add", Samples.fixture("receipt-photo.jpg"), "--kind", "passport", "--expires", "2027-01-15", "--staff", "Asha")
+        try homecrew.ok("doc", "add", Samples.fixture("swatch-2.png"), "--kind", "visa", "--expires", "2026-12-01", "--staff", "Asha")
+        try homecrew.ok("doc", "add", Samples.document("fatima-residence-visa-sideways.jpg"), "--kind", "id", "--expires", "2030-01-01")
+        let soon = try homecrew.jsonArray("doc", "list", "--expiring-within", "60", "--today", "2026-11-22")
         XCTAssertEqual(soon.map { $0["kind"] as? String }, ["visa", "passport"])
-        XCTAssertEqual(try homecrew.run(["doc", "add", Corpus.file("png/basn0g01.png"), "--issued", "2026-01-02", "--expires", "2026-01-01"]).status, 64)
+        XCTAssertEqual(try homecrew.run(["doc", "add", Samples.fixture("swatch-1.png"), "--issued", "2026-01-02", "--expires", "2026-01-01"]).status, 64)
     }
 }

@@ -21,20 +21,20 @@ final class ExchangeTests: XCTestCase {
     func testExportThenImportIntoAnEmptyVaultGivesTheSameRecords() throws {
         let file = scratch.appendingPathComponent("export.json").path
         try homecrew.ok("export", "--out", file)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         XCTAssertEqual(json["homecrew_export"] as? Int, 1)
-        let sea = (json["households"] as! [[String: Any]]).first { $0["name"] as? String == "Sea View House" }!
+        let sea = try XCTUnwrap((json["households"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "Sea View House" })
         XCTAssertEqual(sea["closed_months"] as? [String], ["2026-10"])
-        let asha = (sea["staff"] as! [[String: Any]]).first { $0["known_as"] as? String == "Asha" }!
-        XCTAssertEqual((asha["salary_history"] as! [[String: String]]).map { $0["amount"]! }, ["25000.00", "28000.00"])
-        XCTAssertEqual((asha["leave"] as! [[String: Any]]).count, 3)
+        let asha = try XCTUnwrap((sea["staff"] as? [[String: Any]] ?? []).first { $0["known_as"] as? String == "Asha" })
+        XCTAssertEqual((asha["salary_history"] as? [[String: String]] ?? []).map { $0["amount"] ?? "" }, ["25000.00", "28000.00"])
+        XCTAssertEqual((asha["leave"] as? [[String: Any]] ?? []).count, 3)
 
         let target = try other()
         let dry = try target.run(["import", file, "--dry-run"])
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 closed months, 3 households, 4 leave entries, 11 salary entries, 9 staff"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("Not imported: 5 document(s) whose file is not in this vault"), dry.stdout)
-        XCTAssertEqual((try target.json("staff", "list", "--all-households", "--status", "all") as! [Any]).count, 0, "a dry run changes nothing")
+        XCTAssertEqual((try target.json("staff", "list", "--all-households", "--status", "all") as? [Any] ?? []).count, 0, "a dry run changes nothing")
         try target.ok("import", file)
         let payroll = { (vault: HomeCrewProcess) throws -> String in
             try vault.ok("report", "payroll", "2026-11", "--all-households", "--format", "csv", "--today", "2026-11-22")
@@ -44,9 +44,9 @@ final class ExchangeTests: XCTestCase {
         XCTAssertTrue(again.contains("Added: nothing\nChanged: nothing"), again)
         let reexport = scratch.appendingPathComponent("again.json").path
         try target.ok("export", "--out", reexport)
-        let first = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
-        let second = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reexport))) as! [String: Any]
-        let staffOf = { (export: [String: Any]) in (export["households"] as! [[String: Any]]).map { $0["staff"] as! [[String: Any]] } }
+        let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let second = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reexport))) as? [String: Any])
+        let staffOf = { (export: [String: Any]) in (export["households"] as? [[String: Any]] ?? []).map { $0["staff"] as? [[String: Any]] ?? [] } }
         XCTAssertEqual(NSArray(array: staffOf(first)), NSArray(array: staffOf(second)))
     }
 
@@ -95,7 +95,7 @@ final class ExchangeTests: XCTestCase {
         try homecrew.ok("pay", "reopen", "2026-10", "--household", "Sea View House")
         XCTAssertEqual(try homecrew.ok("staff", "import", csv.path, "--household", "Sea View House"), "Added 2, updated 0, unchanged 0.\n")
         XCTAssertTrue(try homecrew.ok("import", file).contains("Changed: 1 salary entries"))
-        XCTAssertEqual((try homecrew.json("pay", "closed", "--household", "Sea View House") as! [[String: Any]]).count, 1)
+        XCTAssertEqual((try homecrew.jsonArray("pay", "closed", "--household", "Sea View House")).count, 1)
     }
 
     func testStaffCSVRoundTripsAndABadRowStopsEverything() throws {
@@ -106,7 +106,7 @@ final class ExchangeTests: XCTestCase {
         XCTAssertEqual(try target.ok("staff", "import", csv.path), "Added 9, updated 0, unchanged 0.\n")
         XCTAssertEqual(try target.ok("staff", "import", csv.path), "Added 0, updated 0, unchanged 9.\n")
         let names = { (vault: HomeCrewProcess) throws -> [String] in
-            (try vault.json("staff", "list", "--all-households", "--status", "all") as! [[String: Any]]).map { $0["legal_name"] as! String }
+            (try vault.jsonArray("staff", "list", "--all-households", "--status", "all")).map { $0["legal_name"] as? String ?? "" }
         }
         XCTAssertEqual(try names(target), try names(homecrew))
 
@@ -125,7 +125,7 @@ final class ExchangeTests: XCTestCase {
         XCTAssertEqual(try target.databaseBytes(), before)
         try "legal_name,start_date,salary,currency,duties\r\nNew Cook,2026-01-05,18000,INR,\"Cooking, shopping\"\r\n".write(to: bad, atomically: true, encoding: .utf8)
         XCTAssertEqual(try target.ok("staff", "import", bad.path, "--household", "Azabu Flat"), "Added 1, updated 0, unchanged 0.\n")
-        let cook = try target.json("staff", "show", "New Cook") as! [String: Any]
+        let cook = try target.jsonObject("staff", "show", "New Cook")
         XCTAssertEqual(cook["duties"] as? String, "Cooking, shopping")
         let unknown = try target.run(["staff", "import", bad.path])
         XCTAssertEqual(unknown.status, 65)

@@ -21,6 +21,8 @@ struct HomeCrewProcess {
     }()
 
     let vault: URL
+    /// The program to run: the built `homecrew`, or a copy of it placed somewhere else.
+    var executable: URL = HomeCrewProcess.binary
 
     /// A fresh temporary directory; the vault itself is `…/vault` and does not exist yet.
     static func temporary() throws -> HomeCrewProcess {
@@ -37,7 +39,7 @@ struct HomeCrewProcess {
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
              useVaultOption: Bool = true) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         // Options may follow the subcommand's words, so --vault simply goes last.
         process.arguments = useVaultOption ? arguments + ["--vault", vault.path] : arguments
         var environment = ProcessInfo.processInfo.environment
@@ -84,4 +86,29 @@ struct HomeCrewProcess {
 
     /// Every byte of the database, after the last connection closed (WAL folded back).
     func databaseBytes() throws -> Data { try Data(contentsOf: databaseURL) }
+}
+
+extension HomeCrewProcess {
+    /// A command's JSON output that must be an array of objects; a wrong shape fails the test, never the run.
+    func jsonArray(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        try jsonArray(arguments, file: file, line: line)
+    }
+
+    func jsonArray(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        try XCTUnwrap(json(arguments, file: file, line: line) as? [[String: Any]], "homecrew \(arguments.joined(separator: " "))", file: file, line: line)
+    }
+
+    /// A command's JSON output that must be one object.
+    func jsonObject(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try jsonObject(arguments, file: file, line: line)
+    }
+
+    func jsonObject(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try XCTUnwrap(json(arguments, file: file, line: line) as? [String: Any], "homecrew \(arguments.joined(separator: " "))", file: file, line: line)
+    }
+}
+
+/// JSON text that must be an array of objects.
+func jsonArray(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text, file: file, line: line)
 }

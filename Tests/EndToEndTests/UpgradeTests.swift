@@ -35,20 +35,20 @@ final class UpgradeTests: XCTestCase {
             } else {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
             }
-            let households = try homecrew.json("household", "list") as! [[String: Any]]
-            XCTAssertEqual(households.map { $0["name"] as! String }.sorted(), ["Azabu Flat", "Marina Apartment", "Sea View House"])
-            let staff = try homecrew.json("staff", "list", "--all-households", "--status", "all", "--as-of", "2026-11-22") as! [[String: Any]]
+            let households = try homecrew.jsonArray("household", "list")
+            XCTAssertEqual(households.map { $0["name"] as? String ?? "" }.sorted(), ["Azabu Flat", "Marina Apartment", "Sea View House"])
+            let staff = try homecrew.jsonArray("staff", "list", "--all-households", "--status", "all", "--as-of", "2026-11-22")
             XCTAssertEqual(staff.count, name == "format-4" ? 7 : 9, name)
-            let asha = try homecrew.json("staff", "show", "Asha", "--as-of", "2026-11-22") as! [String: Any]
-            let history = (asha["salary_history"] as! [[String: Any]]).map { ($0["salary"] as! [String: String])["amount"]! }
+            let asha = try homecrew.jsonObject("staff", "show", "Asha", "--as-of", "2026-11-22")
+            let history = (asha["salary_history"] as? [[String: Any]] ?? []).map { ($0["salary"] as? [String: String] ?? [:])["amount"] ?? "" }
             XCTAssertEqual(history, ["25000.00", "28000.00"], name)
-            let documents = try homecrew.json("doc", "list", "--all-households") as! [[String: Any]]
+            let documents = try homecrew.jsonArray("doc", "list", "--all-households")
             XCTAssertEqual(documents.count, 5, name)
-            XCTAssertTrue(Set(documents.map { $0["sha256"] as! String }).isSubset(of: Set(objectFiles)), name)
-            let found = try homecrew.json("search", "\"notice period\"", "--all-households") as! [[String: Any]]
-            XCTAssertEqual(Set(found.map { $0["title"] as! String }), ["Asha's employment contract", "Maria's nanny agreement"], name)
-            let payroll = try homecrew.json("report", "payroll", "2026-11", "--all-households", "--today", "2026-11-22") as! [String: Any]
-            XCTAssertFalse((payroll["lines"] as! [Any]).isEmpty, name)
+            XCTAssertTrue(Set(documents.map { $0["sha256"] as? String ?? "" }).isSubset(of: Set(objectFiles)), name)
+            let found = try homecrew.jsonArray("search", "\"notice period\"", "--all-households")
+            XCTAssertEqual(Set(found.map { $0["title"] as? String ?? "" }), ["Asha's employment contract", "Maria's nanny agreement"], name)
+            let payroll = try homecrew.jsonObject("report", "payroll", "2026-11", "--all-households", "--today", "2026-11-22")
+            XCTAssertFalse((payroll["lines"] as? [Any] ?? []).isEmpty, name)
         }
     }
 

@@ -25,7 +25,7 @@ final class MoneyTests: XCTestCase {
     }
 
     func testPlainAmountRoundsToTheMinorUnitAndPadsIt() {
-        func plain(_ text: String, _ currency: Currency) -> String { Money(Decimal(string: text)!, currency).plainAmount }
+        func plain(_ text: String, _ currency: Currency) -> String { Money(Decimal(string: text) ?? .nan, currency).plainAmount }
         XCTAssertEqual(plain("2.345", inr), "2.35")
         XCTAssertEqual(plain("-2.345", inr), "-2.35")
         XCTAssertEqual(plain("0.5", jpy), "1")
@@ -63,7 +63,7 @@ final class MoneyTests: XCTestCase {
 
     func testRoundingIsHalfAwayFromZeroAtTheMinorUnit() throws {
         func round(_ text: String, _ currency: Currency) -> String {
-            Money(Decimal(string: text)!, currency).rounded().plainAmount
+            Money(Decimal(string: text) ?? .nan, currency).rounded().plainAmount
         }
         XCTAssertEqual(round("2.345", inr), "2.35")
         XCTAssertEqual(round("-2.345", inr), "-2.35")

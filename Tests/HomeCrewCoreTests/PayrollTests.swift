@@ -135,7 +135,7 @@ final class PayrollTests: XCTestCase {
         var totals = CurrencyTotals()
         totals.add(Money(15000, inr))
         totals.add(Money(1500, aed))
-        totals.add(Money(Decimal(string: "0.01")!, inr))
+        totals.add(Money(Decimal(sign: .plus, exponent: -2, significand: 1), inr))
         XCTAssertEqual(totals.totals.map(\.description), ["1500.00 AED", "15000.01 INR"])
     }
 

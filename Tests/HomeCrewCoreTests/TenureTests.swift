@@ -15,7 +15,7 @@ final class TenureTests: XCTestCase {
             guard fields.count == 5 else { continue }
             let start = try CalendarDate(parsing: fields[0])
             let asOf = try CalendarDate(parsing: fields[1])
-            let expected = Tenure(years: Int(fields[2])!, months: Int(fields[3])!, days: Int(fields[4])!)
+            let expected = Tenure(years: try XCTUnwrap(Int(fields[2])), months: try XCTUnwrap(Int(fields[3])), days: try XCTUnwrap(Int(fields[4])))
             XCTAssertEqual(Tenure(from: start, to: asOf), expected, "\(start) → \(asOf)")
             checked += 1
         }

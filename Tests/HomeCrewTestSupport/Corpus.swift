@@ -1,21 +1,29 @@
 import Foundation
+import XCTest
 
-/// The shared third-party corpus, for every test target that reads it (`HOMECREW_CORPUS`, default `../shared/corpus`). Tests that
-/// need it fail, not skip, when it is missing: CI always provides it.
+/// The shared third-party corpus, for the tests that read real files made by others. It is found
+/// only through `HOMECREW_CORPUS` (`.ci/run` sets it). Unset, every corpus test is skipped with a
+/// reason that names the variable; set to something that is not a corpus, the test fails, because
+/// that is a broken setup and not a missing one.
 public enum Corpus {
-    public static var directory: URL {
-        if let path = ProcessInfo.processInfo.environment["HOMECREW_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+    public static let variable = "HOMECREW_CORPUS"
+
+    public static func directory() throws -> URL {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else {
+            throw XCTSkip("\(variable) is not set: this test reads the third-party corpus (see .ci/run)")
         }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.tsv").path) else {
+            throw CorpusMissing(path: path)
+        }
+        return url
     }
 
-    public static func file(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
+    public static func file(_ relative: String) throws -> String { try directory().appendingPathComponent(relative).path }
 
     public static func files(in folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: file(folder)).sorted().map { file("\(folder)/\($0)") }
+        let base = try file(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: base).sorted().map { "\(base)/\($0)" }
     }
 
     /// MANIFEST.tsv rows: path → notes.
@@ -27,5 +35,48 @@ public enum Corpus {
             if fields.count >= 7 { rows[fields[0]] = fields[6] }
         }
         return rows
+    }
+
+    struct CorpusMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(Corpus.variable)=\(path) holds no MANIFEST.tsv: point it at the corpus or unset it" }
+    }
+}
+
+/// The project's own files: the demo documents (`Samples/documents`) and the small fixtures that
+/// `Samples/make-fixtures.py` made (`Samples/fixtures`). These are always there, so the tests that
+/// use them run on a bare clone.
+public enum Samples {
+    public static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    public static func document(_ name: String) -> String { directory.appendingPathComponent("documents/\(name)").path }
+    public static func fixture(_ name: String) -> String { directory.appendingPathComponent("fixtures/\(name)").path }
+
+    public static func fixtures(matching prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("fixtures").path)
+            .filter { $0.hasPrefix(prefix) }.sorted().map(fixture)
+    }
+
+    /// Every demo document: two text PDFs, a scan, a HEIC photo and a sideways JPEG.
+    public static func documents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("documents").path).sorted().map(document)
+    }
+}
+
+extension Samples {
+    /// `count` copies of a file that differ only in a marker appended after its end (PDF, JPEG and
+    /// PNG readers ignore trailing bytes), so that each is a new object in the vault.
+    public static func uniqueCopies(of source: String, count: Int, into folder: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
+        let ext = URL(fileURLWithPath: source).pathExtension
+        return try (0..<count).map { index in
+            let path = folder.appendingPathComponent(String(format: "%@-%03d.%@", name, index, ext)).path
+            try (bytes + Data("\nhomecrew test copy \(index)\n".utf8)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
     }
 }

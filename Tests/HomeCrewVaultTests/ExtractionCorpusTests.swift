@@ -10,7 +10,7 @@ import HomeCrewCore
 /// worker around them is exercised by the end-to-end tests).
 final class ExtractionCorpusTests: XCTestCase {
     func extract(_ relative: String, password: String? = nil) throws -> Extraction {
-        let path = Corpus.file(relative)
+        let path = try Corpus.file(relative)
         return ExtractionWorker.extractInProcess(path: path, type: try MediaSniffer.detect(fileAt: path), password: password)
     }
 
@@ -121,7 +121,7 @@ final class ExtractionCorpusTests: XCTestCase {
             XCTAssertLessThan(Self.meanDifference(reference, image), 12, "\(name) is not upright")
         }
         // And it is not a test that cannot fail: the same photo turned half way round differs a lot.
-        let sideways = try Self.pixels(of: ExtractionWorker.extractInProcess(path: Corpus.file("jpeg/Landscape_3.jpg"), type: .jpeg, password: nil), ignoringOrientation: true)
+        let sideways = try Self.pixels(of: ExtractionWorker.extractInProcess(path: try Corpus.file("jpeg/Landscape_3.jpg"), type: .jpeg, password: nil), ignoringOrientation: true)
         XCTAssertGreaterThan(Self.meanDifference(reference, sideways), 25)
 
         let portraits = try ["Portrait_2", "Portrait_4", "Portrait_5", "Portrait_7"].map { try Self.pixels(of: try extract("jpeg/\($0).jpg")) }
@@ -180,7 +180,7 @@ final class ExtractionCorpusTests: XCTestCase {
         png = []
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+        let data = try XCTUnwrap(cairo_image_surface_get_data(surface))
         var rgb: [UInt8] = []
         for row in 0..<height {
             for column in 0..<width {

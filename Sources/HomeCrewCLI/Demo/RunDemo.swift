@@ -27,7 +27,24 @@ struct RunDemo: ParsableCommand {
             try? FileManager.default.removeItem(atPath: location.directory)
             throw error
         }
-        try show(AppDatabase.open(location, create: false), location: location)
+        let database = try AppDatabase.open(location, create: false)
+        try show(database, location: location)
+        try checkDocumentsWereRead(database)
+    }
+
+    /// A demo whose documents were not read is a broken installation (most often a missing
+    /// `homecrew-extract`): say which document and why, and fail.
+    private func checkDocumentsWereRead(_ database: AppDatabase) throws {
+        let documents = try database.documentListing(DocumentFilter())
+        let unread = documents.filter { $0.object.content.status != .complete || $0.object.thumbnailHash == nil }
+        guard !unread.isEmpty else { return }
+        fflush(nil)
+        for details in unread.sorted(by: { $0.document.originalName < $1.document.originalName }) {
+            let content = details.object.content
+            let why = content.status == .complete ? "no thumbnail was made" : "\(content.status.rawValue): \(content.note ?? "no reason given")"
+            Terminal.printNote("demo: \(details.document.originalName) was not read completely (\(why))")
+        }
+        throw DemoError.documentsNotRead(unread.count, of: documents.count)
     }
 
     /// `--vault` if given (it must not hold a vault yet), else a new temporary directory.

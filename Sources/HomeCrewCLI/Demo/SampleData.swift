@@ -63,7 +63,7 @@ struct SampleData: Decodable {
         do {
             return try decoder.decode(SampleData.self, from: Data(contentsOf: url))
         } catch {
-            throw DemoError.unreadableSamples(url.path, "\(error)")
+            throw DemoError.unreadableSamples(url.path, ErrorText.sentence(for: error))
         }
     }
 
@@ -122,12 +122,14 @@ enum DemoError: HomeCrewError {
     case samplesNotFound
     case unreadableSamples(String, String)
     case vaultNotEmpty(String)
+    case documentsNotRead(Int, of: Int)
 
     var category: ErrorCategory {
         switch self {
         case .samplesNotFound: return .notFound
         case .unreadableSamples: return .invalidData
         case .vaultNotEmpty: return .cannotCreate
+        case .documentsNotRead: return .internal
         }
     }
 
@@ -139,6 +141,8 @@ enum DemoError: HomeCrewError {
             return "cannot read the sample data \(path): \(reason)"
         case .vaultNotEmpty(let path):
             return "\(path) already holds a vault; the demo builds a fresh one (choose another --vault)"
+        case let .documentsNotRead(count, total):
+            return "the demo failed: \(count) of its \(total) sample documents were not read completely (reasons above)"
         }
     }
 }

@@ -32,7 +32,7 @@ final class BatchReporter: @unchecked Sendable {
                 if showsProgress { Terminal.writeStandardError("\r\u{1B}[K") }
                 switch outcome {
                 case .refused(let path, let error):
-                    Terminal.printError(error.description.contains(path) ? error.description : "\(path): \(error)")
+                    Terminal.printError(error.description.contains(path) ? error.description : "\(path): \(error.description)")
                 default: print(Self.line(outcome))
                 }
                 fflush(nil)

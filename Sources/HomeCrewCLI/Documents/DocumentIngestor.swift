@@ -38,7 +38,7 @@ struct DocumentIngestor: Sendable {
         } catch let error as any HomeCrewError {
             return .refused(path: path, error: error)
         } catch {
-            return .refused(path: path, error: VaultError.cannotRead(path: path, reason: "\(error)"))
+            return .refused(path: path, error: VaultError.cannotRead(path: path, reason: ErrorText.sentence(for: error)))
         }
     }
 

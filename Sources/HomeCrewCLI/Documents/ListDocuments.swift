@@ -36,5 +36,6 @@ struct ListDocuments: ParsableCommand {
             ? DocumentPresenter.csv(documents)
             : DocumentPresenter.table(documents, asOf: today, showHousehold: allHouseholds || staff != nil)
         try Output.print(output.format, table: table, json: .array(documents.map { DocumentPresenter.json($0) }))
+        if output.format == .table { DocumentPresenter.unreadReasons(documents).forEach(Terminal.printNote) }
     }
 }

@@ -71,6 +71,20 @@ enum DocumentPresenter {
         return table
     }
 
+    /// Why listed documents were not read completely: one line per distinct reason, naming the
+    /// documents, for standard error under a table (whose STATUS column says only "failed").
+    static func unreadReasons(_ documents: [DocumentDetails]) -> [String] {
+        var reasons: [String: [String]] = [:], order: [String] = []
+        for details in documents {
+            let content = details.object.content
+            guard content.status == .failed || content.status == .partial, let note = content.note else { continue }
+            let reason = "\(content.status.rawValue): \(note)"
+            if reasons[reason] == nil { order.append(reason) }
+            reasons[reason, default: []].append(details.document.id.short)
+        }
+        return order.map { "\(reasons[$0, default: []].joined(separator: ", ")) \($0)" }
+    }
+
     static func csv(_ documents: [DocumentDetails]) -> RecordTable {
         var table = RecordTable(headers: ["id", "household", "kind", "title", "staff", "media_type", "pages", "issued_on",
                                           "expires_on", "extraction_status", "sha256", "original_name"])

@@ -24,7 +24,7 @@ struct RecordTable {
     /// Aligned columns for a terminal; cells are sanitised, widths counted in columns. Search
     /// highlights (U+E000…U+E001) become bold on a terminal and [brackets] elsewhere.
     func renderTable() -> String {
-        let bold = Terminal.stdoutIsTerminal
+        let bold = Terminal.highlights
         let cells = rows.map { $0.map { SearchPresenter.marked(Terminal.sanitize($0), bold: bold) } }
         let headers = columns.map(\.header)
         let widths = columns.indices.map { index in

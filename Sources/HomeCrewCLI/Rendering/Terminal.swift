@@ -4,6 +4,10 @@ import Foundation
 enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    /// Bold highlights only on a terminal, and never when NO_COLOR is set to anything (no-color.org).
+    static var highlights: Bool {
+        stdoutIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
 
     static func printError(_ message: String) {
         writeStandardError("error: \(sanitize(message))\n")

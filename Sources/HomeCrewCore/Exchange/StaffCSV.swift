@@ -114,7 +114,7 @@ public struct StaffCSVRow: Sendable {
         } catch let error as RowError {
             throw error
         } catch {
-            throw RowError(line: line, reason: "\(error)")
+            throw RowError(line: line, reason: ErrorText.sentence(for: error))
         }
     }
 }

@@ -36,7 +36,7 @@ struct HEICExtractor: Extractor {
             let thumbnail = try Self.thumbnail(of: image)
             return Extraction(content: .image(width: width, height: height), thumbnailPNG: thumbnail)
         } catch {
-            return Extraction(content: .failed("\(error)"))
+            return Extraction(content: .failed(ErrorText.sentence(for: error)))
         }
     }
 

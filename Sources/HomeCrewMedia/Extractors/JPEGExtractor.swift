@@ -41,7 +41,7 @@ struct JPEGExtractor: Extractor {
             let content = ExtractedContent.image(width: Int(width), height: Int(height), orientation: orientation, note: note)
             return Extraction(content: content, thumbnailPNG: thumbnail)
         } catch {
-            return Extraction(content: .failed("\(error)"))
+            return Extraction(content: .failed(ErrorText.sentence(for: error)))
         }
     }
 

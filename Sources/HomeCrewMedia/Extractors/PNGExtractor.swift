@@ -18,7 +18,7 @@ struct PNGExtractor: Extractor {
             let thumbnail = try Thumbnail.png(from: surface, width: width, height: height)
             return Extraction(content: .image(width: width, height: height), thumbnailPNG: thumbnail)
         } catch {
-            return Extraction(content: .failed("\(error)"))
+            return Extraction(content: .failed(ErrorText.sentence(for: error)))
         }
     }
 }
