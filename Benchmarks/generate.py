@@ -46,8 +46,10 @@ def pdfs(count, folder):
 
 def heics(count, folder):
     corpus = os.environ.get("HOMECREW_CORPUS", os.path.join(os.path.dirname(__file__), "../../shared/corpus"))
-    sources = sorted(os.path.join(corpus, "heic", name) for name in os.listdir(os.path.join(corpus, "heic"))
-                     if name == "inverted.heic")  # a 12-megapixel iPhone photo
+    if os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
+        sources = [os.path.join(corpus, "heic", "inverted.heic")]  # a 12-megapixel iPhone photo
+    else:  # no corpus (a bare clone's smoke run): the demo's own phone photo
+        sources = [os.path.join(os.path.dirname(__file__), "../Samples/documents/maria-passport-photo.heic")]
     os.makedirs(folder, exist_ok=True)
     for index in range(count):
         with open(sources[index % len(sources)], "rb") as source:

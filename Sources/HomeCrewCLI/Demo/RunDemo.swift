@@ -66,7 +66,11 @@ struct RunDemo: ParsableCommand {
         var candidates = [samples, environment["HOMECREW_SAMPLES"]].compactMap { $0 }.map(URL.init(fileURLWithPath:))
         if samples == nil {
             // The program lives in .build/<triple>/<config>/ inside the checkout.
-            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            // /proc/self/exe, not argv[0]: a program found through PATH is called by its bare name.
+            let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            var directory = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
+            // Installed by Scripts/install: PREFIX/bin/homecrew and PREFIX/share/homecrew/Samples.
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("share/homecrew/Samples"))
             for _ in 0..<5 {
                 candidates.append(directory.appendingPathComponent("Samples"))
                 directory.deleteLastPathComponent()
