@@ -22,12 +22,15 @@ let package = Package(
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
             name: "HomeCrewMedia",
-            dependencies: ["HomeCrewCore", "HomeCrewVault", "CPoppler", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
+            dependencies: ["HomeCrewCore", "HomeCrewVault", "CPoppler", "PopplerText", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
         ),
+        // poppler's own text layout (pdftotext's word and line assembly) behind a small C interface.
+        .target(name: "PopplerText", dependencies: ["CPopplerCpp"]),
         .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -59,5 +62,6 @@ let package = Package(
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

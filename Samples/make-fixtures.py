@@ -4,6 +4,10 @@ promise HomeCrew makes about documents has a test that runs without the third-pa
 
 Run from the checkout with Debian's python3-cairo, python3-pil, fonts-dejavu-core and qpdf
 installed, after Samples/make-documents.py:  /usr/bin/python3 Samples/make-fixtures.py
+The 12-bit JPEG needs an encoder that writes 12-bit samples, which Debian 12's libjpeg-turbo
+cannot: imagecodecs from PyPI (its libjpeg-turbo 3) in a venv that also sees Debian's packages:
+  python3 -m venv --system-site-packages /tmp/fixtures && /tmp/fixtures/bin/pip install imagecodecs
+  /tmp/fixtures/bin/python Samples/make-fixtures.py
 The outputs are committed; the tests never run this script. Byte-identical output is not
 promised (cairo and qpdf stamp ids), only the content described here.
 """
@@ -11,6 +15,7 @@ import io
 import os
 import subprocess
 import tempfile
+import unicodedata
 import zlib
 
 import cairo
@@ -110,6 +115,114 @@ def receipt_photo():
     image.save(os.path.join(OUT, "receipt-photo.jpg"), "JPEG", quality=85)
 
 
+def presentation_forms():
+    """base letter -> {isolated, final, initial, medial: presentation-form character}, from Unicode's
+    own decompositions of the Arabic presentation-form blocks (U+FB50–FDFF, U+FE70–FEFF)."""
+    forms = {}
+    for code in list(range(0xFB50, 0xFE00)) + list(range(0xFE70, 0xFF00)):
+        decomposition = unicodedata.decomposition(chr(code)).split()
+        if len(decomposition) == 2 and decomposition[0] in ("<isolated>", "<final>", "<initial>", "<medial>"):
+            forms.setdefault(chr(int(decomposition[1], 16)), {})[decomposition[0][1:-1]] = chr(code)
+    return forms
+
+
+FORMS = presentation_forms()
+
+
+def shaped(word):
+    """An Arabic or Persian word as the presentation-form glyphs a shaping engine would draw, in
+    logical order: each letter in its isolated, initial, medial or final form."""
+    def joins_forward(letter):  # a letter that can join the one after it has an initial form
+        return "initial" in FORMS.get(letter, {})
+    result = []
+    for index, letter in enumerate(word):
+        if letter not in FORMS:
+            result.append(letter)
+            continue
+        before = index > 0 and joins_forward(word[index - 1])
+        after = index + 1 < len(word) and word[index + 1] in FORMS and joins_forward(letter)
+        form = {(False, False): "isolated", (True, False): "final", (False, True): "initial", (True, True): "medial"}[(before, after)]
+        result.append(FORMS[letter].get(form) or FORMS[letter]["isolated"])
+    return "".join(result)
+
+
+def right_to_left_pdf(path, title, lines, shape):
+    """Right-to-left text as office tools and Qt/wkhtmltopdf write it: every glyph placed on its own,
+    in visual order (right to left), Arabic and Persian as presentation-form glyphs. poppler-glib read
+    such text a letter at a time; a reader must still find the words typed on an ordinary keyboard."""
+    surface = cairo.PDFSurface(path, *A4)
+    surface.set_metadata(cairo.PDFMetadata.TITLE, title)
+    surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-11-23T09:00:00")
+    ctx = cairo.Context(surface)
+    ctx.select_font_face("DejaVu Sans")
+    ctx.set_font_size(16)
+    for number, line in enumerate(lines):
+        x, y = A4[0] - 60, 90 + number * 30
+        for word in line.split(" "):
+            for glyph in (shaped(word) if shape else word):
+                x -= ctx.text_extents(glyph).x_advance
+                ctx.move_to(x, y)
+                ctx.show_text(glyph)
+            x -= ctx.text_extents(" ").x_advance
+    surface.finish()
+
+
+def missing_font_pdf():
+    """Text in a TrueType font the PDF names but does not embed, and which no machine has."""
+    font = "HouseholdScriptPro-Regular"
+    stream = "BT /F1 18 Tf 30 100 Td (Wages paid in full) Tj ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+        f"<< /Type /Font /Subtype /TrueType /BaseFont /{font} /FirstChar 32 /LastChar 126 /Widths [{' '.join(['600'] * 95)}]"
+        " /FontDescriptor 6 0 R /Encoding /WinAnsiEncoding >>",
+        f"<< /Type /FontDescriptor /FontName /{font} /Flags 32 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900"
+        " /Descent -200 /CapHeight 700 /StemV 80 >>",
+    ]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    with open(os.path.join(OUT, "missing-font.pdf"), "wb") as f:
+        f.write(out)
+
+
+def exif_with_preview(preview):
+    """An APP1 EXIF segment whose IFD1 holds `preview` (a small 8-bit JPEG), as cameras write it."""
+    import struct
+    ifd0 = 8
+    ifd1 = ifd0 + 2 + 12 + 4
+    data = ifd1 + 2 + 3 * 12 + 4
+    tiff = b"II*\x00" + struct.pack("<I", ifd0)
+    tiff += struct.pack("<H", 1) + struct.pack("<HHIHH", 0x0112, 3, 1, 1, 0) + struct.pack("<I", ifd1)
+    tiff += struct.pack("<H", 3) + struct.pack("<HHIHH", 0x0103, 3, 1, 6, 0)
+    tiff += struct.pack("<HHII", 0x0201, 4, 1, data) + struct.pack("<HHII", 0x0202, 4, 1, len(preview)) + struct.pack("<I", 0)
+    payload = b"Exif\x00\x00" + tiff + preview
+    return b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+
+
+def twelve_bit_jpeg():
+    """A valid 12-bit (SOF1) JPEG photo of an ID card, with an 8-bit EXIF preview."""
+    import imagecodecs
+    import numpy
+    card = Image.new("RGB", (600, 400), (214, 224, 236))
+    draw = ImageDraw.Draw(card)
+    draw.rectangle((40, 80, 190, 280), fill=(170, 150, 130))
+    draw.text((40, 20), "WORK PERMIT", font=ImageFont.truetype(FONT, 40), fill=(30, 40, 90))
+    samples = numpy.asarray(card).astype(numpy.uint16) * 16  # 8-bit values spread over 12 bits
+    twelve = imagecodecs.jpeg8_encode(samples, level=90, bitspersample=12)
+    preview = io.BytesIO()
+    card.resize((160, 107)).save(preview, "JPEG", quality=80)
+    with open(os.path.join(OUT, "twelve-bit-with-preview.jpg"), "wb") as f:
+        f.write(twelve[:2] + exif_with_preview(preview.getvalue()) + twelve[2:])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     hello_pdf()
@@ -120,6 +233,25 @@ def main():
     bad_checksum_png()
     swatches()
     receipt_photo()
+    missing_font_pdf()
+    twelve_bit_jpeg()
+    right_to_left_pdf(os.path.join(OUT, "arabic-presentation-forms.pdf"), "عقد عمل", [
+        "عقد عمل للطباخ المنزلي",
+        "الراتب الشهري ثلاثة آلاف درهم",
+        "الإجازة السنوية ثلاثون يوما",
+    ], shape=True)
+    right_to_left_pdf(os.path.join(OUT, "persian-presentation-forms.pdf"), "قرارداد کار", [
+        "قرارداد کار پرستار کودک",
+        "حقوق ماهانه پرداخت می شود",
+        "مرخصی سالانه بیست روز",
+    ], shape=True)
+    # Hebrew has no joining forms; letters with a dagesh or a shin dot are drawn as their
+    # presentation-form glyphs (U+FB1D–FB4F), as some office tools write them.
+    right_to_left_pdf(os.path.join(OUT, "hebrew-presentation-forms.pdf"), "חוזה עבודה", [
+        "חוזה עבודה למטפלת \uFB31ית",
+        "\uFB2Aכר חודשי \uFB3Bסף",
+        "חופ\uFB2Bה \uFB2Aנתית",
+    ], shape=False)
 
 
 if __name__ == "__main__":

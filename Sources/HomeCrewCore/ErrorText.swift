@@ -11,8 +11,9 @@ public enum ErrorText {
         let bridged = error as NSError
         if bridged.domain == NSCocoaErrorDomain { return cocoa(bridged) }
         if bridged.domain == NSPOSIXErrorDomain { return posix(Int32(bridged.code)) }
-        if let described = error as? any CustomStringConvertible { return described.description }
-        return "an unexpected error (\(type(of: error)))"
+        // Any other Foundation domain: its code, never its dump of user info.
+        if bridged.domain.hasSuffix("ErrorDomain") { return "a system error (\(bridged.domain) \(bridged.code))" }
+        return String(describing: error)
     }
 
     /// The operating system's own words for an errno value ("No such file or directory").

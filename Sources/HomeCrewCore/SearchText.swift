@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text as the search index sees it. SQLite's unicode61 tokenizer finds words between
 /// spaces and punctuation, but Chinese and Japanese have no spaces: a whole sentence would be
 /// one "word". So every Han, kana or Hangul character becomes a word of its own, and a
@@ -24,6 +26,29 @@ public enum SearchText {
         }
     }
 
+    /// Hebrew points and cantillation marks: people search without them too.
+    static func isHebrewMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7: return true
+        default: return false
+        }
+    }
+
+    /// Presentation forms: the contextual shapes of Arabic and Persian letters (U+FB50–FDFF,
+    /// U+FE70–FEFF) and Hebrew letters with points (U+FB1D–FB4F), which many PDFs carry instead
+    /// of the letters a keyboard types. NFKC turns each back into its letters, in the index and
+    /// in queries alike.
+    static func isPresentationForm(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+        default: return false
+        }
+    }
+
+    static func letters(of scalar: Unicode.Scalar) -> String.UnicodeScalarView {
+        String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars
+    }
+
     static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0620...0x064A, 0x066E...0x06D3, 0x06FA...0x06FF, 0x0750...0x077F: return true
@@ -35,9 +60,11 @@ public enum SearchText {
     /// the tokenizer treats it as a separator, and `restore` drops the copy for display.
     static let reversedCopyMark: Unicode.Scalar = "\u{1F}"
 
-    /// Text for the index: spaces around every CJK character, Arabic marks removed, and each
-    /// Arabic word followed by its reversed copy — some PDFs store Arabic in visual order
-    /// (habibi.pdf reads يبيبح for حبيبي), and a word must be found either way.
+    /// Text for the index: presentation forms as letters, spaces around every CJK character,
+    /// Arabic and Hebrew marks removed, and at the end the reversed copy of each Arabic word —
+    /// some PDFs store Arabic in visual order (habibi.pdf reads يبيبح for حبيبي), and a word must
+    /// be found either way. The copies go after the text, not beside their words, so that a
+    /// phrase typed in logical order still finds its words next to each other.
     public static func prepare(_ text: String) -> String {
         spaced(text, addingReversedArabic: true)
     }
@@ -55,16 +82,15 @@ public enum SearchText {
         var result = String.UnicodeScalarView()
         var previousWasCJK = false
         var arabicWord: [Unicode.Scalar] = []
+        var copies: [[Unicode.Scalar]] = [], copied: Set<String> = []
         func endArabicWord() {
-            if addingReversedArabic && arabicWord.count > 1 {
-                result.append(" ")
-                result.append(reversedCopyMark)
-                result.append(contentsOf: arabicWord.reversed())
+            if addingReversedArabic && arabicWord.count > 1, copied.insert(String(String.UnicodeScalarView(arabicWord))).inserted {
+                copies.append(arabicWord.reversed())
             }
             arabicWord = []
         }
-        for scalar in text.unicodeScalars {
-            if isArabicMark(scalar) { continue }
+        func append(_ scalar: Unicode.Scalar) {
+            if isArabicMark(scalar) || isHebrewMark(scalar) { return }
             if isArabicLetter(scalar) { arabicWord.append(scalar) } else { endArabicWord() }
             let cjk = isCJK(scalar)
             if cjk || previousWasCJK, !scalar.properties.isWhitespace, let last = result.last, !last.properties.isWhitespace {
@@ -73,7 +99,15 @@ public enum SearchText {
             result.append(scalar)
             previousWasCJK = cjk
         }
+        for original in text.unicodeScalars {
+            if isPresentationForm(original) { letters(of: original).forEach(append) } else { append(original) }
+        }
         endArabicWord()
+        for copy in copies {
+            result.append(" ")
+            result.append(reversedCopyMark)
+            result.append(contentsOf: copy)
+        }
         return String(result)
     }
 
@@ -90,23 +124,26 @@ public enum SearchText {
             }
             return nil
         }
-        var skippingCopy = false
+        var copy: [Unicode.Scalar]?   // the reversed copy being skipped
         var copyWasHighlighted = false
-        var wordStart = 0   // where the last Arabic word began in `result`
+        func endCopy() {
+            if let skipped = copy, copyWasHighlighted { highlight(Array(skipped.reversed()), in: &result) }
+            copy = nil
+        }
         for (index, scalar) in scalars.enumerated() {
             if scalar == reversedCopyMark {
-                skippingCopy = true
+                endCopy()
+                copy = []
                 copyWasHighlighted = false
                 if result.last == " " { result.removeLast() }
                 continue
             }
-            if skippingCopy {
+            if copy != nil {
                 if scalar == "\u{E000}" { copyWasHighlighted = true }
-                if isArabicLetter(scalar) || scalar == "\u{E000}" || scalar == "\u{E001}" { continue }
-                skippingCopy = false
-                if copyWasHighlighted { highlight(&result, from: wordStart) }
+                if scalar == "\u{E000}" || scalar == "\u{E001}" { continue }
+                if isArabicLetter(scalar) { copy?.append(scalar); continue }
+                endCopy()
             }
-            if isArabicLetter(scalar), !(result.last.map(isArabicLetter) ?? false) { wordStart = result.count }
             if scalar == " ", let before = neighbour(index - 1, -1), let after = neighbour(index + 1, 1),
                isCJK(before) && isCJK(after) {
                 // The space was put there by prepare(): CJK characters on both sides.
@@ -114,16 +151,23 @@ public enum SearchText {
             }
             result.append(scalar)
         }
-        if skippingCopy && copyWasHighlighted { highlight(&result, from: wordStart) }
+        endCopy()
+        if result.last == " " { result.removeLast() }
         return String(result)
     }
 
-    /// Marks the visible Arabic word that starts at `start` as matched.
-    private static func highlight(_ result: inout String.UnicodeScalarView, from start: Int) {
+    /// A matched reversed copy marks its word, where the word is shown and not yet marked.
+    private static func highlight(_ word: [Unicode.Scalar], in result: inout String.UnicodeScalarView) {
         var scalars = Array(result)
-        guard start <= scalars.count, !scalars[start...].contains("\u{E000}") else { return }
-        scalars.insert("\u{E000}", at: start)
-        scalars.append("\u{E001}")
-        result = String.UnicodeScalarView(scalars)
+        guard !word.isEmpty, scalars.count >= word.count else { return }
+        for start in 0...(scalars.count - word.count) where Array(scalars[start..<start + word.count]) == word {
+            let before = start > 0 ? scalars[start - 1] : nil, after = start + word.count < scalars.count ? scalars[start + word.count] : nil
+            // A whole word, not already marked.
+            guard before.map({ !isArabicLetter($0) && $0 != "\u{E000}" }) ?? true, after.map({ !isArabicLetter($0) }) ?? true else { continue }
+            scalars.insert("\u{E001}", at: start + word.count)
+            scalars.insert("\u{E000}", at: start)
+            result = String.UnicodeScalarView(scalars)
+            return
+        }
     }
 }

@@ -46,6 +46,9 @@ enum OCRSource {
     static func jpeg(path: String) throws -> GrayImage {
         guard let data = FileManager.default.contents(atPath: path) else { throw ExtractionFailure("the file could not be read") }
         let bytes = [UInt8](data)
+        if let frame = JPEGMarkers.frame(bytes), frame.precision != 8 {
+            throw ExtractionFailure("the picture's \(frame.precision)-bit samples cannot be decoded here")
+        }
         guard let handle = tjInitDecompress() else { throw ExtractionFailure("libturbojpeg did not start") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0

@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 5
+    static let currentFormatVersion = 6
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -15,6 +15,7 @@ enum Migrations {
         migrator.registerMigration("v3: full-text search", migrate: createSearchIndex)
         migrator.registerMigration("v4: vault settings", migrate: createSettings)
         migrator.registerMigration("v5: leave, pay adjustments, closed months", migrate: createPayroll)
+        migrator.registerMigration("v6: search text reads presentation forms", migrate: reindexSearchText)
         return migrator
     }
 
@@ -305,6 +306,17 @@ enum Migrations {
             ) WITHOUT ROWID;
 
             UPDATE vault SET format_version = 5;
+            """)
+    }
+
+    /// `homecrew_search_text` now turns presentation forms into letters, drops Hebrew points and
+    /// puts the reversed copies of Arabic words after the text: every indexed row is made again.
+    private static func reindexSearchText(_ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM search_row;
+            INSERT INTO search_row (\(searchColumns)) SELECT \(searchColumns) FROM search_source;
+            INSERT INTO search_index (search_index) VALUES ('rebuild');
+            UPDATE vault SET format_version = 6;
             """)
     }
 }

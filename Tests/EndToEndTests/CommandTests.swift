@@ -162,7 +162,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 5; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 7, but this HomeCrew only knows versions up to 6; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about

@@ -136,6 +136,25 @@ final class SearchTests: XCTestCase {
         }
     }
 
+    /// Arabic, Persian and Hebrew drawn glyph by glyph, as presentation forms in visual order (as
+    /// Qt/wkhtmltopdf and office tools write them), are found by words typed on a keyboard.
+    func testPresentationFormPDFsAreFoundByKeyboardWords() throws {
+        try homecrew.ok(["doc", "add", "--household", "Sea View House", "--no-ocr"]
+                        + ["arabic", "persian", "hebrew"].map { Samples.fixture("\($0)-presentation-forms.pdf") })
+        let expectations: [(String, String)] = [
+            ("الراتب", "arabic-presentation-forms"), ("درهم", "arabic-presentation-forms"), ("\"الإجازة السنوية\"", "arabic-presentation-forms"),
+            ("پرستار", "persian-presentation-forms"), ("\"حقوق ماهانه\"", "persian-presentation-forms"), ("کودک", "persian-presentation-forms"),
+            ("שכר", "hebrew-presentation-forms"), ("בית", "hebrew-presentation-forms"), ("\"חופשה שנתית\"", "hebrew-presentation-forms"),
+        ]
+        for (words, title) in expectations {
+            XCTAssertEqual(try titles(words), [title], words)
+        }
+        // Words typed with the presentation forms themselves are found too (NFKC on both sides).
+        XCTAssertEqual(try titles("\u{FEA9}\u{FEAD}\u{FEEB}\u{FEE2}"), ["arabic-presentation-forms"], "درهم as its four glyphs")
+        let snippet = try XCTUnwrap(jsonArray(homecrew.run(["search", "درهم", "--all-households", "--format", "json"]).stdout).first?["snippet"] as? String)
+        XCTAssertTrue(snippet.contains("[درهم]"), snippet)
+    }
+
     func testWordsInEveryScriptAreFound() throws {
         try homecrew.ok(["doc", "add", "--household", "Azabu Flat"] + (try ["udhr_Hans.CMN_Sans_12.pdf", "jo.pdf", "vertical.pdf",
             "udhr_Deva.HIN_Serif_12.pdf", "issue11656.pdf", "habibi.pdf", "GeoTopo-komprimiert.pdf"].map { try Corpus.file("pdf/\($0)") }))

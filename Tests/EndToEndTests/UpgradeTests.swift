@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-4", "format-5"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-4", "format-5", "format-6"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -29,9 +29,11 @@ final class UpgradeTests: XCTestCase {
             let verify = try homecrew.run(["vault", "verify"])
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
-            if name == "format-4" {
-                XCTAssertTrue(verify.stderr.contains("upgraded the vault from format 4; the old database is kept at"), verify.stderr)
-                XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-4.bak"))
+            if name != "format-6" {
+                let version = name.dropFirst("format-".count)
+                XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "6")
             } else {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
             }
@@ -67,7 +69,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "5")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "6")
     }
 
     @discardableResult

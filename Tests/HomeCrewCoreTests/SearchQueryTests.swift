@@ -67,6 +67,26 @@ final class SearchQueryTests: XCTestCase {
         // Arabic: marks removed, a reversed copy for visually ordered PDFs, hidden again on display.
         XCTAssertEqual(SearchText.prepare("حَبيبي"), "حبيبي \u{1F}يبيبح")
         XCTAssertEqual(SearchText.prepareQuery("حَبيبي"), "حبيبي")
+        XCTAssertEqual(SearchText.restore("حبيبي end \u{1F}\u{E000}يبيبح\u{E001}"), "\u{E000}حبيبي\u{E001} end")
+        // Copies stand after the text, once each, so that words typed as a phrase stay side by side.
+        XCTAssertEqual(SearchText.prepare("الراتب الشهري الراتب"), "الراتب الشهري الراتب \u{1F}بتارلا \u{1F}يرهشلا")
+        XCTAssertEqual(SearchText.restore("\u{E000}الراتب\u{E001} الشهري \u{1F}\u{E000}بتارلا\u{E001} \u{1F}يرهشلا"),
+                       "\u{E000}الراتب\u{E001} الشهري", "an original already marked is not marked twice")
+        // Vaults indexed before copies moved to the end keep them beside their words; both read back.
         XCTAssertEqual(SearchText.restore("حبيبي \u{1F}\u{E000}يبيبح\u{E001} end"), "\u{E000}حبيبي\u{E001} end")
+    }
+}
+
+final class SearchTextTests: XCTestCase {
+    func testPresentationFormsAndPointsBecomeTheLettersAKeyboardTypes() {
+        // درهم drawn as its isolated, isolated, initial and final forms.
+        XCTAssertEqual(SearchText.prepareQuery("\u{FEA9}\u{FEAD}\u{FEEB}\u{FEE2}"), "درهم")
+        // Persian پ and ی in their contextual forms (U+FB58, U+FBFE).
+        XCTAssertEqual(SearchText.prepareQuery("\u{FB58}\u{FBFE}"), "\u{067E}\u{06CC}")
+        // Hebrew shin with shin dot (U+FB2A) and bet with dagesh (U+FB31): the letters without points.
+        XCTAssertEqual(SearchText.prepareQuery("\u{FB2A}\u{05DC}\u{05D5}\u{05DD} \u{FB31}\u{05D9}\u{05EA}"), "שלום בית")
+        // The lam-alef ligature is two letters.
+        XCTAssertEqual(SearchText.prepareQuery("\u{FEFB}"), "لا")
+        XCTAssertEqual(SearchText.prepareQuery("Hello World"), "Hello World", "text without such letters is untouched")
     }
 }

@@ -86,4 +86,35 @@ final class ExtractionSampleTests: XCTestCase {
         // A JPEG cut short still shows the part that arrived.
         XCTAssertNotNil(try extract(Samples.fixture("truncated.jpg")).thumbnailPNG)
     }
+
+    /// A valid 12-bit JPEG is not called damaged: the note names what this machine cannot do, and
+    /// the camera's own EXIF preview becomes the thumbnail.
+    func testATwelveBitJPEGSaysWhatIsUnsupportedAndShowsItsPreview() throws {
+        let path = Samples.fixture("twelve-bit-with-preview.jpg")
+        XCTAssertEqual(JPEGMarkers.frame([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))?.precision, 12)
+        let extraction = try extract(path)
+        XCTAssertEqual(extraction.content.status, .partial)
+        XCTAssertEqual([extraction.content.pixelWidth, extraction.content.pixelHeight], [600, 400])
+        let note = try XCTUnwrap(extraction.content.note)
+        XCTAssertTrue(note.hasPrefix("the JPEG stores 12-bit samples, which this machine's libjpeg-turbo cannot decode"), note)
+        XCTAssertFalse(note.contains("damaged JPEG") || note.contains("header is damaged"), note)
+        XCTAssertTrue(note.hasSuffix("the thumbnail is the file's own EXIF preview"), note)
+        let (width, height) = try ExtractionCorpusTests.pngSize(try XCTUnwrap(extraction.thumbnailPNG))
+        XCTAssertEqual([width, height], [160, 107], "the preview's own size: it is smaller than a thumbnail")
+        // The 8-bit sample photo carries no preview: nothing is made up for it.
+        XCTAssertNil(ExifOrientation.preview(jpeg: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Samples.document("fatima-residence-visa-sideways.jpg"))))))
+    }
+
+    /// A font the PDF names but neither embeds nor finds here: the text is still read whole, and
+    /// the note names the font and what stands in for it on the thumbnail.
+    func testAPDFWithAMissingFontIsReadAndNamesTheFont() throws {
+        let content = try extract(Samples.fixture("missing-font.pdf")).content
+        XCTAssertEqual(content.status, .complete)
+        XCTAssertEqual(content.pages.map(\.text), ["Wages paid in full"])
+        let note = try XCTUnwrap(content.note)
+        XCTAssertTrue(note.hasPrefix("font not in the PDF and not on this machine: HouseholdScriptPro-Regular (drawn with "), note)
+        // Fonts that are embedded, or one of the PDF standard's base fonts, need no note.
+        XCTAssertNil(try extract(Samples.fixture("hello.pdf")).content.note)
+        XCTAssertNil(try extract(Samples.document("contract-maria-santos.pdf")).content.note)
+    }
 }

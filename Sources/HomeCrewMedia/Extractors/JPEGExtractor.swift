@@ -12,16 +12,33 @@ struct JPEGExtractor: Extractor {
             return Extraction(content: .failed("the file could not be read"))
         }
         let bytes = [UInt8](data)
-        guard let handle = tjInitDecompress() else { return Extraction(content: .failed("libturbojpeg did not start")) }
-        defer { tjDestroy(handle) }
+        let orientation = ExifOrientation.read(jpeg: bytes)
+        let frame = JPEGMarkers.frame(bytes)
+        if let frame, frame.precision != 8 {
+            return Self.unreadable(bytes, frame: frame, orientation: orientation, reason:
+                "the JPEG stores \(frame.precision)-bit samples, which this machine's libjpeg-turbo cannot decode (it reads 8-bit JPEGs); the file is not damaged and is kept as it is")
+        }
+        switch Self.decode(bytes, orientation: orientation) {
+        case .image(let extraction): return extraction
+        case .unreadable(let reason):
+            let coding = frame.map(\.coding).flatMap { ["baseline", "extended sequential", "progressive"].contains($0) ? nil : $0 }
+            return Self.unreadable(bytes, frame: frame, orientation: orientation,
+                                   reason: coding.map { "this \($0) JPEG could not be decoded: \(reason)" } ?? reason)
+        }
+    }
 
+    enum Decoded { case image(Extraction), unreadable(String) }
+
+    /// The picture at thumbnail scale, turned upright.
+    static func decode(_ bytes: [UInt8], orientation: Int) -> Decoded {
+        guard let handle = tjInitDecompress() else { return .unreadable("libturbojpeg did not start") }
+        defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
               width > 0, height > 0 else {
-            return Extraction(content: .failed("the JPEG header is damaged: \(Self.message(handle))"))
+            return .unreadable("the JPEG header is damaged: \(message(handle))")
         }
-        let orientation = ExifOrientation.read(jpeg: bytes)
-        let (scaledWidth, scaledHeight) = Self.scaledSize(width: Int(width), height: Int(height))
+        let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height))
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_BGRX
         var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 4)
@@ -31,18 +48,31 @@ struct JPEGExtractor: Extractor {
         if result != 0 {
             // A warning (a truncated file, say) still leaves the part that was decoded.
             guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
-                return Extraction(content: .failed("the JPEG data is damaged: \(Self.message(handle))"))
+                return .unreadable("the JPEG data is damaged: \(message(handle))")
             }
-            note = "damaged JPEG, read in part: \(Self.message(handle))"
+            note = "damaged JPEG, read in part: \(message(handle))"
         }
-        if isCMYK { Self.convertInvertedCMYKToBGRX(&pixels) }
+        if isCMYK { convertInvertedCMYKToBGRX(&pixels) }
         do {
-            let thumbnail = try Self.thumbnail(&pixels, width: scaledWidth, height: scaledHeight, orientation: orientation)
+            let thumbnail = try thumbnail(&pixels, width: scaledWidth, height: scaledHeight, orientation: orientation)
             let content = ExtractedContent.image(width: Int(width), height: Int(height), orientation: orientation, note: note)
-            return Extraction(content: content, thumbnailPNG: thumbnail)
+            return .image(Extraction(content: content, thumbnailPNG: thumbnail))
         } catch {
-            return Extraction(content: .failed(ErrorText.sentence(for: error)))
+            return .unreadable(ErrorText.sentence(for: error))
         }
+    }
+
+    /// A JPEG libjpeg-turbo cannot read: kept, with the reason, and with the small preview a
+    /// camera stores in the EXIF block as its thumbnail when there is one (an 8-bit JPEG).
+    static func unreadable(_ bytes: [UInt8], frame: JPEGMarkers.Frame?, orientation: Int, reason: String) -> Extraction {
+        var thumbnail: [UInt8]?
+        if let preview = ExifOrientation.preview(jpeg: bytes), case .image(let decoded) = decode(preview, orientation: orientation) {
+            thumbnail = decoded.thumbnailPNG
+        }
+        let note = reason + (thumbnail == nil ? "" : "; the thumbnail is the file's own EXIF preview")
+        let content = ExtractedContent(status: thumbnail == nil ? .failed : .partial, note: note, pageCount: 1,
+                                       pixelWidth: frame?.width, pixelHeight: frame?.height, orientation: orientation)
+        return Extraction(content: content, thumbnailPNG: thumbnail)
     }
 
     /// The smallest libjpeg scaling factor whose result still has a long edge ≥ 256.
