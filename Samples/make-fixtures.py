@@ -223,6 +223,32 @@ def twelve_bit_jpeg():
         f.write(twelve[:2] + exif_with_preview(preview.getvalue()) + twelve[2:])
 
 
+def heif_primary_recoded(path, image, item_type):
+    """A HEIF photo with a 160-pixel preview image, whose primary image is then declared as coded
+    with `item_type` (a coding libheif 1.15 has no decoder for). Only the primary item's type
+    changes: the file stays well formed, and its preview still decodes."""
+    import struct
+    with tempfile.TemporaryDirectory() as scratch:
+        png = os.path.join(scratch, "photo.png")
+        image.save(png)
+        subprocess.run(["heif-enc", "-q", "60", "-t", "160", png, "-o", path], check=True, stdout=subprocess.DEVNULL)
+    data = bytearray(open(path, "rb").read())
+
+    def boxes(start, end):
+        while start + 8 <= end:
+            size, kind = struct.unpack(">I4s", data[start:start + 8])
+            yield kind.decode("latin-1"), start + 8, start + size
+            start += size
+    meta = next((b, e) for k, b, e in boxes(0, len(data)) if k == "meta")
+    children = {k: (b, e) for k, b, e in boxes(meta[0] + 4, meta[1])}
+    primary = struct.unpack(">H", data[children["pitm"][0] + 4:children["pitm"][0] + 6])[0]
+    for kind, body, end in boxes(children["iinf"][0] + 6, children["iinf"][1]):
+        if kind == "infe" and data[body] == 2 and struct.unpack(">H", data[body + 4:body + 6])[0] == primary:
+            data[body + 8:body + 12] = item_type.encode()
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     hello_pdf()
@@ -234,6 +260,8 @@ def main():
     swatches()
     receipt_photo()
     missing_font_pdf()
+    heif_primary_recoded(os.path.join(OUT, "vvc-with-preview.heic"),
+                         Image.open(os.path.join(OUT, "receipt-photo.jpg")), "vvc1")
     twelve_bit_jpeg()
     right_to_left_pdf(os.path.join(OUT, "arabic-presentation-forms.pdf"), "عقد عمل", [
         "عقد عمل للطباخ المنزلي",

@@ -117,4 +117,19 @@ final class ExtractionSampleTests: XCTestCase {
         XCTAssertNil(try extract(Samples.fixture("hello.pdf")).content.note)
         XCTAssertNil(try extract(Samples.document("contract-maria-santos.pdf")).content.note)
     }
+
+    /// A HEIF whose primary image is coded with something libheif here cannot decode (VVC) is named
+    /// as such, not called damaged, and its own preview image becomes the thumbnail.
+    func testAHEIFWithAnUnsupportedCodecIsNamedAndShowsItsPreview() throws {
+        let path = Samples.fixture("vvc-with-preview.heic")
+        XCTAssertEqual(HEIFItems.primaryItemType(path: path), "vvc1")
+        XCTAssertEqual(HEIFItems.primaryItemType(path: Samples.document("maria-passport-photo.heic")), "hvc1")
+        let extraction = try extract(path)
+        XCTAssertEqual(extraction.content.status, .partial)
+        XCTAssertEqual([extraction.content.pixelWidth, extraction.content.pixelHeight], [900, 600])
+        XCTAssertEqual(extraction.content.note, "the HEIF image is coded as VVC (H.266) (item type 'vvc1'), which this machine's "
+                       + "libheif cannot decode; the file is kept as it is; the thumbnail is the file's own preview image")
+        let (width, _) = try ExtractionCorpusTests.pngSize(try XCTUnwrap(extraction.thumbnailPNG))
+        XCTAssertEqual(width, 160)
+    }
 }

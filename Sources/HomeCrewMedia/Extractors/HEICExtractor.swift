@@ -27,9 +27,14 @@ struct HEICExtractor: Extractor {
         var image: OpaquePointer?
         error = heif_decode_image(source, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
         guard error.code == heif_error_Ok, let image else {
-            let content = ExtractedContent(status: .partial, note: "the image data could not be decoded: \(Self.text(error))",
-                                           pageCount: 1, pixelWidth: width, pixelHeight: height)
-            return Extraction(content: content)
+            var note = "the image data could not be decoded: \(Self.text(error))"
+            if error.code == heif_error_Unsupported_feature, let type = HEIFItems.primaryItemType(path: path) {
+                note = "the HEIF image is coded as \(HEIFItems.codingName(type)), which this machine's libheif cannot decode; the file is kept as it is"
+            }
+            let preview = Self.anyThumbnail(of: primary)
+            if preview != nil { note += "; the thumbnail is the file's own preview image" }
+            let content = ExtractedContent(status: .partial, note: note, pageCount: 1, pixelWidth: width, pixelHeight: height)
+            return Extraction(content: content, thumbnailPNG: preview)
         }
         defer { heif_image_release(image) }
         do {
@@ -38,6 +43,26 @@ struct HEICExtractor: Extractor {
         } catch {
             return Extraction(content: .failed(ErrorText.sentence(for: error)))
         }
+    }
+
+    /// The first of the file's own preview images that decodes, of any size: what can be shown
+    /// when the primary image cannot be decoded.
+    static func anyThumbnail(of primary: OpaquePointer) -> [UInt8]? {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+        guard count > 0 else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        _ = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count))
+        for id in ids {
+            var handle: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
+            defer { heif_image_handle_release(handle) }
+            var image: OpaquePointer?
+            guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil).code == heif_error_Ok,
+                  let image else { continue }
+            defer { heif_image_release(image) }
+            if let png = try? thumbnail(of: image) { return png }
+        }
+        return nil
     }
 
     /// The embedded thumbnail when it is at least as large as the thumbnail to draw.
