@@ -78,12 +78,49 @@ def ingest_pdfs():
     times = hyperfine({
         "homecrew": f"{HOMECREW} doc add --recursive {folder} --vault {vault} > /dev/null",
         "tools": f"ls {folder}/*.pdf | xargs -P 2 -I{{}} sh -c 'sha256sum {{}} > /dev/null; "
-                 f"pdftotext {{}} {out}/$(basename {{}}).txt; pdftoppm -r 30 -f 1 -l 1 -png {{}} {out}/$(basename {{}})'",
+                 f"pdftotext {{}} {out}/$(basename {{}}).txt; pdftoppm -scale-to 256 -f 1 -l 1 -png {{}} {out}/$(basename {{}})'",
     }, prepare=f"rm -rf {vault} {out}; mkdir -p {out}; {HOMECREW} household add Bench --vault {vault} > /dev/null 2>&1")
     ratio = times["tools"] / times["homecrew"]
-    record(f"1. ingest {SIZES['pdfs']} text PDFs", f"{times['homecrew']:.2f} s", f"{times['tools']:.2f} s (sha256sum + pdftotext + pdftoppm, xargs -P 2)",
-           "≥ 1.5× faster", ratio >= 1.5, f"{ratio:.2f}×")
+    record(f"1. ingest {SIZES['pdfs']} generated text PDFs", f"{times['homecrew']:.2f} s",
+           f"{times['tools']:.2f} s (sha256sum + pdftotext + pdftoppm -scale-to 256, xargs -P 2)", "≥ 1.5× faster", ratio >= 1.5, f"{ratio:.2f}×")
     return vault, times["homecrew"]
+
+
+def real_pdfs():
+    """The corpus PDFs that open without a password, copied until there are about 160, each copy
+    made unique by a comment after its end (the smoke run without a corpus uses Samples/)."""
+    source = os.path.join(CORPUS, "pdf") if HAVE_CORPUS else os.path.join(SAMPLES, "documents")
+    names = sorted(name for name in os.listdir(source) if name.endswith(".pdf")
+                   and subprocess.run(["pdfinfo", os.path.join(source, name)], capture_output=True).returncode == 0)
+    copies = 1 if SMOKE else max(1, round(160 / len(names)))
+    folder = os.path.join(WORK, "real-pdfs")
+    os.makedirs(folder, exist_ok=True)
+    for copy in range(copies):
+        for name in names:
+            data = open(os.path.join(source, name), "rb").read()
+            with open(os.path.join(folder, f"{copy:02d}-{name}"), "wb") as out:
+                out.write(data + f"\n%homecrew benchmark copy {copy}\n".encode())
+    return folder, len(names) * copies
+
+
+def ingest_real_pdfs():
+    folder, count = real_pdfs()
+    size = sum(os.path.getsize(os.path.join(folder, name)) for name in os.listdir(folder)) / 1e6
+    vault, out = os.path.join(WORK, "v-real"), os.path.join(WORK, "real-out")
+    each = f"ls {folder}/*.pdf | xargs -P 2 -I{{}} sh -c"
+    times = hyperfine({
+        "homecrew": f"{HOMECREW} doc add --recursive {folder} --no-ocr --vault {vault} > /dev/null",
+        "tools": f"{each} 'sha256sum {{}} > /dev/null; pdftotext {{}} {out}/$(basename {{}}).txt 2>/dev/null; "
+                 f"pdftoppm -scale-to 256 -f 1 -l 1 -png {{}} {out}/$(basename {{}}) 2>/dev/null'",
+        # The pipeline's parts, to show where its time goes.
+        "sha256sum": f"{each} 'sha256sum {{}} > /dev/null'",
+        "pdftotext": f"{each} 'pdftotext {{}} {out}/$(basename {{}}).txt 2>/dev/null'",
+        "pdftoppm": f"{each} 'pdftoppm -scale-to 256 -f 1 -l 1 -png {{}} {out}/$(basename {{}}) 2>/dev/null'",
+    }, prepare=f"rm -rf {vault} {out}; mkdir -p {out}; {HOMECREW} household add Bench --vault {vault} > /dev/null 2>&1")
+    ratio = times["tools"] / times["homecrew"]
+    record(f"1. ingest {count} real PDFs (the corpus's that open, {size:.0f} MB, each copy made unique)", f"{times['homecrew']:.2f} s",
+           f"{times['tools']:.2f} s (the same pipeline; of it sha256sum {times['sha256sum']:.2f} s, pdftotext {times['pdftotext']:.2f} s, "
+           f"pdftoppm {times['pdftoppm']:.2f} s, each alone with xargs -P 2)", "≥ 1.3× faster", ratio >= 1.3, f"{ratio:.2f}×")
 
 
 def ingest_heics():
@@ -152,18 +189,26 @@ def measure_search(vault, label):
     text = os.path.join(WORK, f"text-{label}")
     shutil.rmtree(text, ignore_errors=True)
     os.makedirs(text)
+    per_document = os.path.join(WORK, f"documents-{label}")
+    shutil.rmtree(per_document, ignore_errors=True)
+    os.makedirs(per_document)
     database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
     pages = 0
-    for sha, number, body in database.execute("SELECT object_sha256, page_number, text FROM object_page"):
+    # What a user with extracted text has: one file per document (pdftotext's way); and one per page.
+    for sha, number, body in database.execute("SELECT object_sha256, page_number, text FROM object_page ORDER BY object_sha256, page_number"):
         with open(os.path.join(text, f"{sha}-{number}.txt"), "w") as out:
             out.write(body)
+        with open(os.path.join(per_document, f"{sha}.txt"), "a") as out:
+            out.write(body + "\f")
         pages += 1
     rare, common = "HC00042x0", "termination"
     times = hyperfine({
         "rare": f"{HOMECREW} search {rare} --all-households --vault {vault}",
         "common": f"{HOMECREW} search {common} --all-households --vault {vault}",
-        "rg-rare": f"rg -l -i {rare} {text}",
-        "rg-common": f"rg -l -i {common} {text}",
+        "rg-rare": f"rg -l -i {rare} {per_document}",
+        "rg-common": f"rg -l -i {common} {per_document}",
+        "rg-pages-rare": f"rg -l -i {rare} {text}",
+        "rg-pages-common": f"rg -l -i {common} {text}",
     }, runs=10, shell=False)
     return times, pages
 
@@ -178,9 +223,11 @@ def search_and_scaling(first_ingest):
         if count == SIZES["search"]:
             for word in ["rare", "common"]:
                 ratio = times[f"rg-{word}"] / times[word]
+                pages_ratio = times[f"rg-pages-{word}"] / times[word]
                 record(f"4. search one {word} word, {count} documents ({pages} pages)", f"{times[word] * 1000:.1f} ms",
-                       f"{times['rg-' + word] * 1000:.1f} ms (rg -l over the extracted text)", "< 30 ms and ≥ 10× faster than rg",
-                       times[word] < 0.030 and ratio >= 10, f"{ratio:.1f}×")
+                       f"{times['rg-' + word] * 1000:.1f} ms (rg -l -i over one text file per document); "
+                       f"{times['rg-pages-' + word] * 1000:.1f} ms over one file per page", "< 30 ms and ≥ 10× faster than rg",
+                       times[word] < 0.030 and ratio >= 10, f"{ratio:.1f}× (per page: {pages_ratio:.1f}×)")
     return points
 
 
@@ -287,7 +334,7 @@ def write_report(points, path):
         number, name = r["name"].split(". ", 1)
         lines.append(f"| {number} | {name} | {r['ours']} | {r['theirs']} | {r['target']} | "
                      f"{'met' if r['passed'] else '**missed**'}{' — ' + r['note'] if r['note'] else ''} |")
-    lines += ["", "## Scaling (7)", "", "| documents | pages | ingest | search, rare word | search, common word | rg, rare word |",
+    lines += ["", "## Scaling (7)", "", "| documents | pages | ingest | search, rare word | search, common word | rg, rare word (a file per document) |",
               "|---|---|---|---|---|---|"]
     for p in points:
         lines.append(f"| {p['documents']:,} | {p['pages']:,} | {p['ingest']:.1f} s | {p['rare'] * 1000:.1f} ms | "
@@ -304,6 +351,7 @@ def write_report(points, path):
 if __name__ == "__main__":
     try:
         ingest_pdfs()
+        ingest_real_pdfs()
         ingest_heics()
         ocr()
         payroll()
