@@ -55,9 +55,14 @@ extern "C" char *hc_pdf_text_page(const hc_pdf_text *text, int index, size_t *le
 }
 
 extern "C" char *hc_pdf_text_outside_fonts(const hc_pdf_text *text) {
+    // Page 1's fonts only: that is the page the thumbnail draws, and document::fonts() walks
+    // every page's resources (half a second for a 117-page book, as much as reading its text).
     std::set<std::string> outside;
-    for (const poppler::font_info &font : text->document->fonts()) {
-        if (!font.is_embedded() && !font.name().empty()) outside.insert(font.name() + "\t" + font.file());
+    std::unique_ptr<poppler::font_iterator> pages(text->document->create_font_iterator(0));
+    if (pages && pages->has_next()) {
+        for (const poppler::font_info &font : pages->next()) {
+            if (!font.is_embedded() && !font.name().empty()) outside.insert(font.name() + "\t" + font.file());
+        }
     }
     std::string joined;
     for (const std::string &line : outside) joined += line + "\n";

@@ -50,7 +50,7 @@ final class OCRTests: XCTestCase {
         _ = try add(Corpus.file("pdf/multi-page-images.pdf"), "--title", "Three scanned pages")
         _ = try add(Corpus.file("png/typewriter.png"), "--title", "Soup recipe")
         _ = try add(Corpus.file("png/simple.png"), "--title", "PNG note")
-        _ = try add(Samples.fixture("receipt-photo.jpg"), "--title", "JPEG note")
+        _ = try add(Corpus.file("jpeg/simple.jpg"), "--title", "JPEG note")
         _ = try add(Corpus.file("heic/simple.heic"), "--title", "Phone photo of a recipe")
 
         XCTAssertEqual(try hits("widow"), ["Garden story scan p1"])

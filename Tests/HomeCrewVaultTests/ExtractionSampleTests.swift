@@ -112,7 +112,7 @@ final class ExtractionSampleTests: XCTestCase {
         XCTAssertEqual(content.status, .complete)
         XCTAssertEqual(content.pages.map(\.text), ["Wages paid in full"])
         let note = try XCTUnwrap(content.note)
-        XCTAssertTrue(note.hasPrefix("font not in the PDF and not on this machine: HouseholdScriptPro-Regular (drawn with "), note)
+        XCTAssertTrue(note.hasPrefix("font of page 1 not in the PDF and not on this machine: HouseholdScriptPro-Regular (drawn with "), note)
         // Fonts that are embedded, or one of the PDF standard's base fonts, need no note.
         XCTAssertNil(try extract(Samples.fixture("hello.pdf")).content.note)
         XCTAssertNil(try extract(Samples.document("contract-maria-santos.pdf")).content.note)

@@ -48,13 +48,7 @@ struct HEICExtractor: Extractor {
     /// The first of the file's own preview images that decodes, of any size: what can be shown
     /// when the primary image cannot be decoded.
     static func anyThumbnail(of primary: OpaquePointer) -> [UInt8]? {
-        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
-        guard count > 0 else { return nil }
-        var ids = [heif_item_id](repeating: 0, count: count)
-        _ = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count))
-        for id in ids {
-            var handle: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
+        for handle in thumbnailHandles(of: primary) {
             defer { heif_image_handle_release(handle) }
             var image: OpaquePointer?
             guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil).code == heif_error_Ok,
@@ -67,18 +61,24 @@ struct HEICExtractor: Extractor {
 
     /// The embedded thumbnail when it is at least as large as the thumbnail to draw.
     static func thumbnailHandle(of primary: OpaquePointer) -> OpaquePointer? {
+        var chosen: OpaquePointer?
+        for handle in thumbnailHandles(of: primary) {
+            let longEdge = max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle))
+            if chosen == nil && longEdge >= Thumbnail.longEdge { chosen = handle } else { heif_image_handle_release(handle) }
+        }
+        return chosen
+    }
+
+    /// Handles of the primary image's preview images; the caller releases each.
+    static func thumbnailHandles(of primary: OpaquePointer) -> [OpaquePointer] {
         let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
-        guard count > 0 else { return nil }
+        guard count > 0 else { return [] }
         var ids = [heif_item_id](repeating: 0, count: count)
         _ = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count))
-        for id in ids {
+        return ids.compactMap { id in
             var handle: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
-            let longEdge = max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle))
-            if longEdge >= Thumbnail.longEdge { return handle }
-            heif_image_handle_release(handle)
+            return heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok ? handle : nil
         }
-        return nil
     }
 
     /// Composites RGBA on white into an RGB24 surface and draws the thumbnail.

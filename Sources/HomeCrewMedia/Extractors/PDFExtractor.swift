@@ -44,7 +44,7 @@ struct PDFExtractor: Extractor {
 
     static func missingFontsNote(_ fonts: [(name: String, substitute: String)]) -> String {
         let names = fonts.map { $0.substitute.isEmpty ? $0.name : "\($0.name) (drawn with \($0.substitute))" }
-        return "font\(fonts.count == 1 ? "" : "s") not in the PDF and not on this machine: \(names.joined(separator: ", ")); "
+        return "font\(fonts.count == 1 ? "" : "s") of page 1 not in the PDF and not on this machine: \(names.joined(separator: ", ")); "
             + "the text is read in full, the thumbnail shows a substitute"
     }
 

@@ -16,7 +16,8 @@ final class PageTextReader {
 
     deinit { hc_pdf_text_close(document) }
 
-    /// Fonts the PDF names without embedding them, with the file poppler draws each with here.
+    /// Fonts page 1 (the thumbnail's page) names without embedding them, with the file poppler
+    /// draws each with here.
     var outsideFonts: [(name: String, file: String)] {
         guard let list = hc_pdf_text_outside_fonts(document) else { return [] }
         defer { hc_pdf_text_free(list) }

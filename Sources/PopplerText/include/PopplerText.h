@@ -21,7 +21,7 @@ int hc_pdf_text_page_count(const hc_pdf_text *document);
 /// The UTF-8 text of page `index` (0-based) in reading order, as pdftotext lays it out. The caller
 /// frees it with hc_pdf_text_free. NULL when the page cannot be read.
 char *hc_pdf_text_page(const hc_pdf_text *document, int index, size_t *length);
-/// The fonts the PDF uses without embedding them, one per line: the font's name, a tab, and the
+/// The fonts page 1 uses without embedding them, one per line: the font's name, a tab, and the
 /// file poppler draws it with on this machine (empty when none). The caller frees it with hc_pdf_text_free.
 char *hc_pdf_text_outside_fonts(const hc_pdf_text *document);
 void hc_pdf_text_free(char *text);
