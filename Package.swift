@@ -22,14 +22,14 @@ let package = Package(
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
             name: "HomeCrewMedia",
-            dependencies: ["HomeCrewCore", "HomeCrewVault", "CPoppler", "PopplerText", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
+            dependencies: ["HomeCrewCore", "HomeCrewVault", "PopplerDocument", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
         ),
-        // poppler's own text layout (pdftotext's word and line assembly) behind a small C interface.
-        .target(name: "PopplerText", dependencies: ["CPopplerCpp"]),
+        // One PDF parse through poppler's C++ binding (text in pdftotext's layout, metadata, fonts,
+        // pages drawn by pdftoppm's renderer) behind a small C interface.
+        .target(name: "PopplerDocument", dependencies: ["CPopplerCpp"]),
         .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),

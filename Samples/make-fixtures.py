@@ -63,6 +63,11 @@ def locked_pdf():
                         os.path.join(OUT, "locked-aes256.pdf")], check=True)
 
 
+def turned_pdf():
+    """hello.pdf shown turned a quarter right (/Rotate 90), as scanners and phones often save pages."""
+    subprocess.run(["qpdf", "--rotate=+90", os.path.join(OUT, "hello.pdf"), os.path.join(OUT, "turned-page.pdf")], check=True)
+
+
 def long_pdf():
     """Many pages of text: slow enough to read that a tiny time limit stops the worker."""
     pages = [[f"Household handbook, page {n}."] + [f"Section {n}.{k}: the kitchen, the garden and the car "
@@ -253,6 +258,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     hello_pdf()
     locked_pdf()
+    turned_pdf()
     long_pdf()
     truncated("contract-asha-devi-kumari.pdf", "truncated.pdf", 0.5)
     truncated("fatima-residence-visa-sideways.jpg", "truncated.jpg", 0.6)

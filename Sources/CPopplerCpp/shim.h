@@ -1,3 +1,3 @@
-// poppler's C++ binding (Debian libpoppler-cpp-dev). Only PopplerText includes its headers; this
+// poppler's C++ binding (Debian libpoppler-cpp-dev). Only PopplerDocument includes its headers; this
 // module carries the include path and the link flag to it.
 #pragma once

@@ -1,6 +1,5 @@
 import CCairo
 import CHeif
-import CPoppler
 import CTurboJPEG
 import Foundation
 import HomeCrewCore
@@ -26,20 +25,15 @@ enum OCRSource {
     }
 
     static func pdfPages(path: String, numbers: [Int], password: String?) throws -> [(Int, GrayImage)] {
-        guard let document = poppler_document_new_from_file(URL(fileURLWithPath: path).absoluteString, password, nil) else {
+        guard let pdf = try? PopplerPDF(path: path, password: password) else {
             throw ExtractionFailure("the PDF could not be opened for OCR")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
         return numbers.compactMap { number in
-            guard let page = poppler_document_get_page(document, Int32(number - 1)) else { return nil }
-            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            var width = 0.0, height = 0.0
-            poppler_page_get_size(page, &width, &height)
-            let scale = min(Double(pdfDPI) / 72, Double(maximumEdge) / max(width, height, 1))
-            let canvas = Canvas(width: max(1, Int(width * scale)), height: max(1, Int(height * scale)))
-            cairo_scale(canvas.context, scale, scale)
-            poppler_page_render_for_printing(page, canvas.context)
-            return (number, gray(of: canvas.surface))
+            guard let size = pdf.size(ofPage: number - 1) else { return nil }
+            let dpi = min(Double(pdfDPI), 72 * Double(maximumEdge) / max(size.width, size.height))
+            guard let page = pdf.render(page: number - 1, dpi: dpi) else { return nil }
+            defer { cairo_surface_destroy(page) }
+            return (number, gray(of: page))
         }
     }
 

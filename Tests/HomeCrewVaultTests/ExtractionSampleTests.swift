@@ -57,6 +57,23 @@ final class ExtractionSampleTests: XCTestCase {
         XCTAssertTrue(opened.pages.map(\.text).joined().contains("Confidential salary letter"))
     }
 
+    /// A page saved with /Rotate 90 is shown turned, as every PDF viewer shows it: a landscape
+    /// thumbnail whose text (at the top of the upright page) runs down its right-hand side.
+    func testATurnedPDFPageGivesATurnedThumbnail() throws {
+        let extraction = try extract(Samples.fixture("turned-page.pdf"))
+        XCTAssertTrue(extraction.content.pages.map(\.text).joined().contains("watering rota"))
+        let picture = try ExtractionCorpusTests.pixels(of: extraction)
+        XCTAssertEqual([picture.width, picture.height], [256, 181], "A4 turned: 842 × 595 points")
+        func darkPixels(columns: Range<Int>) -> Int {
+            (0..<picture.height).reduce(0) { count, y in
+                count + columns.filter { x in picture.rgb[(y * picture.width + x) * 3] < 192 }.count
+            }
+        }
+        let third = picture.width / 3
+        XCTAssertGreaterThan(darkPixels(columns: 2 * third..<picture.width), 100, "the lines of text")
+        XCTAssertEqual(darkPixels(columns: 0..<third), 0, "the lower part of the page is blank")
+    }
+
     /// The visa photo's pixels are stored turned a quarter left (EXIF orientation 6). Upright, the
     /// card is landscape with the portrait box on the left; read sideways it would be portrait.
     func testTheSidewaysJPEGAndTheHEICGiveUprightThumbnails() throws {

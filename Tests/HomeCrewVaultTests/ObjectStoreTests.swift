@@ -66,8 +66,8 @@ final class ObjectStoreTests: XCTestCase {
         // A process id that cannot be alive, and one of a process that is (this one's parent).
         let dead = store.temporaryDirectory + "/999999999-1.part"
         let alive = store.temporaryDirectory + "/\(getppid())-2.part"
-        FileManager.default.createFile(atPath: dead, contents: Data("half an object".utf8))
-        FileManager.default.createFile(atPath: alive, contents: Data("being written".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dead, contents: Data("half an object".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: alive, contents: Data("being written".utf8)))
         XCTAssertEqual(store.staleTemporaryFiles(), [dead])
         XCTAssertEqual(store.removeStaleTemporaryFiles(), 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dead))
@@ -103,7 +103,7 @@ final class SafeFileTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: target), Data([3]))
 
         let victim = directory + "/victim"
-        FileManager.default.createFile(atPath: victim, contents: Data("keep".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: victim, contents: Data("keep".utf8)))
         try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: victim)
         XCTAssertThrowsError(try SafeFile.write([4], to: directory + "/link", overwrite: true))
         XCTAssertEqual(FileManager.default.contents(atPath: victim), Data("keep".utf8))

@@ -1,2 +1,0 @@
-#include <poppler.h>
-#include <glib-object.h>
