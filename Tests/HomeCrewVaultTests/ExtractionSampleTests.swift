@@ -100,6 +100,9 @@ final class ExtractionSampleTests: XCTestCase {
             XCTAssertTrue([.partial, .failed].contains(content.status), "\(name): \(content.status)")
             XCTAssertFalse((content.note ?? "").isEmpty, "\(name) needs a reason")
         }
+        let pdfNote = try extract(Samples.fixture("truncated.pdf")).content.note ?? ""
+        XCTAssertTrue(pdfNote.hasPrefix("poppler cannot open the PDF: poppler says: "), pdfNote)
+        XCTAssertFalse(pdfNote.lowercased().contains("error"), "poppler's own prefix goes: \(pdfNote)")
         // A JPEG cut short still shows the part that arrived.
         XCTAssertNotNil(try extract(Samples.fixture("truncated.jpg")).thumbnailPNG)
     }

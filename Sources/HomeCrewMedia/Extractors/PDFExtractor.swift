@@ -60,7 +60,7 @@ struct PDFExtractor: Extractor {
             return ExtractedContent(status: .partial, note: note, encrypted: true)
         case .unreadable(let complaint):
             let reason = complaint.map { "poppler says: \($0)" } ?? "it is not a PDF poppler can read"
-            return ExtractedContent(status: .failed, note: "poppler cannot open the PDF (\(reason))", encrypted: looksEncrypted(path))
+            return ExtractedContent(status: .failed, note: "poppler cannot open the PDF: \(reason)", encrypted: looksEncrypted(path))
         }
     }
 

@@ -22,12 +22,17 @@ final class PopplerPDF {
         guard let document = hc_pdf_open(path, password, &status, &problem) else {
             let complaint = problem.map { String(cString: $0) }
             hc_pdf_free(problem)
-            throw status == Int32(HC_PDF_LOCKED) ? .locked : .unreadable(complaint.map(Self.trimmed))
+            throw status == Int32(HC_PDF_LOCKED) ? .locked : .unreadable(complaint.map(Self.complaintText))
         }
         self.document = document
     }
 
     deinit { hc_pdf_close(document) }
+
+    /// poppler's message without its "error (offset): " prefix: "Couldn't read xref table".
+    static func complaintText(_ message: String) -> String {
+        trimmed(message.replacing(/^\s*(syntax )?error( \(\d+\))?:\s*/.ignoresCase(), with: ""))
+    }
 
     var pageCount: Int { Int(hc_pdf_page_count(document)) }
     var isEncrypted: Bool { hc_pdf_is_encrypted(document) != 0 }
