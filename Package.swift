@@ -22,7 +22,7 @@ let package = Package(
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
             name: "HomeCrewMedia",
-            dependencies: ["HomeCrewCore", "HomeCrewVault", "PopplerDocument", "CCairo", "CHeif", "CTurboJPEG", "CTesseract"]
+            dependencies: ["HomeCrewCore", "HomeCrewVault", "PopplerDocument", "CCairo", "CZlib", "CHeif", "CTurboJPEG", "CTesseract"]
         ),
         // One PDF parse through poppler's C++ binding (text in pdftotext's layout, metadata, fonts,
         // pages drawn by pdftoppm's renderer) behind a small C interface.
@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),

@@ -64,24 +64,12 @@ final class Canvas {
 
     func encodePNG() throws -> [UInt8] {
         cairo_surface_flush(surface)
-        return try CairoPNG.encode(surface)
+        guard let pixels = cairo_image_surface_get_data(surface) else { throw ExtractionFailure("the thumbnail was not drawn") }
+        return try PNGWriter.encode(rgb24: pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)))
     }
 }
 
 enum CairoPNG {
-    final class Sink { var bytes: [UInt8] = [] }
-
-    static func encode(_ surface: OpaquePointer) throws -> [UInt8] {
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw ExtractionFailure("cannot encode the thumbnail: \(String(cString: cairo_status_to_string(status)))") }
-        return sink.bytes
-    }
-
     /// Decodes PNG bytes into an ARGB32 surface (cairo expands palette, grey and 16-bit).
     static func decode(_ bytes: [UInt8]) throws -> OpaquePointer {
         final class Source { let bytes: [UInt8]; var offset = 0; init(_ bytes: [UInt8]) { self.bytes = bytes } }
