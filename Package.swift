@@ -41,11 +41,14 @@ let package = Package(
             name: "HomeCrewStore",
             dependencies: ["HomeCrewCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // What both front ends (the command line and the web) do with the store and the vault
+        // together, written once: filing documents.
+        .target(name: "HomeCrewOperations", dependencies: ["HomeCrewCore", "HomeCrewStore", "HomeCrewVault"]),
         // The command tree: parses, resolves, presents. No business rules, no SQL.
         .target(
             name: "HomeCrewCLI",
             dependencies: [
-                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault",
+                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +62,7 @@ let package = Package(
         // Shared by the tests: the corpus (`HOMECREW_CORPUS`) and a seeded random generator.
         .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
+        .testTarget(name: "HomeCrewOperationsTests", dependencies: ["HomeCrewOperations", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 /// `Samples/demo.json`: the households and staff the demo vault is built from.

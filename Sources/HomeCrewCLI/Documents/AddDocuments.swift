@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 
@@ -37,13 +38,8 @@ struct AddDocuments: ParsableCommand {
         let request = IngestRequest(household: choice.household, staff: staff, kind: kind, title: title,
                                     issuedOn: issued, expiresOn: expires, password: password, allowOther: allowOther,
                                     ocrLanguages: try ocr.languages(database, enabledByDefault: true))
-        vault.objectStore.removeStaleTemporaryFiles()
         let reporter = BatchReporter(total: paths.count, format: output.format)
-        let ingestor = vault.ingestor(database)
-        ParallelWork.forEach(paths.count, width: ParallelWork.ingestWidth) { index in
-            reporter.started(paths[index])
-            reporter.finished(index, ingestor.ingest(paths[index], request))
-        }
+        vault.ingestor(database).ingest(paths, request, started: reporter.started, finished: reporter.finished)
         try reporter.finish()
     }
 }

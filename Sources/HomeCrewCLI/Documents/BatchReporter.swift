@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 /// Reports a batch of `doc add`: each file's outcome as it completes (so an interrupted batch

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 

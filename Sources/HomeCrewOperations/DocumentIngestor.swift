@@ -4,20 +4,34 @@ import HomeCrewStore
 import HomeCrewVault
 
 /// What to file a batch of documents as.
-struct IngestRequest: Sendable {
-    var household: Household
-    var staff: [String]
-    var kind: DocumentKind
-    var title: String?
-    var issuedOn: CalendarDate?
-    var expiresOn: CalendarDate?
-    var password: String?
-    var allowOther: Bool
+public struct IngestRequest: Sendable {
+    public var household: Household
+    public var staff: [String]
+    public var kind: DocumentKind
+    public var title: String?
+    public var issuedOn: CalendarDate?
+    public var expiresOn: CalendarDate?
+    public var password: String?
+    public var allowOther: Bool
     /// tesseract languages for pages and images without text, or nil for no OCR.
-    var ocrLanguages: String?
+    public var ocrLanguages: String?
+
+    public init(household: Household, staff: [String], kind: DocumentKind, title: String? = nil,
+                issuedOn: CalendarDate? = nil, expiresOn: CalendarDate? = nil, password: String? = nil,
+                allowOther: Bool = false, ocrLanguages: String? = nil) {
+        self.household = household
+        self.staff = staff
+        self.kind = kind
+        self.title = title
+        self.issuedOn = issuedOn
+        self.expiresOn = expiresOn
+        self.password = password
+        self.allowOther = allowOther
+        self.ocrLanguages = ocrLanguages
+    }
 }
 
-enum IngestOutcome: Sendable {
+public enum IngestOutcome: Sendable {
     case added(DocumentDetails)
     case alreadyPresent(Document, newlyLinked: [StaffMember])
     case refused(path: String, error: any HomeCrewError)
@@ -27,12 +41,29 @@ enum IngestOutcome: Sendable {
 /// the object (and its thumbnail) are durable in the object store before the one
 /// transaction that records them, so a crash at any point leaves at most an unused object
 /// for `vault gc`, never a row without its file.
-struct DocumentIngestor: Sendable {
-    let database: AppDatabase
-    let objects: ObjectStore
-    let extractor: IsolatedExtractor
+public struct DocumentIngestor: Sendable {
+    public let database: AppDatabase
+    public let objects: ObjectStore
+    public let extractor: IsolatedExtractor
 
-    func ingest(_ path: String, _ request: IngestRequest) -> IngestOutcome {
+    public init(database: AppDatabase, objects: ObjectStore, extractor: IsolatedExtractor) {
+        self.database = database
+        self.objects = objects
+        self.extractor = extractor
+    }
+
+    /// Files every path, several at a time (`ParallelWork.ingestWidth` threads), calling
+    /// `started` and `finished` (with the path's index) from those threads as each goes.
+    public func ingest(_ paths: [String], _ request: IngestRequest, started: @escaping @Sendable (String) -> Void = { _ in },
+                       finished: @escaping @Sendable (Int, IngestOutcome) -> Void) {
+        _ = objects.removeStaleTemporaryFiles()
+        ParallelWork.forEach(paths.count, width: ParallelWork.ingestWidth) { index in
+            started(paths[index])
+            finished(index, ingest(paths[index], request))
+        }
+    }
+
+    public func ingest(_ path: String, _ request: IngestRequest) -> IngestOutcome {
         do {
             return try ingestOrThrow(path, request)
         } catch let error as any HomeCrewError {
@@ -61,7 +92,14 @@ struct DocumentIngestor: Sendable {
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
             title: request.title ?? (name as NSString).deletingPathExtension, originalName: name,
             issuedOn: request.issuedOn, expiresOn: request.expiresOn)
-        return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff))
+        do {
+            return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff))
+        } catch {
+            // Two files of one batch with the same bytes race to this point; the second finds the
+            // first one's row (the database's unique index on the object decided which) and links to it.
+            guard let existing = try database.document(holding: stored.hash) else { throw error }
+            return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff))
+        }
     }
 
     /// The object's row: reused when the bytes were read before (a removed document not yet
@@ -89,7 +127,7 @@ struct DocumentIngestor: Sendable {
     /// Reads the object of a document again (after a crash, with a password, with OCR, with a
     /// newer HomeCrew) and replaces what was extracted. Without OCR, text that OCR found
     /// before is kept.
-    func reprocess(_ details: DocumentDetails, password: String?, ocrLanguages: String?) throws -> ExtractedContent {
+    public func reprocess(_ details: DocumentDetails, password: String?, ocrLanguages: String?) throws -> ExtractedContent {
         let object = details.object
         let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
         defer { withExtendedLifetime(lock) {} }
