@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // `homecrew serve`: Hummingbird 2 without its optional swift-configuration support, and
+        // multipart-kit's streaming parser for uploads.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The domain: pure Swift, no I/O, depends on nothing.
@@ -44,6 +49,17 @@ let package = Package(
         // What both front ends (the command line and the web) do with the store and the vault
         // together, written once: filing documents.
         .target(name: "HomeCrewOperations", dependencies: ["HomeCrewCore", "HomeCrewStore", "HomeCrewVault"]),
+        // `homecrew serve`: routes, the route table with each route's access rule, escaping HTML
+        // pages. Handlers parse, authorize, call the operations the CLI calls, and render.
+        .target(
+            name: "HomeCrewWeb",
+            dependencies: [
+                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations", "CLibCrypto",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The command tree: parses, resolves, presents. No business rules, no SQL.
         .target(
             name: "HomeCrewCLI",
@@ -52,7 +68,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI"]),
+        // The program: the command tree, given the web server to start for `homecrew serve`.
+        .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI", "HomeCrewWeb"]),
 
         .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore"]),
         .testTarget(
@@ -64,6 +81,10 @@ let package = Package(
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewOperationsTests", dependencies: ["HomeCrewOperations", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
+        .testTarget(
+            name: "HomeCrewWebTests",
+            dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),
     ],

@@ -5,7 +5,10 @@ import HomeCrewCore
 /// Runs the command tree and turns every failure into one line on standard error and a
 /// documented exit code.
 public enum HomeCrewMain {
-    public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    /// `server` starts `homecrew serve`; the program passes the web target's.
+    public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                           server: WebServerHook.Start? = nil) -> Never {
+        WebServerHook.start = server
         do {
             var command = try HomeCrewCommand.parseAsRoot(arguments)
             try command.run()

@@ -17,9 +17,12 @@ public struct DocumentFilter: Sendable {
     public var kind: DocumentKind?
     /// Only documents expiring on or before `asOf + days` (expired ones included).
     public var expiringWithin: (asOf: CalendarDate, days: Int)?
+    /// At most this many, newest first (nil: all).
+    public var limit: Int?
 
     public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
-                expiringWithin: (asOf: CalendarDate, days: Int)? = nil) {
+                expiringWithin: (asOf: CalendarDate, days: Int)? = nil, limit: Int? = nil) {
+        self.limit = limit
         self.householdID = householdID
         self.staffID = staffID
         self.kind = kind
@@ -66,6 +69,7 @@ extension AppDatabase {
                 request = request.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= limit)
                     .order(Document.Columns.expiresOn, Document.Columns.id)
             }
+            if let limit = filter.limit { request = request.limit(limit) }
             return try request.fetchAll(db).map { try Self.details(of: $0, db) }
         }
     }

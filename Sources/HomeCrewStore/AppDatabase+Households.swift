@@ -75,6 +75,14 @@ extension AppDatabase {
         return found
     }
 
+    /// The household with exactly this id (the web interface's addresses use ids).
+    public func householdSummary(id: RecordID) throws -> HouseholdSummary {
+        guard let found = try householdSummaries().first(where: { $0.household.id == id }) else {
+            throw StoreError.noSuchHousehold(id.rawValue)
+        }
+        return found
+    }
+
     /// `--household NAME` when given, else the vault's active household, else the primary.
     public func chooseHousehold(_ explicitName: String?) throws -> HouseholdChoice {
         try read { db in

@@ -32,3 +32,23 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    private static let calendarFeedKey = "web.calendar_feed_token"
+
+    /// The secret in the due list's calendar feed URL, nil when no feed is published. It is
+    /// kept apart from the settings `vault config` shows and changes.
+    public func calendarFeedToken() throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.calendarFeedKey]) }
+    }
+
+    /// Publishes the feed under a new secret (the old URL stops working), or with nil stops it.
+    public func setCalendarFeedToken(_ token: String?) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.calendarFeedKey])
+            if let token {
+                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?)", arguments: [Self.calendarFeedKey, token])
+            }
+        }
+    }
+}

@@ -170,7 +170,8 @@ public struct ObjectStore: Sendable {
     @discardableResult
     public func removeStaleTemporaryFiles() -> Int {
         let stale = staleTemporaryFiles()
-        for path in stale { unlink(path) }
+        // A folder (an upload the server was receiving) goes with everything in it.
+        for path in stale where unlink(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
         return stale.count
     }
 

@@ -1,2 +1,4 @@
 import HomeCrewCLI
-HomeCrewMain.run()
+import HomeCrewWeb
+
+HomeCrewMain.run(server: WebServer.run)

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 enum PayrollPresenter {
@@ -15,7 +16,7 @@ enum PayrollPresenter {
         for entry in report.entries {
             let line = entry.line
             let rates = line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → ")
-            let adjustments = line.adjustments.isEmpty ? "" : signed(line.adjustmentTotal.rounded())
+            let adjustments = line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded())
             row([line.month.description, entry.member.displayName, "\(line.daysEmployed)/\(line.daysInMonth)", rates,
                  line.unpaid.isEmpty ? "" : line.unpaidDays.description, adjustments, line.net.description],
                 household: entry.household.name)
@@ -72,43 +73,6 @@ enum PayrollPresenter {
                                                                   "reason": .string($0.reason)]) }),
             "net": line.net.json,
         ])
-    }
-
-    /// The arithmetic of a line, in words, for `--explain`.
-    static func explanation(_ line: PayrollLine) -> [String] {
-        let n = line.daysInMonth, code = line.currency.code
-        var text = ["\(MonthName.english[line.month.month - 1]) \(line.month.year) has \(n) days; paid for \(line.daysEmployed) of them."]
-        for segment in line.segments {
-            let part = segment.monthlySalary.amount * Decimal(segment.days.dayCount) / Decimal(n)
-            text.append("\(segment.days): \(segment.days.dayCount) day\(segment.days.dayCount == 1 ? "" : "s") × "
-                        + "\(segment.monthlySalary.plainAmount) ÷ \(n) = \(exact(part, line.currency)) \(code)")
-        }
-        for unpaid in line.unpaid {
-            let days = LeaveDays(halfDays: unpaid.halfDays)
-            let part = unpaid.monthlySalary.amount * Decimal(unpaid.halfDays) / 2 / Decimal(n)
-            text.append("unpaid leave \(unpaid.days): \(days) day\(unpaid.halfDays == 2 ? "" : "s") × "
-                        + "\(unpaid.monthlySalary.plainAmount) ÷ \(n) = −\(exact(part, line.currency)) \(code)")
-        }
-        for adjustment in line.adjustments {
-            text.append("adjustment: \(signed(adjustment.amount)) (\(adjustment.reason))")
-        }
-        text.append("net: \(line.net) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
-        return text
-    }
-
-    static func signed(_ money: Money) -> String { (money.isNegative ? "" : "+") + money.description }
-
-    /// An intermediate amount: exact when it ends within four digits past the minor unit,
-    /// else cut there with "…".
-    static func exact(_ value: Decimal, _ currency: Currency) -> String {
-        var input = value, shown = Decimal()
-        NSDecimalRound(&shown, &input, currency.minorUnits + 4, .down)
-        let digits = "\(shown)"
-        let minimum = currency.minorUnits
-        var text = digits
-        let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
-        if decimals < minimum { text += (decimals == 0 && minimum > 0 ? "." : "") + String(repeating: "0", count: minimum - decimals) }
-        return shown == value ? text : text + "…"
     }
 
     static func adjustmentJSON(_ record: StaffRecord<PayAdjustment>) -> JSON {

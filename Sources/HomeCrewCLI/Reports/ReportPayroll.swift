@@ -35,7 +35,7 @@ struct ReportPayroll: ParsableCommand {
         guard explain else { return try Output.print(.table, table: table, json: .null) }
         for entry in report.entries {
             print("\n\(Terminal.sanitize(entry.member.legalName)), \(Terminal.sanitize(entry.household.name)), \(entry.line.month):")
-            for text in PayrollPresenter.explanation(entry.line) { print("  " + Terminal.sanitize(text)) }
+            for text in PayrollExplanation.lines(entry.line) { print("  " + Terminal.sanitize(text)) }
         }
         print("")
         try Output.print(.table, table: table, json: .null)

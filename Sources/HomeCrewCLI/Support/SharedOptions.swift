@@ -37,9 +37,7 @@ struct VaultOptions: ParsableArguments {
 
     /// `--today`, or the local calendar date.
     var todayDate: CalendarDate {
-        if let today { return today }
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return try! CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+        today ?? .localToday()
     }
 }
 

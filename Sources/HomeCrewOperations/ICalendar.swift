@@ -1,9 +1,11 @@
 import HomeCrewCore
 
-/// RFC 5545 output for `report due --format ics`: one all-day event per item.
-enum ICalendar {
-    static func render(_ items: [DueItem], stamp: CalendarDate) -> String {
+/// RFC 5545 output for `report due --format ics` and the web's calendar feed: one all-day
+/// event per item.
+public enum ICalendar {
+    public static func render(_ items: [DueItem], stamp: CalendarDate, name: String? = nil) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//HomeCrew//report due//EN", "CALSCALE:GREGORIAN"]
+        if let name { lines.append("X-WR-CALNAME:" + escape(name)) }
         for item in items {
             let day = compact(item.date)
             let who = item.staffNames.isEmpty ? "" : " — " + item.staffNames.joined(separator: ", ")

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HomeCrewOperations
+
+struct ServeVault: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the vault to a browser on this machine (households, staff, documents, search, reports, uploads).",
+        discussion: """
+            It prints a sign-in URL that works once; the current sign-in token is also kept in the vault's \
+            serve-token file, readable by you only. Only this machine's addresses are served. Ctrl-C stops it \
+            after the requests in flight.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+    @Option(help: ArgumentHelp("Where to listen: 127.0.0.1:PORT, [::1]:PORT or localhost:PORT (port 0: any free port).",
+                               valueName: "address:port"))
+    var listen = "127.0.0.1:8080"
+    @Option(help: "The largest upload accepted, in megabytes.") var uploadLimit = 512
+
+    func validate() throws {
+        do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
+        if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
+    }
+
+    func run() throws {
+        let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
+                                     today: vault.today, uploadLimit: Int64(uploadLimit) << 20)
+        try WebServerHook.run(settings)
+    }
+}
+
+/// The web server, given by the `homecrew` program: the command line does not link the web
+/// target (nothing below the program depends on it).
+public enum WebServerHook {
+    public typealias Start = @Sendable (ServeSettings) async throws -> Void
+    nonisolated(unsafe) static var start: Start?
+
+    static func run(_ settings: ServeSettings) throws {
+        guard let start else { throw ServeError.cannotListen(settings.listen.description, reason: "this build has no web server") }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            do { try await start(settings) } catch { outcome.error = error }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    private final class Outcome: @unchecked Sendable { var error: (any Error)? }
+}

@@ -1,0 +1,107 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// The document's page.
+struct DocumentPage {
+    let app: WebApp
+    let details: DocumentDetails
+    let session: WebSession?
+    let problem: String?
+
+    var document: Document { details.document }
+    var base: String { "/documents/\(document.id.rawValue)" }
+    var csrf: HTML { Layout.csrfField(session) }
+
+    func render() throws -> Response {
+        let object = details.object
+        let pages = PageText.everyPage(try app.database.pages(of: object.hash), pageCount: object.content.pageCount)
+        return Layout.page(title: document.title, session: session, body: """
+            <h1>\(document.title)</h1>
+            \(Layout.problem(problem))
+            \(preview())
+            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(document.originalName)</a></p>
+            \(fields())
+            <h2>Staff</h2>\(try staff())
+            <h2>Text</h2>\(text(pages))
+            <h2>Change</h2>\(forms())
+            """)
+    }
+
+    /// JPEG and PNG originals shown as they are (the browser turns them upright by their EXIF
+    /// orientation); PDFs and HEIC by their thumbnail, which HomeCrew drew upright.
+    private func preview() -> HTML {
+        let type = details.object.mediaType
+        if type == .jpeg || type == .png {
+            return "<p><img class=\"preview\" src=\"\(base)/original\" alt=\"\(document.title)\"></p>"
+        }
+        guard let thumbnail = details.object.thumbnailHash else { return "<p class=\"note\">No preview.</p>" }
+        return "<p><a href=\"\(base)/original\"><img class=\"preview\" src=\"/thumbnails/\(thumbnail)\" alt=\"First page of \(document.title)\"></a></p>"
+    }
+
+    private func fields() -> HTML {
+        let content = details.object.content
+        let rows: [(String, String?)] = [
+            ("Kind", document.kind.rawValue), ("Household", details.household.name), ("Issued", document.issuedOn?.description),
+            ("Expires", document.expiresOn?.description), ("Type", details.object.mediaType.shortName),
+            ("Pages", content.pageCount.map(String.init)), ("Read", content.status.rawValue), ("Note", content.note),
+            ("File name", document.originalName), ("Size", ByteCount.text(details.object.size)),
+            ("Added", document.addedAt.formatted(.iso8601)), ("SHA-256", details.object.hash), ("ID", document.id.rawValue),
+        ]
+        let items = rows.filter { $0.1 != nil }.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value)</dd>" }
+        return "<dl class=\"fields\">\(items)</dl>"
+    }
+
+    private func staff() throws -> HTML {
+        let linked = details.staff.map { member -> HTML in
+            """
+            <li><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a>
+            <form class="inline" method="post" action="\(base)/unlink">\(csrf)<input type="hidden" name="staff" value="\(member.id.rawValue)">
+            <button type="submit" class="link">Unlink</button></form></li>
+            """
+        }
+        let candidates = try app.database.staffListing(StaffFilter(householdID: details.household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
+            .filter { candidate in !details.staff.contains { $0.id == candidate.member.id } }
+        let linkForm: HTML = candidates.isEmpty ? .empty : """
+            <form method="post" action="\(base)/link">\(csrf)
+            \(Layout.select("Link to", name: "staff", options: candidates.map { ($0.member.id.rawValue, $0.member.legalName) }))
+            <p><button type="submit">Link</button></p></form>
+            """
+        return (linked.isEmpty ? "<p class=\"note\">Not linked to anyone.</p>" : "<ul>\(linked)</ul>") + linkForm
+    }
+
+    private func text(_ pages: [PageText]) -> HTML {
+        guard pages.contains(where: { !$0.text.isEmpty }) else { return "<p class=\"note\">No text was read from this document.</p>" }
+        let sections = pages.map { page -> HTML in
+            let ocr: HTML = page.source == .ocr ? " <span class=\"marks\">(read by OCR)</span>" : .empty
+            return """
+                <section id="page-\(page.number)"><h3>Page \(page.number)\(ocr)</h3>
+                \(page.text.isEmpty ? "<p class=\"note\">No text on this page.</p>" as HTML : "<pre class=\"page\">\(page.text)</pre>")</section>
+                """
+        }
+        return HTML.join(sections)
+    }
+
+    private func forms() -> HTML {
+        let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let isPDF = details.object.mediaType == .pdf
+        return """
+            <details><summary>Edit</summary>
+            <form method="post" action="\(base)/edit">\(csrf)
+            \(Layout.field("Title", name: "title", value: document.title, required: true))
+            \(Layout.select("Kind", name: "kind", options: kinds, selected: document.kind.rawValue))
+            \(Layout.field("Issued on", name: "issued", value: document.issuedOn?.description, type: "date"))
+            \(Layout.field("Expires on", name: "expires", value: document.expiresOn?.description, type: "date"))
+            <p><button type="submit">Save changes</button></p></form></details>
+            <details><summary>Read it again</summary>
+            <form method="post" action="\(base)/reprocess">\(csrf)
+            \(isPDF ? Layout.field("Password (for an encrypted PDF)", name: "password", type: "password", attributes: "autocomplete=\"off\"") : .empty)
+            <p class="field"><label><input type="checkbox" name="ocr" value="yes"> With OCR</label></p>
+            <p><button type="submit">Reprocess</button></p></form></details>
+            <details><summary>Remove</summary>
+            <form method="post" action="\(base)/remove" data-confirm="Remove this document?">\(csrf)
+            <p>The file stays in the vault until <code>homecrew vault gc</code> removes unreferenced files after their grace period.</p>
+            <p><button type="submit">Remove document</button></p></form></details>
+            """
+    }
+}

@@ -1,0 +1,68 @@
+import HomeCrewCore
+import HomeCrewStore
+
+/// Pieces several pages show.
+enum Fragments {
+    static func thumbnail(_ details: DocumentDetails) -> HTML {
+        guard let hash = details.object.thumbnailHash else {
+            return "<span class=\"note\">\(details.object.mediaType.shortName), no preview</span>"
+        }
+        return "<img src=\"/thumbnails/\(hash)\" alt=\"Preview of \(details.document.title)\" loading=\"lazy\">"
+    }
+
+    static func documentGrid(_ documents: [DocumentDetails], asOf: CalendarDate) -> HTML {
+        guard !documents.isEmpty else { return "<p class=\"note\">No documents yet. <a href=\"/upload\">Upload some</a>.</p>" }
+        let items = documents.map { details -> HTML in
+            let expiry: HTML = details.document.expiresOn.map { date in
+                let expired = date < asOf
+                return "<br><span class=\"marks\(expired ? " error" : "")\">\(expired ? "expired" : "expires") \(date.description)</span>"
+            } ?? .empty
+            return """
+                <li><a href="/documents/\(details.document.id.rawValue)">\(thumbnail(details))\(details.document.title)</a>
+                <br><span class="marks">\(details.document.kind.rawValue) · \(details.household.name)</span>\(expiry)</li>
+                """
+        }
+        return "<ul class=\"grid\">\(items)</ul>"
+    }
+
+    static func dueTable(_ items: [DueItem], today: CalendarDate) -> HTML {
+        guard !items.isEmpty else { return "<p class=\"note\">Nothing is due.</p>" }
+        let rows = items.map { item -> HTML in
+            let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
+            return """
+                <tr><td>\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
+                <td\(item.isExpired ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(item.staffNames.joined(separator: ", "))</td>
+                <td>\(item.householdName)</td><td>\(item.summary)</td></tr>
+                """
+        }
+        return """
+            <div class="scroll"><table><thead><tr><th>Date</th><th class="num">In days</th><th>What</th><th>Staff</th>
+            <th>Household</th><th>Details</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    static func staffTable(_ staff: [StaffDetails], asOf: CalendarDate) -> HTML {
+        guard !staff.isEmpty else { return "<p class=\"note\">No staff.</p>" }
+        let rows = staff.map { details -> HTML in
+            let member = details.member
+            return """
+                <tr><td><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a></td><td>\(member.knownAs)</td>
+                <td>\(member.status(asOf: asOf).rawValue)</td><td>\(member.startDate.description)</td>
+                <td>\(member.leavingDate?.description)</td><td class="num">\(details.salaryHistory.current(asOf: asOf)?.description)</td></tr>
+                """
+        }
+        return """
+            <div class="scroll"><table><thead><tr><th>Name</th><th>Known as</th><th>Status</th><th>Start</th><th>Leaving</th>
+            <th class="num">Salary</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    static func householdOptions(_ summaries: [HouseholdSummary]) -> [(value: String, label: String)] {
+        summaries.map { ($0.household.id.rawValue, $0.household.name) }
+    }
+
+    /// The household preselected in forms: the active one, else the primary one.
+    static func defaultHousehold(_ summaries: [HouseholdSummary]) -> String? {
+        (summaries.first(where: \.isActive) ?? summaries.first(where: \.isPrimary))?.household.id.rawValue
+    }
+}

@@ -1,0 +1,35 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// The start page: households, what is due in the next 60 days, the latest documents.
+struct HomeController: Sendable {
+    let app: WebApp
+
+    @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
+        let today = app.today
+        let households = try app.database.householdSummaries()
+        let due = try app.database.dueItems(DueList(today: today, withinDays: 60))
+        let latest = try app.database.documentListing(DocumentFilter(limit: 12))
+        let rows = households.map { summary -> HTML in
+            let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }.joined(separator: ", ")
+            return """
+                <tr><td><a href="/households/\(summary.household.id.rawValue)">\(summary.household.name)</a>
+                <span class="marks">\(marks)</span></td><td class="num">\(summary.staffCount)</td></tr>
+                """
+        }
+        let householdTable: HTML = households.isEmpty
+            ? "<p class=\"note\">No households yet.</p>"
+            : "<table><thead><tr><th>Household</th><th class=\"num\">Staff</th></tr></thead><tbody>\(rows)</tbody></table>"
+        return Layout.page(title: "Home", session: context.session, body: """
+            <h1>Home</h1>
+            <h2>Households</h2>
+            \(householdTable)
+            <p><a href="/households/new">Add a household</a></p>
+            <h2>Due in the next 60 days</h2>
+            \(Fragments.dueTable(due, today: today))
+            <h2>Latest documents</h2>
+            \(Fragments.documentGrid(latest, asOf: today))
+            """)
+    }
+}

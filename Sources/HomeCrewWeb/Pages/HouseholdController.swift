@@ -1,0 +1,110 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// A household: its fields, staff (filtered by status), documents; add, edit, make primary, remove.
+struct HouseholdController: Sendable {
+    let app: WebApp
+
+    @Sendable func new(_ request: Request, _ context: WebContext) async throws -> Response {
+        newPage(context, problem: nil, form: Form())
+    }
+
+    @Sendable func create(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try attempt({
+            let added = try app.database.addHousehold(Household(name: form["name"] ?? "", address: form["address"], notes: form["notes"]))
+            return Redirect.to("/households/\(added.household.id.rawValue)")
+        }, orShow: { newPage(context, problem: $0, form: form) })
+    }
+
+    @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
+        let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
+        return try page(summary, context, status: request.query["status"], problem: nil)
+    }
+
+    @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
+        return try attempt({
+            // Blank address or notes clear them, as "" does on the command line.
+            let changes = HouseholdChanges(name: form["name"], address: form["address"] ?? "", notes: form["notes"] ?? "",
+                                           leaveCarryOverCap: try form["leave_carry_over"].map(LeaveDays.init(parsing:)))
+            let household = try app.database.editHousehold(named: summary.household.name, changes)
+            return Redirect.to("/households/\(household.id.rawValue)")
+        }, orShow: { try page(summary, context, status: nil, problem: $0) })
+    }
+
+    @Sendable func makePrimary(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
+        _ = try app.database.makePrimary(named: summary.household.name)
+        return Redirect.to("/households/\(summary.household.id.rawValue)")
+    }
+
+    @Sendable func remove(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
+        return try attempt({
+            _ = try app.database.removeHousehold(named: summary.household.name, cascade: form["cascade"] == "yes")
+            return Redirect.to("/")
+        }, orShow: { try page(summary, context, status: nil, problem: $0) })
+    }
+
+    private func newPage(_ context: WebContext, problem: String?, form: Form) -> Response {
+        Layout.page(title: "Add a household", session: context.session, body: """
+            <h1>Add a household</h1>
+            \(Layout.problem(problem))
+            <form method="post" action="/households">\(Layout.csrfField(context.session))
+            \(Layout.field("Name", name: "name", value: form["name"], required: true))
+            \(Layout.textArea("Address", name: "address", value: form["address"]))
+            \(Layout.textArea("Notes", name: "notes", value: form["notes"]))
+            <p><button type="submit">Add household</button></p>
+            </form>
+            """)
+    }
+
+    private func page(_ summary: HouseholdSummary, _ context: WebContext, status: String?, problem: String?) throws -> Response {
+        let household = summary.household, today = app.today
+        let statuses = status.flatMap(EmploymentStatus.init(rawValue:)).map { Set([$0]) } ?? Set(EmploymentStatus.allCases)
+        let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: statuses, asOf: today))
+        let documents = try app.database.documentListing(DocumentFilter(householdID: household.id, limit: 48))
+        let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }
+        let filters = ([("all", "All")] + EmploymentStatus.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }).map { value, label -> HTML in
+            let href: HTML = value == "all" ? "?" : "?status=\(component: value)"
+            return (status ?? "all") == value ? "<strong>\(label)</strong> " : "<a href=\"\(href)\">\(label)</a> "
+        }
+        let cascadeNote: HTML = summary.staffCount > 0
+            ? """
+              <p class="field"><label><input type="checkbox" name="cascade" value="yes"> Also remove its \(summary.staffCount) staff \
+              and their leave, pay adjustments and salary history, and its documents</label>
+              <small>Without this, a household that has staff is not removed.</small></p>
+              """ : .empty
+        return Layout.page(title: household.name, session: context.session, body: """
+            <h1>\(household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
+            \(Layout.problem(problem))
+            <dl class="fields"><dt>Address</dt><dd>\(household.address ?? "—")</dd><dt>Notes</dt><dd>\(household.notes ?? "—")</dd>
+            <dt>Leave carried over</dt><dd>at most \(household.leaveCarryOverCap.description) days a year</dd></dl>
+            <h2>Staff</h2>
+            <p>Show: \(filters)</p>
+            \(Fragments.staffTable(staff, asOf: today))
+            <p><a href="/staff/new?household=\(household.id.rawValue)">Add a staff member</a></p>
+            <h2>Documents</h2>
+            \(Fragments.documentGrid(documents, asOf: today))
+            <p><a href="/upload?household=\(household.id.rawValue)">Upload documents</a></p>
+            <h2>Change</h2>
+            <form method="post" action="/households/\(household.id.rawValue)/edit">\(Layout.csrfField(context.session))
+            \(Layout.field("Name", name: "name", value: household.name, required: true))
+            \(Layout.textArea("Address", name: "address", value: household.address))
+            \(Layout.textArea("Notes", name: "notes", value: household.notes))
+            \(Layout.field("Unused leave carried into the next year, at most (days)", name: "leave_carry_over",
+                           value: household.leaveCarryOverCap.description, attributes: "inputmode=\"decimal\""))
+            <p><button type="submit">Save changes</button></p>
+            </form>
+            \(summary.isPrimary ? HTML.empty : """
+              <form method="post" action="/households/\(household.id.rawValue)/primary">\(Layout.csrfField(context.session))
+              <p><button type="submit">Make this the primary household</button></p></form>
+              """)
+            <form method="post" action="/households/\(household.id.rawValue)/remove" data-confirm="Remove this household?">
+            \(Layout.csrfField(context.session))
+            <fieldset><legend>Remove this household</legend>\(cascadeNote)
+            <p><button type="submit">Remove household</button></p></fieldset></form>
+            """)
+    }
+}

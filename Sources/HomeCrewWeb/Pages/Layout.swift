@@ -1,0 +1,62 @@
+import HTTPTypes
+import Hummingbird
+
+/// The page shell: one style sheet of our own, no external fonts, scripts or CDNs.
+enum Layout {
+    static func page(title: String, session: WebSession?, status: HTTPResponse.Status = .ok, body: HTML) -> Response {
+        let nav: HTML = session.map { session in """
+            <nav aria-label="Main"><ul>
+            <li><a href="/">Home</a></li><li><a href="/upload">Upload</a></li><li><a href="/search">Search</a></li>
+            <li><a href="/reports/payroll">Payroll</a></li><li><a href="/reports/due">Due</a></li><li><a href="/reports/tenure">Tenure</a></li>
+            <li><form method="post" action="/signout">\(csrfField(session))<button type="submit" class="link">Sign out</button></form></li>
+            </ul></nav>
+            """ } ?? .empty
+        let document: HTML = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · HomeCrew</title>
+            <link rel="stylesheet" href="/assets/site.css">
+            <script src="/assets/site.js" defer></script>
+            </head><body>
+            <header><a class="brand" href="/">HomeCrew</a>\(nav)</header>
+            <main id="main">
+            \(body)
+            </main></body></html>
+            """
+        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: document.markup)))
+    }
+
+    static func csrfField(_ session: WebSession?) -> HTML {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(session?.csrfToken ?? "")\">"
+    }
+
+    /// A labelled text input; `value` is escaped like everything else.
+    static func field(_ label: String, name: String, value: String? = nil, type: String = "text", required: Bool = false,
+                      hint: String? = nil, attributes: HTML = .empty) -> HTML {
+        let id = "f-" + name
+        let hintHTML: HTML = hint.map { "<small id=\"\(id)-hint\">\($0)</small>" } ?? .empty
+        let described: HTML = hint == nil ? .empty : " aria-describedby=\"\(id)-hint\""
+        return """
+            <p class="field"><label for="\(id)">\(label)</label>
+            <input id="\(id)" name="\(name)" type="\(type)" value="\(value ?? "")"\(required ? " required" as HTML : .empty)\(described) \(attributes)>\(hintHTML)</p>
+            """
+    }
+
+    static func textArea(_ label: String, name: String, value: String? = nil) -> HTML {
+        "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><textarea id=\"f-\(name)\" name=\"\(name)\" rows=\"3\">\(value ?? "")</textarea></p>"
+    }
+
+    static func select(_ label: String, name: String, options: [(value: String, label: String)], selected: String? = nil) -> HTML {
+        let items = options.map { option -> HTML in
+            "<option value=\"\(option.value)\"\(option.value == selected ? " selected" as HTML : .empty)>\(option.label)</option>"
+        }
+        return "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><select id=\"f-\(name)\" name=\"\(name)\">\(items)</select></p>"
+    }
+
+    /// A form's messages: what went wrong, said once at the top.
+    static func problem(_ message: String?) -> HTML {
+        message.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+    }
+}

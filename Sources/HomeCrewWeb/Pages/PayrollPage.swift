@@ -1,0 +1,85 @@
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import Hummingbird
+
+/// Payroll for a month or a period: a line per person per month, totals per currency, the
+/// arithmetic of each line, payslips, and closing or reopening a month.
+struct PayrollPage {
+    let app: WebApp
+    let session: WebSession?
+    let query: Form
+    let problem: String?
+
+    func render() throws -> Response {
+        let today = app.today
+        let periodText = query["period"] ?? "this month"
+        let period = try Period.parse(periodText, today: today)
+        let households = try app.database.householdSummaries()
+        let householdID = try query["household"].map { try app.database.householdSummary(id: RecordID(rawValue: $0)).household.id }
+        let report = try app.database.payroll(period, householdID: householdID)
+        let closed = try app.database.closedMonths(householdID: householdID)
+        return Layout.page(title: "Payroll \(period.label)", session: session, body: """
+            <h1>Payroll \(period.label) <span class="marks">\(period.range.description)</span></h1>
+            \(Layout.problem(problem))
+            <form method="get" action="/reports/payroll">
+            \(Layout.field("Period", name: "period", value: periodText, hint: "2026-11, 2026-Q4, 2026, this month, last month, or 2026-11-01..2026-11-15"))
+            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+                            selected: query["household"] ?? ""))
+            <p><button type="submit">Show</button></p></form>
+            \(lines(report))
+            \(totals(report))
+            \(explanations(report))
+            \(monthForms(period, householdID: householdID, closed: closed))
+            """)
+    }
+
+    private func lines(_ report: PayrollReport) -> HTML {
+        guard !report.entries.isEmpty else { return "<p class=\"note\">Nobody is paid in this period.</p>" }
+        let rows = report.entries.map { entry -> HTML in
+            let line = entry.line
+            let payslip = "/payslips/\(entry.member.id.rawValue)/\(line.month.description)?currency=\(line.currency.code)"
+            return """
+                <tr><td>\(line.month.description)</td><td><a href="/staff/\(entry.member.id.rawValue)">\(entry.member.displayName)</a></td>
+                <td>\(entry.household.name)</td><td>\(line.daysEmployed)/\(line.daysInMonth)</td>
+                <td class="num">\(line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → "))</td>
+                <td class="num">\(line.unpaid.isEmpty ? "" : line.unpaidDays.description)</td>
+                <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))</td>
+                <td class="num"><strong>\(line.net.description)</strong></td><td><a href="\(payslip)">Payslip</a></td></tr>
+                """
+        }
+        return """
+            <div class="scroll"><table class="payroll"><thead><tr><th>Month</th><th>Staff</th><th>Household</th><th>Days</th>
+            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th></th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    private func totals(_ report: PayrollReport) -> HTML {
+        guard !report.totals.isEmpty else { return .empty }
+        let items = report.totals.map { total -> HTML in "<li class=\"total\"><strong>\(total.description)</strong></li>" }
+        return "<h2>Totals</h2><ul>\(items)</ul>"
+    }
+
+    private func explanations(_ report: PayrollReport) -> HTML {
+        guard !report.entries.isEmpty else { return .empty }
+        let sections = report.entries.map { entry -> HTML in
+            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(text)</li>" }
+            return "<h3>\(entry.member.legalName), \(entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
+        }
+        return "<details><summary>How each line was worked out</summary>\(sections)</details>"
+    }
+
+    private func monthForms(_ period: Period, householdID: RecordID?, closed: [ClosedMonth]) -> HTML {
+        guard let householdID, period.range.months.count == 1, let month = period.range.months.first else {
+            return "<p class=\"note\">Choose one household and one month to close or reopen it.</p>"
+        }
+        let isClosed = closed.contains { $0.month == month && $0.householdID == householdID }
+        return """
+            <h2>\(month.description) is \(isClosed ? "closed" : "open")</h2>
+            <form method="post" action="/reports/payroll/\(isClosed ? "reopen" : "close")">\(Layout.csrfField(session))
+            <input type="hidden" name="month" value="\(month.description)"><input type="hidden" name="household" value="\(householdID.rawValue)">
+            <p><button type="submit">\(isClosed ? "Reopen" : "Close") \(month.description)</button></p></form>
+            """
+    }
+}

@@ -1,0 +1,123 @@
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import HomeCrewVault
+import Hummingbird
+
+/// Payroll (with the explanation and payslips), closing months, tenure, the due list and its calendar.
+struct ReportController: Sendable {
+    let app: WebApp
+
+    @Sendable func payroll(_ request: Request, _ context: WebContext) async throws -> Response {
+        try PayrollPage(app: app, session: context.session, query: request.query, problem: nil).render()
+    }
+
+    /// The payslip PDF of one person's month: the renderer `report payroll --payslips` stores.
+    @Sendable func payslip(_ request: Request, _ context: WebContext) async throws -> Response {
+        let details = try app.database.findStaff(context.recordID("staff"))
+        guard let monthText = context.parameters.get("month"), let month = try? YearMonth(parsing: monthText) else { throw WebError.notFound }
+        let entries = try app.database.payroll(.month(month), householdID: details.household.id).entries
+            .filter { $0.member.id == details.member.id && (!$0.line.segments.isEmpty || !$0.line.adjustments.isEmpty) }
+        let currency = request.query["currency"]
+        guard let entry = entries.first(where: { currency == nil || $0.line.currency.code == currency }) else { throw WebError.notFound }
+        let bytes = PayslipRenderer.pdf(Payslip(household: entry.household, member: entry.member, line: entry.line))
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf",
+            .contentDisposition: ContentDisposition.value(inline: false, fileName: Payslip.fileName(month: month, member: entry.member)),
+        ], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    @Sendable func closeMonth(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try changeMonth(context, form) { month, household in _ = try app.database.closeMonth(month, householdID: household) }
+    }
+
+    @Sendable func reopenMonth(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try changeMonth(context, form) { month, household in _ = try app.database.reopenMonth(month, householdID: household) }
+    }
+
+    private func changeMonth(_ context: WebContext, _ form: Form, _ work: (YearMonth, RecordID) throws -> Void) throws -> Response {
+        let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", "The household"))).household
+        let query = Form(fields: ["period": [form["month"] ?? ""], "household": [household.id.rawValue]])
+        return try attempt({
+            try work(try YearMonth(parsing: form.required("month", "The month")), household.id)
+            return Redirect.to("/reports/payroll?period=\(URLComponent.encode(form["month"] ?? ""))&household=\(household.id.rawValue)")
+        }, orShow: { try PayrollPage(app: app, session: context.session, query: query, problem: $0).render() })
+    }
+
+    @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
+        let today = app.today
+        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: [.active, .upcoming], asOf: today))
+        let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
+        let rows = TenureReport.lines(staff.map(\.member), asOf: today).map { line -> HTML in
+            """
+            <tr><td><a href="/staff/\(line.member.id.rawValue)">\(line.member.legalName)</a></td><td>\(households[line.member.id])</td>
+            <td>\(line.member.startDate.description)</td><td>\(line.tenure.description)</td>
+            <td>\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
+            """
+        }
+        return Layout.page(title: "Tenure", session: context.session, body: """
+            <h1>Tenure on \(today.description)</h1>
+            <div class="scroll"><table><thead><tr><th>Name</th><th>Household</th><th>Start</th><th>Tenure</th><th>Next anniversary</th>
+            <th class="num">In days</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """)
+    }
+
+    @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
+        let today = app.today
+        let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
+        let items = try app.database.dueItems(DueList(today: today, withinDays: within))
+        let feed: HTML
+        if let token = try app.database.calendarFeedToken() {
+            let authority = request.head.authority ?? ""
+            feed = """
+                <p>Subscribe in a phone's or computer's calendar: <a href="webcal://\(authority)/calendar/\(token).ics">webcal://\(authority)/calendar/\(token).ics</a>
+                (anyone with this address sees the dates and names in it).</p>
+                <form class="inline" method="post" action="/reports/due/feed">\(Layout.csrfField(context.session))<button type="submit">Make a new address</button></form>
+                <form class="inline" method="post" action="/reports/due/feed/revoke">\(Layout.csrfField(context.session))<button type="submit">Stop the calendar feed</button></form>
+                """
+        } else {
+            feed = """
+                <form method="post" action="/reports/due/feed">\(Layout.csrfField(context.session))
+                <p><button type="submit">Publish a calendar address</button> so that a phone's calendar shows these dates by itself.</p></form>
+                """
+        }
+        return Layout.page(title: "Due", session: context.session, body: """
+            <h1>Due in the next \(within) days</h1>
+            <form method="get" action="/reports/due">\(Layout.field("Days ahead", name: "within", value: String(within), type: "number"))
+            <p><button type="submit">Show</button> <a href="/reports/due.ics?within=\(within)">Download as a calendar file (.ics)</a></p></form>
+            \(Fragments.dueTable(items, today: today))
+            <h2>Calendar feed</h2>\(feed)
+            """)
+    }
+
+    @Sendable func dueCalendar(_ request: Request, _ context: WebContext) async throws -> Response {
+        let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
+        return try calendar(within: within, download: true)
+    }
+
+    @Sendable func renewFeed(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try app.database.setCalendarFeedToken(Secret.make())
+        return Redirect.to("/reports/due")
+    }
+
+    @Sendable func revokeFeed(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try app.database.setCalendarFeedToken(nil)
+        return Redirect.to("/reports/due")
+    }
+
+    /// The feed a calendar subscribes to: its secret is the only key, checked in constant time.
+    @Sendable func calendarFeed(_ request: Request, _ context: WebContext) async throws -> Response {
+        guard let segment = context.parameters.get("token"), segment.hasSuffix(".ics"),
+              let expected = try app.database.calendarFeedToken(),
+              Secret.matches(String(segment.dropLast(4)), expected) else { throw WebError.notFound }
+        return try calendar(within: 400, download: false)
+    }
+
+    private func calendar(within: Int, download: Bool) throws -> Response {
+        let today = app.today
+        let text = ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within)), stamp: today, name: "HomeCrew: due")
+        var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
+        if download { headers[.contentDisposition] = ContentDisposition.value(inline: false, fileName: "homecrew-due-\(today).ics") }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,61 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// Search: the CLI's query language and filters, the same ranking, words marked in the snippets.
+struct SearchController: Sendable {
+    let app: WebApp
+
+    @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
+        let query = request.query
+        let households = try app.database.householdSummaries()
+        var results: HTML = .empty
+        var problem: String?
+        if let text = query["q"] {
+            do {
+                results = try self.results(for: text, query)
+            } catch {
+                let (status, message) = WebError.presentation(of: error)
+                guard status == .unprocessableContent else { throw error }
+                problem = message
+            }
+        }
+        let kinds = [(value: "", label: "any")] + DocumentKind.allCases.map { ($0.rawValue, $0.rawValue) }
+        return Layout.page(title: query["q"].map { "\($0) – Search" } ?? "Search", session: context.session, body: """
+            <h1>Search documents</h1>
+            <form method="get" action="/search" role="search">
+            \(Layout.field("Words", name: "q", value: query["q"], type: "search",
+                           hint: "All words must match. Also \"exact phrase\", prefix*, a OR b, -word, staff:NAME, kind:KIND, title:WORD"))
+            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+                            selected: query["household"] ?? ""))
+            \(Layout.select("Kind", name: "kind", options: kinds, selected: query["kind"] ?? ""))
+            <p><button type="submit">Search</button></p>
+            </form>
+            \(Layout.problem(problem))
+            \(results)
+            """)
+    }
+
+    private func results(for text: String, _ query: Form) throws -> HTML {
+        let parsed = try SearchQuery.parse(text)
+        var filter = SearchFilter(kind: try query["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind },
+                                  addedFrom: nil, addedTo: nil, limit: 50)
+        if let household = query["household"] { filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id }
+        let found = try app.database.search(parsed, filter)
+        guard !found.hits.isEmpty else { return "<p>No document matches.</p>" }
+        let items = found.hits.map { hit -> HTML in
+            let page: HTML = hit.page.map { "<a href=\"/documents/\(hit.documentID.rawValue)#page-\($0)\">page \($0)</a>" } ?? "title, staff or file name"
+            let snippet: HTML = hit.page == nil ? .empty
+                : "<br>" + HTML.highlighted(hit.snippet, start: SearchHit.highlightStart, end: SearchHit.highlightEnd)
+            return """
+                <li><a href="/documents/\(hit.documentID.rawValue)"><strong>\(hit.title)</strong></a>
+                <span class="marks">\(hit.kind.rawValue) · \(hit.household)\(hit.staff.isEmpty ? "" : " · " + hit.staff.joined(separator: ", "))</span>
+                · \(page)\(snippet)</li>
+                """
+        }
+        let note: HTML = found.rankedRecentPagesOnly
+            ? "<p class=\"note\">More than \(AppDatabase.rankingWindow) pages match; these are the best of the most recently added. Add a word to narrow the search.</p>"
+            : .empty
+        return "<h2>Results</h2>\(note)<ol class=\"results\">\(items)</ol>"
+    }
+}

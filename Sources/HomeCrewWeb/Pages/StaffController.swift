@@ -1,0 +1,147 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// A staff member: every field, tenure, salary history, leave, pay adjustments, documents and
+/// recent payroll lines, with the forms that change them.
+struct StaffController: Sendable {
+    let app: WebApp
+
+    @Sendable func new(_ request: Request, _ context: WebContext) async throws -> Response {
+        try newPage(context, form: request.query, problem: nil)
+    }
+
+    @Sendable func create(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try attempt({
+            let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", "The household")))
+            let money = try Money(parsing: form.required("salary", "The monthly salary"),
+                                  currency: Currency(code: form.required("currency", "The currency")))
+            let details = try app.database.addStaff(
+                StaffMember(householdID: household.household.id, legalName: form["legal_name"] ?? "", knownAs: form["known_as"],
+                            startDate: try form.date("start", "The start date"), leavingDate: try form.optionalDate("leaving"),
+                            annualLeave: try form["leave_days"].map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0),
+                            duties: form["duties"]),
+                salary: money)
+            return Redirect.to("/staff/\(details.member.id.rawValue)")
+        }, orShow: { try newPage(context, form: form, problem: $0) })
+    }
+
+    @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
+        try StaffPage(app: app, details: try details(context), session: context.session, problem: nil).render()
+    }
+
+    @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            var changes = StaffChanges()
+            changes.legalName = form["legal_name"]
+            changes.knownAs = form["known_as"] ?? ""
+            changes.startDate = try form.optionalDate("start")
+            changes.annualLeave = try form["leave_days"].map(LeaveDays.init(parsing:))
+            changes.duties = form["duties"] ?? ""
+            _ = try app.database.editStaff(id, changes)
+        }
+    }
+
+    @Sendable func endEmployment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in _ = try app.database.endEmployment(id, on: form.date("leaving", "The last day")) }
+    }
+
+    @Sendable func changeSalary(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            _ = try app.database.setSalary(id, amount: form.required("amount", "The new monthly salary"),
+                                           currency: try form["currency"].map(Currency.init(code:)),
+                                           from: form.date("from", "The date it takes effect"))
+        }
+    }
+
+    @Sendable func addLeave(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            let from = try form.date("from", "The first day of leave")
+            let to = try form.optionalDate("to") ?? from
+            let halfDay = form["half_day"] == "yes"
+            if to < from { throw FormProblem(description: "the last day \(to) is before the first day \(from)") }
+            if halfDay && to != from { throw FormProblem(description: "a half day is one day: leave the last day empty or equal to the first") }
+            guard let type = LeaveType(rawValue: form["type"] ?? "annual") else { throw WebError.badRequest("unknown leave type") }
+            _ = try app.database.addLeave(id, range: DateRange(from, to), halfDay: halfDay, type: type, note: form["note"])
+        }
+    }
+
+    @Sendable func removeLeave(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let entry = try context.recordID("entry")
+        return try change(context) { id in
+            guard try app.database.leaveListing(staff: id, householdID: nil).contains(where: { $0.value.id.rawValue == entry }) else {
+                throw WebError.notFound
+            }
+            _ = try app.database.removeLeave(entry)
+        }
+    }
+
+    @Sendable func addAdjustment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            let amount = try form.required("amount", "The amount")
+            _ = try app.database.addAdjustment(id, month: YearMonth(parsing: form.required("month", "The month")),
+                                               amount: amount.hasPrefix("+") ? String(amount.dropFirst()) : amount,
+                                               reason: form.required("reason", "The reason"))
+        }
+    }
+
+    @Sendable func removeAdjustment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let entry = try context.recordID("entry")
+        return try change(context) { id in
+            guard try app.database.adjustmentListing(staff: id, householdID: nil).contains(where: { $0.value.id.rawValue == entry }) else {
+                throw WebError.notFound
+            }
+            _ = try app.database.removeAdjustment(entry)
+        }
+    }
+
+    @Sendable func remove(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let current = try details(context)
+        return try attempt({
+            _ = try app.database.removeStaff(current.member.id.rawValue, cascade: form["cascade"] == "yes")
+            return Redirect.to("/households/\(current.household.id.rawValue)")
+        }, orShow: { try StaffPage(app: app, details: current, session: context.session, problem: $0).render() })
+    }
+
+    private func details(_ context: WebContext) throws -> StaffDetails {
+        try app.database.findStaff(context.recordID("id"))
+    }
+
+    /// A change to this person: back to their page, or their page with the refusal.
+    private func change(_ context: WebContext, _ work: (String) throws -> Void) throws -> Response {
+        let current = try details(context)
+        return try attempt({
+            try work(current.member.id.rawValue)
+            return Redirect.to("/staff/\(current.member.id.rawValue)")
+        }, orShow: { try StaffPage(app: app, details: details(context), session: context.session, problem: $0).render() })
+    }
+
+    private func newPage(_ context: WebContext, form: Form, problem: String?) throws -> Response {
+        let households = try app.database.householdSummaries()
+        guard !households.isEmpty else {
+            return Layout.page(title: "Add a staff member", session: context.session, body: """
+                <h1>Add a staff member</h1><p>Add a household first: <a href="/households/new">add a household</a>.</p>
+                """)
+        }
+        return Layout.page(title: "Add a staff member", session: context.session, body: """
+            <h1>Add a staff member</h1>
+            \(Layout.problem(problem))
+            <form method="post" action="/staff">\(Layout.csrfField(context.session))
+            \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
+                            selected: form["household"] ?? Fragments.defaultHousehold(households)))
+            \(Layout.field("Full legal name", name: "legal_name", value: form["legal_name"], required: true))
+            \(Layout.field("Known as", name: "known_as", value: form["known_as"]))
+            \(Layout.field("Start date", name: "start", value: form["start"], type: "date", required: true))
+            \(Layout.field("Leaving date", name: "leaving", value: form["leaving"], type: "date"))
+            \(Layout.field("Monthly salary", name: "salary", value: form["salary"], required: true, hint: "For example 25000 or 1250.50",
+                           attributes: "inputmode=\"decimal\""))
+            \(Layout.field("Currency", name: "currency", value: form["currency"], required: true, hint: "ISO 4217 code, for example INR, USD, AED",
+                           attributes: "maxlength=\"3\" autocapitalize=\"characters\""))
+            \(Layout.field("Annual leave days", name: "leave_days", value: form["leave_days"], hint: "0 to 366, in steps of 0.5",
+                           attributes: "inputmode=\"decimal\""))
+            \(Layout.textArea("Agreed duties", name: "duties", value: form["duties"]))
+            <p><button type="submit">Add staff member</button></p>
+            </form>
+            """)
+    }
+}

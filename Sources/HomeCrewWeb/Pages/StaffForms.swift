@@ -1,0 +1,52 @@
+import HomeCrewCore
+
+extension StaffPage {
+    /// The forms that change this person's records, each posting to its own route.
+    func forms() -> HTML {
+        let types = LeaveType.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        return """
+            <details><summary>Edit details</summary>
+            <form method="post" action="\(base)/edit">\(csrf)
+            \(Layout.field("Full legal name", name: "legal_name", value: member.legalName, required: true))
+            \(Layout.field("Known as", name: "known_as", value: member.knownAs))
+            \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date"))
+            \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\""))
+            \(Layout.textArea("Agreed duties", name: "duties", value: member.duties))
+            <p><button type="submit">Save changes</button></p></form></details>
+
+            <details><summary>Change the salary from a date</summary>
+            <form method="post" action="\(base)/salary">\(csrf)
+            \(Layout.field("New monthly salary", name: "amount", required: true, attributes: "inputmode=\"decimal\""))
+            \(Layout.field("Currency", name: "currency", hint: "Leave empty to keep the current one", attributes: "maxlength=\"3\""))
+            \(Layout.field("Takes effect on", name: "from", type: "date", required: true))
+            <p><button type="submit">Change salary</button></p></form></details>
+
+            <details><summary>Record leave</summary>
+            <form method="post" action="\(base)/leave">\(csrf)
+            \(Layout.field("First day", name: "from", type: "date", required: true))
+            \(Layout.field("Last day", name: "to", type: "date", hint: "Empty for one day"))
+            <p class="field"><label><input type="checkbox" name="half_day" value="yes"> Half a day</label></p>
+            \(Layout.select("Type", name: "type", options: types, selected: "annual"))
+            \(Layout.field("Note", name: "note"))
+            <p><button type="submit">Record leave</button></p></form></details>
+
+            <details><summary>Adjust a month's pay</summary>
+            <form method="post" action="\(base)/adjustments">\(csrf)
+            \(Layout.field("Month", name: "month", type: "month", required: true, hint: "yyyy-mm"))
+            \(Layout.field("Amount", name: "amount", required: true, hint: "+AMOUNT adds, -AMOUNT deducts, in the salary's currency"))
+            \(Layout.field("Reason", name: "reason", required: true))
+            <p><button type="submit">Add adjustment</button></p></form></details>
+
+            <details><summary>End employment</summary>
+            <form method="post" action="\(base)/end">\(csrf)
+            \(Layout.field("Last day of work", name: "leaving", value: member.leavingDate?.description, type: "date", required: true))
+            <p><button type="submit">End employment</button></p></form></details>
+
+            <details><summary>Remove this person's records</summary>
+            <form method="post" action="\(base)/remove" data-confirm="Remove \(member.legalName) and their records?">\(csrf)
+            <p class="field"><label><input type="checkbox" name="cascade" value="yes"> Also remove their leave, pay adjustments and
+            links to documents</label><small>Without this, a person with such records is not removed. Ending the employment keeps them.</small></p>
+            <p><button type="submit">Remove</button></p></form></details>
+            """
+    }
+}

@@ -1,0 +1,106 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// The staff member's page.
+struct StaffPage {
+    let app: WebApp
+    let details: StaffDetails
+    let session: WebSession?
+    let problem: String?
+
+    var member: StaffMember { details.member }
+    var base: String { "/staff/\(member.id.rawValue)" }
+    var csrf: HTML { Layout.csrfField(session) }
+
+    func render() throws -> Response {
+        let today = app.today
+        let documents = try app.database.documentListing(DocumentFilter(staffID: member.id))
+        return Layout.page(title: member.legalName, session: session, body: """
+            <h1>\(member.legalName)</h1>
+            \(Layout.problem(problem))
+            \(fields(today))
+            <h2>Salary history</h2>\(salaryHistory())
+            <h2>Leave in \(today.year)</h2>\(try leave(today))
+            <h2>Pay adjustments</h2>\(try adjustments())
+            <h2>Payroll, the last three months</h2>\(try payroll(today))
+            <h2>Documents</h2>\(Fragments.documentGrid(documents, asOf: today))
+            <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(member.displayName)</a></p>
+            <h2>Change</h2>\(forms())
+            """)
+    }
+
+    private func fields(_ today: CalendarDate) -> HTML {
+        let next: String? = member.status(asOf: today) == .left ? nil
+            : (try? Tenure.nextAnniversary(of: member.startDate, after: today)).map { "\($0) (in \(today.days(until: $0)) days)" }
+        let rows: [(String, String?)] = [
+            ("Known as", member.knownAs), ("Household", details.household.name), ("Status", member.status(asOf: today).rawValue),
+            ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
+            ("Tenure", member.tenure(asOf: today).description), ("Next anniversary", next),
+            ("Salary", details.salaryHistory.current(asOf: today).map { "\($0) a month" }),
+            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("ID", member.id.rawValue),
+        ]
+        let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
+        return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(details.household.name)</a></p>"
+    }
+
+    private func salaryHistory() -> HTML {
+        let rows = details.salaryHistory.entries.map { entry -> HTML in
+            "<tr><td>\(entry.effectiveFrom.description)</td><td class=\"num\">\(entry.salary.plainAmount)</td><td>\(entry.salary.currency.code)</td></tr>"
+        }
+        return "<table><thead><tr><th>From</th><th class=\"num\">Monthly</th><th>Currency</th></tr></thead><tbody>\(rows)</tbody></table>"
+    }
+
+    private func leave(_ today: CalendarDate) throws -> HTML {
+        let balance = try app.database.leaveBalances(staff: member.id.rawValue, householdID: nil, year: today.year, asOf: today).first?.balance
+        let entries = try app.database.leaveListing(staff: member.id.rawValue, householdID: nil)
+            .filter { $0.value.range.end.year >= today.year - 1 }
+        let summary: HTML = balance.map { balance in
+            let taken = LeaveType.allCases.compactMap { type in balance.taken[type].map { "\(type.rawValue) \($0)" } }.joined(separator: ", ")
+            return """
+                <p>Allocation \(balance.allocation.description) days, carried over \(balance.carriedOver.description), taken: \(taken.isEmpty ? "none" : taken).
+                <strong\(balance.isOvershoot ? " class=\"error\"" as HTML : .empty)>Balance \(balance.balance.description) days.</strong></p>
+                """
+        } ?? .empty
+        let rows = entries.map { record -> HTML in
+            let entry = record.value
+            return """
+                <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(entry.type.rawValue)</td><td>\(entry.note)</td>
+                <td><form class="inline" method="post" action="\(base)/leave/\(entry.id.rawValue)/remove" data-confirm="Remove this leave?">\(csrf)
+                <button type="submit" class="link">Remove</button></form></td></tr>
+                """
+        }
+        let table: HTML = entries.isEmpty ? "<p class=\"note\">No leave recorded.</p>"
+            : "<div class=\"scroll\"><table><thead><tr><th>Days</th><th>Count</th><th>Type</th><th>Note</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        return summary + table
+    }
+
+    private func adjustments() throws -> HTML {
+        let records = try app.database.adjustmentListing(staff: member.id.rawValue, householdID: nil)
+        guard !records.isEmpty else { return "<p class=\"note\">None.</p>" }
+        let rows = records.map { record -> HTML in
+            let value = record.value
+            return """
+                <tr><td>\(value.month.description)</td><td class="num">\(value.amount.description)</td><td>\(value.reason)</td>
+                <td><form class="inline" method="post" action="\(base)/adjustments/\(value.id.rawValue)/remove" data-confirm="Remove this adjustment?">\(csrf)
+                <button type="submit" class="link">Remove</button></form></td></tr>
+                """
+        }
+        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th class=\"num\">Amount</th><th>Reason</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+    }
+
+    private func payroll(_ today: CalendarDate) throws -> HTML {
+        let month = YearMonth(today)
+        let period = Period(range: DateRange(month.previous.previous.first, month.last), label: "the last three months")
+        let entries = try app.database.payroll(period, householdID: details.household.id).entries.filter { $0.member.id == member.id }
+        guard !entries.isEmpty else { return "<p class=\"note\">No pay in these months.</p>" }
+        let rows = entries.map { entry -> HTML in
+            """
+            <tr><td><a href="/reports/payroll?period=\(component: entry.line.month.description)&amp;household=\(details.household.id.rawValue)">\(entry.line.month.description)</a></td>
+            <td>\(entry.line.daysEmployed)/\(entry.line.daysInMonth)</td><td class="num">\(entry.line.net.description)</td>
+            <td><a href="/payslips/\(member.id.rawValue)/\(entry.line.month.description)">Payslip (PDF)</a></td></tr>
+            """
+        }
+        return "<table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th></th></tr></thead><tbody>\(rows)</tbody></table>"
+    }
+}

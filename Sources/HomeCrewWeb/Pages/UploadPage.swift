@@ -1,0 +1,46 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+extension UploadController {
+    func page(_ context: WebContext, choices: Form, outcomes: [FileOutcome]?, problem: String?,
+              status: HTTPResponse.Status = .ok) throws -> Response {
+        let households = try app.database.householdSummaries()
+        guard !households.isEmpty else {
+            return Layout.page(title: "Upload", session: context.session, body: """
+                <h1>Upload documents</h1><p>Add a household first: <a href="/households/new">add a household</a>.</p>
+                """)
+        }
+        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
+        let staffOptions = [(value: "", label: "(nobody)")] + staff.map { ($0.member.id.rawValue, "\($0.member.legalName) — \($0.household.name)") }
+        let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let csrf = URLComponent.encode(context.session?.csrfToken ?? "")
+        return Layout.page(title: "Upload", session: context.session, status: status, body: """
+            <h1>Upload documents</h1>
+            \(Layout.problem(problem))
+            \(outcomes.map(Self.outcomeList) ?? .empty)
+            <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
+            \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
+                            selected: choices["household"] ?? Fragments.defaultHousehold(households)))
+            \(Layout.select("Staff member", name: "staff", options: staffOptions, selected: choices["staff"]))
+            \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
+            \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
+            \(Layout.field("Expires on", name: "expires", type: "date"))
+            <p class="field"><label for="f-files">Files</label>
+            <input id="f-files" name="files" type="file" multiple required accept="application/pdf,image/jpeg,image/png,image/heic,image/heif,.heic,.heif">
+            <small>PDF, JPEG, PNG or HEIC, up to \(ByteCount.text(app.uploadLimit)) in all. On a phone you can take a photo.</small></p>
+            <p><button type="submit">Upload</button></p>
+            </form>
+            """)
+    }
+
+    static func outcomeList(_ outcomes: [FileOutcome]) -> HTML {
+        let items = outcomes.map { outcome -> HTML in
+            let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(outcome.name)</a>" } ?? "\(outcome.name)"
+            let detail: HTML = outcome.detail.map { ": \($0)" } ?? .empty
+            return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)</li>"
+        }
+        return "<h2>What happened to each file</h2><ul class=\"outcomes\">\(items)</ul>"
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HomeCrewVault
+import Hummingbird
+import MultipartKit
+import NIOCore
+
+/// Receives a `multipart/form-data` body as it arrives: each file part goes straight to its own
+/// file in the vault's temporary folder (never held whole in memory), the total is checked
+/// against the limit while reading, and a part cut off half way is marked so.
+final class UploadReceiver {
+    struct ReceivedFile {
+        let originalName: String
+        let path: String
+        var size: Int64 = 0
+        var complete = false
+    }
+
+    private(set) var fields = Form()
+    private(set) var files: [ReceivedFile] = []
+    let folder: String
+    private let limit: Int64
+    private var total: Int64 = 0
+    private var headers: [(String, String)] = []
+    private var current: (name: String, fileName: String?)?
+    private var fieldBytes: [UInt8] = []
+    private var handle: FileHandle?
+    private var failure: (any Error)?
+
+    static let fieldLimit = 64 * 1024
+
+    init(objects: ObjectStore, limit: Int64) throws {
+        folder = objects.temporaryDirectory + "/\(getpid())-upload-\(UUID().uuidString)"
+        self.limit = limit
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// The boundary of a multipart/form-data body, or nil when the body is something else.
+    static func boundary(of contentType: String?) -> String? {
+        guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return (1...70).contains(value.utf8.count) ? value : nil
+            }
+        }
+        return nil
+    }
+
+    /// Reads the whole body. Throws `WebError.tooLarge` past the limit and `.badRequest` for a
+    /// body that is not well-formed multipart; files cut off stay marked incomplete.
+    func receive(_ body: RequestBody, boundary: String) async throws {
+        let parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { [unowned self] name, value in headers.append((name.lowercased(), value)) }
+        parser.onBody = { [unowned self] buffer in take(&buffer) }
+        parser.onPartComplete = { [unowned self] in finishPart() }
+        for try await buffer in body {
+            total += Int64(buffer.readableBytes)
+            if total > limit { closeFile(); throw WebError.tooLarge(limit: limit) }
+            do { try parser.execute(buffer) } catch { closeFile(); throw WebError.badRequest("The upload is not a well-formed multipart form.") }
+            if let failure { closeFile(); throw failure }
+        }
+        closeFile()
+    }
+
+    /// The first bytes of a part: its headers are complete, so open its file or start its field.
+    private func startPart() {
+        let disposition = headers.first { $0.0 == "content-disposition" }?.1 ?? ""
+        let name = Self.parameter("name", in: disposition) ?? ""
+        let fileName = Self.parameter("filename", in: disposition)
+        headers = []
+        current = (name, fileName)
+        fieldBytes = []
+        guard let fileName, !fileName.isEmpty else { return }
+        let index = files.count
+        let directory = "\(folder)/\(index)"
+        let path = "\(directory)/\(Self.safeName(fileName))"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            files.append(ReceivedFile(originalName: fileName, path: path))
+        } catch {
+            failure = error
+        }
+    }
+
+    private func take(_ buffer: inout ByteBuffer) {
+        if current == nil { startPart() }
+        guard let current else { return }
+        if current.fileName?.isEmpty == false {
+            guard let handle, let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
+            do { try handle.write(contentsOf: bytes) } catch { failure = error }
+            files[files.count - 1].size += Int64(bytes.count)
+        } else if fieldBytes.count + buffer.readableBytes <= Self.fieldLimit, let bytes = buffer.readBytes(length: buffer.readableBytes) {
+            fieldBytes += bytes
+        } else {
+            failure = WebError.badRequest("A form field of the upload is longer than \(Self.fieldLimit / 1024) KB.")
+        }
+    }
+
+    private func finishPart() {
+        if current == nil { startPart() }  // a part with no body at all (an empty file input)
+        guard let current else { return }
+        if let fileName = current.fileName, !fileName.isEmpty {
+            closeFile()
+            files[files.count - 1].complete = true
+        } else if current.fileName == nil {
+            var all = fields.fieldsByName
+            all[current.name, default: []].append(String(decoding: fieldBytes, as: UTF8.self))
+            fields = Form(fields: all)
+        }
+        self.current = nil
+    }
+
+    private func closeFile() {
+        try? handle?.close()
+        handle = nil
+    }
+
+    func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A quoted or bare parameter of a header value (`name="x"`, `filename="a b.pdf"`).
+    static func parameter(_ key: String, in header: String) -> String? {
+        for part in header.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            return value.replacingOccurrences(of: "\\\"", with: "\"")
+        }
+        return nil
+    }
+
+    /// The last path component, without control characters or a leading dot, at most 200 bytes.
+    static func safeName(_ name: String) -> String {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var cleaned = String(String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+            .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        while cleaned.utf8.count > 200 { cleaned.removeFirst() }
+        return cleaned.isEmpty ? "upload" : cleaned
+    }
+}
+
+extension Form {
+    var fieldsByName: [String: [String]] { fields }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A signed-in browser: its id (the cookie) and the CSRF token its forms carry.
+struct WebSession: Sendable {
+    let id: String
+    let csrfToken: String
+    let createdAt: Date
+    var lastSeen: Date
+}
+
+/// Who is signed in. On loopback the machine's own user signs in with a one-time token
+/// (as Jupyter does); sessions live in memory and end when the server stops.
+actor SessionStore {
+    static let idleLimit: TimeInterval = 12 * 3600
+    static let absoluteLimit: TimeInterval = 7 * 24 * 3600
+
+    private var sessions: [String: WebSession] = [:]
+    private(set) var signInToken: String
+    private let tokenFile: String?
+
+    /// `tokenFile`: where the current sign-in token is kept for the owner to read (nil in tests).
+    init(tokenFile: String?) throws {
+        self.tokenFile = tokenFile
+        signInToken = Secret.make()
+        if let tokenFile { try Self.write(signInToken, to: tokenFile) }
+    }
+
+    /// Trades a valid sign-in token for a new session. The token works once: a new one
+    /// replaces it (in the token file too), so a URL seen in a terminal's scroll-back or a
+    /// browser's history signs nobody in again.
+    func signIn(with token: String?, now: Date = Date()) throws -> WebSession? {
+        guard Secret.matches(token, signInToken) else { return nil }
+        signInToken = Secret.make()
+        if let tokenFile { try Self.write(signInToken, to: tokenFile) }
+        let session = WebSession(id: Secret.make(), csrfToken: Secret.make(), createdAt: now, lastSeen: now)
+        sessions[session.id] = session
+        return session
+    }
+
+    /// The live session with this id, touched; nil when unknown or expired.
+    func session(_ id: String?, now: Date = Date()) -> WebSession? {
+        guard let id, var session = sessions[id] else { return nil }
+        guard now.timeIntervalSince(session.lastSeen) < Self.idleLimit,
+              now.timeIntervalSince(session.createdAt) < Self.absoluteLimit else {
+            sessions[id] = nil
+            return nil
+        }
+        session.lastSeen = now
+        sessions[id] = session
+        return session
+    }
+
+    func end(_ id: String) { sessions[id] = nil }
+
+    /// The token file: created with mode 0600 before the secret goes in, replaced atomically.
+    private static func write(_ token: String, to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw WebError.tokenFile(path, errno: errno) }
+        let bytes = Array((token + "\n").utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw WebError.tokenFile(path, errno: failure)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The addresses this server answers to, known once the port is bound (`--listen …:0`).
+final class ServerIdentity: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hosts: Set<String> = []
+    private var origins: Set<String> = []
+    let listenHost: String
+
+    init(listenHost: String) { self.listenHost = listenHost }
+
+    func bound(port: Int) {
+        let names = listenHost.contains(":") ? ["[\(listenHost)]"] : [listenHost, "localhost"]
+        lock.withLock {
+            hosts = Set(names.map { "\($0):\(port)" })
+            origins = Set(hosts.map { "http://\($0)" })
+        }
+    }
+
+    /// Also answers to this authority (tests in process, whose requests name `localhost`).
+    func accept(authority: String) {
+        lock.withLock {
+            hosts.insert(authority.lowercased())
+            origins.insert("http://\(authority.lowercased())")
+        }
+    }
+
+    func accepts(host: String?) -> Bool {
+        guard let host else { return false }
+        return lock.withLock { hosts.contains(host.lowercased()) }
+    }
+
+    func accepts(origin: String) -> Bool { lock.withLock { origins.contains(origin.lowercased()) } }
+}
+
+/// Checks every request before any route sees it, and marks every response:
+/// - the Host header must be this server's own address (DNS rebinding);
+/// - a request that is not GET or HEAD must come from this site (Origin, else Referer);
+/// - the session cookie is looked up;
+/// - responses carry a Content-Security-Policy without inline scripts, nosniff, no referrer,
+///   and no framing by other sites.
+struct SiteGuard: RouterMiddleware {
+    typealias Context = WebContext
+    let identity: ServerIdentity
+    let sessions: SessionStore
+
+    static let sessionCookie = "homecrew_session"
+    static let policy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        + "form-action 'self'; frame-ancestors 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // HTTP/1.1's Host header is the request's authority.
+        guard identity.accepts(host: request.head.authority) else {
+            throw WebError.foreignHost(request.head.authority ?? "")
+        }
+        if request.method != .get && request.method != .head, !comesFromThisSite(request) {
+            throw WebError.forbidden("This request did not come from a HomeCrew page, so it was refused.")
+        }
+        var context = context
+        context.session = await sessions.session(request.cookies[Self.sessionCookie]?.value)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = ErrorPages.page(for: error, session: context.session)
+        }
+        Self.mark(&response)
+        return response
+    }
+
+    private func comesFromThisSite(_ request: Request) -> Bool {
+        if let origin = request.headers[.origin] { return identity.accepts(origin: origin) }
+        guard let referer = request.headers[.referer], let url = URL(string: referer), let host = url.host,
+              let scheme = url.scheme else { return false }
+        let authority = (host.contains(":") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? "")
+        return identity.accepts(origin: "\(scheme)://\(authority)")
+    }
+
+    static func mark(_ response: inout Response) {
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = policy }
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+    }
+}
+
+/// Any error a handler throws becomes a page with its status and one sentence; never a stack trace.
+struct ErrorPages: RouterMiddleware {
+    typealias Context = WebContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            var response = Self.page(for: error, session: context.session)
+            SiteGuard.mark(&response)
+            return response
+        }
+    }
+
+    static func page(for error: any Error, session: WebSession?) -> Response {
+        var (status, message) = WebError.presentation(of: error)
+        if let error = error as? HTTPError {
+            status = error.status
+            message = status == .notFound ? WebError.notFound.description : (error.body ?? status.reasonPhrase)
+        }
+        let title = status == .notFound ? "Not found" : status.reasonPhrase
+        return Layout.page(title: title, session: session, status: status, body: """
+            <h1>\(title)</h1>
+            <p class="error" role="alert">\(message)</p>
+            <p><a href="/">Back to the start page</a></p>
+            """)
+    }
+}
+
+/// One line per request on standard error: method, path (never the query: it may hold a
+/// token), status, milliseconds.
+struct RequestLog: RouterMiddleware {
+    typealias Context = WebContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let response = try await next(request, context)
+        let elapsed = started.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let path = String(request.uri.path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        FileHandle.standardError.write(Data("\(request.method) \(path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms\n".utf8))
+        return response
+    }
+}

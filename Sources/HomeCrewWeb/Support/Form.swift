@@ -1,0 +1,51 @@
+/// The fields of an `application/x-www-form-urlencoded` body or a query string.
+struct Form: Sendable {
+    private(set) var fields: [String: [String]] = [:]
+
+    init(encoded text: String) {
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = URLComponent.decodeFormValue(parts[0])
+            let value = parts.count > 1 ? URLComponent.decodeFormValue(parts[1]) : ""
+            fields[name, default: []].append(value)
+        }
+    }
+
+    init(fields: [String: [String]] = [:]) { self.fields = fields }
+
+    /// The field's first value, trimmed; nil when absent or blank.
+    subscript(_ name: String) -> String? {
+        guard let value = fields[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Every non-blank value of a repeated field (checkboxes, multi-selects).
+    func all(_ name: String) -> [String] {
+        (fields[name] ?? []).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    func has(_ name: String) -> Bool { fields[name] != nil }
+}
+
+import HomeCrewCore
+
+/// A form field that is missing or cannot be read: shown above the form, like the store's own refusals.
+struct FormProblem: HomeCrewError {
+    let description: String
+    var category: ErrorCategory { .usage }
+}
+
+extension Form {
+    func required(_ name: String, _ label: String) throws -> String {
+        guard let value = self[name] else { throw FormProblem(description: "\(label) is missing") }
+        return value
+    }
+
+    func date(_ name: String, _ label: String) throws -> CalendarDate {
+        try CalendarDate(parsing: required(name, label))
+    }
+
+    func optionalDate(_ name: String) throws -> CalendarDate? {
+        try self[name].map { try CalendarDate(parsing: $0) }
+    }
+}

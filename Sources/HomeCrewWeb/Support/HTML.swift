@@ -1,0 +1,121 @@
+/// Markup that is safe to send: the literal parts of an `HTML` value come from this source
+/// code, and every interpolated `String` is escaped. A value inserted without escaping must
+/// be an `HTML` value itself, so an unescaped insertion cannot happen by accident.
+public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public private(set) var markup: String
+
+    public init(stringLiteral literal: String) { markup = literal }
+    public init(stringInterpolation: Interpolation) { markup = stringInterpolation.markup }
+    /// Escaped text.
+    public init(text: String) { markup = HTML.escape(text) }
+    private init(markup: String) { self.markup = markup }
+
+    public var description: String { markup }
+    public static let empty = HTML(markup: "")
+
+    public struct Interpolation: StringInterpolationProtocol {
+        var markup = ""
+        public init(literalCapacity: Int, interpolationCount: Int) { markup.reserveCapacity(literalCapacity * 2) }
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
+        /// Text: escaped, for element content and quoted attribute values alike.
+        public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
+        public mutating func appendInterpolation(_ text: String?) { markup += HTML.escape(text ?? "") }
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) where T: Sendable {
+            markup += HTML.escape(value.description)
+        }
+        /// Markup built the same way (already safe).
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+        public mutating func appendInterpolation(_ list: [HTML]) { for item in list { markup += item.markup } }
+        /// A value for a URL's query or path segment: percent-encoded, then escaped.
+        public mutating func appendInterpolation(component: String) {
+            markup += HTML.escape(URLComponent.encode(component))
+        }
+    }
+
+    /// Escapes the five characters that matter in element content and quoted attributes;
+    /// control characters other than tab and newline are dropped (a document's text may hold them).
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.properties.generalCategory == .control || scalar.value == 0xFEFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A search snippet: escaped first, then the store's highlight markers become `<mark>` tags.
+    /// Unpaired markers are dropped, so the tags always balance.
+    public static func highlighted(_ snippet: String, start: Character, end: Character) -> HTML {
+        var markup = "", open = false
+        for character in snippet {
+            if character == start {
+                if !open { markup += "<mark>"; open = true }
+            } else if character == end {
+                if open { markup += "</mark>"; open = false }
+            } else {
+                markup += escape(String(character))
+            }
+        }
+        if open { markup += "</mark>" }
+        return HTML(markup: markup)
+    }
+
+    public static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(markup: lhs.markup + rhs.markup) }
+
+    public static func join(_ items: [HTML], separator: HTML = .empty) -> HTML {
+        HTML(markup: items.map(\.markup).joined(separator: separator.markup))
+    }
+}
+
+/// Percent-encoding for a query value or one path segment (RFC 3986 unreserved characters stay).
+enum URLComponent {
+    static func encode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    /// Decodes `application/x-www-form-urlencoded` text (`+` is a space); invalid escapes stay as typed.
+    static func decodeFormValue(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                      let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                output.append(value)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

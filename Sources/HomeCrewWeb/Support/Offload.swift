@@ -1,0 +1,11 @@
+import Dispatch
+
+/// Runs slow blocking work (extraction workers, hashing a large upload) on a Dispatch thread,
+/// so that Swift's few cooperative threads keep serving pages meanwhile.
+func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(with: Result { try work() })
+        }
+    }
+}

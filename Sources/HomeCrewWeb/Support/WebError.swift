@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HomeCrewCore
+
+/// What a request can do wrong, as the status and one sentence the page shows.
+enum WebError: Error, CustomStringConvertible {
+    /// Unknown, malformed or foreign ids, and paths that lead nowhere: one answer for all.
+    case notFound
+    case badRequest(String)
+    /// A form without this session's CSRF token, or a request from another site.
+    case forbidden(String)
+    /// A Host header that is not this server's address (DNS rebinding).
+    case foreignHost(String)
+    case tooLarge(limit: Int64)
+    case tokenFile(String, errno: Int32)
+
+    var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: return .notFound
+        case .badRequest: return .badRequest
+        case .forbidden: return .forbidden
+        case .foreignHost: return .misdirectedRequest
+        case .tooLarge: return .contentTooLarge
+        case .tokenFile: return .internalServerError
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .notFound: return "There is nothing here. The address may be mistyped, or what it named was removed."
+        case .badRequest(let why): return why
+        case .forbidden(let why): return why
+        case .foreignHost(let host): return "This server answers only to its own address, not to \u{201C}\(host)\u{201D}."
+        case .tooLarge(let limit): return "The upload is larger than the limit of \(ByteCount.text(limit))."
+        case .tokenFile(let path, let code): return "cannot write the sign-in token file \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// The page status and sentence for any error a handler meets. Errors from the store and
+    /// the domain keep their own sentence (the one the CLI prints).
+    static func presentation(of error: any Error) -> (status: HTTPResponse.Status, message: String) {
+        if let error = error as? WebError { return (error.status, error.description) }
+        if let error = error as? any HomeCrewError {
+            switch error.category {
+            case .notFound: return (.notFound, WebError.notFound.description)
+            case .usage, .invalidData: return (.unprocessableContent, error.description)
+            case .busy: return (.serviceUnavailable, error.description)
+            case .cannotCreate, .io, .internal: return (.internalServerError, error.description)
+            }
+        }
+        return (.internalServerError, "Something went wrong on the server: \(ErrorText.sentence(for: error))")
+    }
+}
+
+enum ByteCount {
+    static func text(_ bytes: Int64) -> String {
+        if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
+        if bytes >= 1 << 10 { return String(format: "%.0f KB", Double(bytes) / Double(1 << 10)) }
+        return "\(bytes) bytes"
+    }
+}
+
+/// Runs a form's change; when the store refuses it as invalid, shows the form's page again with
+/// the store's own sentence (the one the CLI prints), status 422. Anything else is an error page.
+func attempt(_ change: () throws -> Response, orShow page: (String) throws -> Response) throws -> Response {
+    do {
+        return try change()
+    } catch {
+        let (status, message) = WebError.presentation(of: error)
+        guard status == .unprocessableContent else { throw error }
+        var response = try page(message)
+        response.status = status
+        return response
+    }
+}

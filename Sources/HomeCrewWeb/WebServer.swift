@@ -1,0 +1,70 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import HomeCrewVault
+import Hummingbird
+import Logging
+import NIOCore
+
+/// What every handler works with: the same store, vault and ingestor the CLI uses.
+struct WebApp: Sendable {
+    let database: AppDatabase
+    let objects: ObjectStore
+    let ingestor: DocumentIngestor
+    let sessions: SessionStore
+    let identity: ServerIdentity
+    let uploadLimit: Int64
+    let fixedToday: CalendarDate?
+
+    var today: CalendarDate { fixedToday ?? .localToday() }
+
+    /// The handlers' world for one vault; `tokenFile` nil keeps the sign-in token in memory only.
+    static func open(_ settings: ServeSettings, tokenFile: String?) throws -> WebApp {
+        let database = try AppDatabase.open(settings.vault, create: true)
+        let objects = ObjectStore(vaultDirectory: settings.vault.directory)
+        return WebApp(database: database, objects: objects,
+                      ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
+                      sessions: try SessionStore(tokenFile: tokenFile), identity: ServerIdentity(listenHost: settings.listen.host),
+                      uploadLimit: settings.uploadLimit, fixedToday: settings.today)
+    }
+}
+
+/// `homecrew serve`.
+public enum WebServer {
+    public static func run(_ settings: ServeSettings) async throws {
+        let tokenFile = settings.vault.directory + "/serve-token"
+        let app = try WebApp.open(settings, tokenFile: tokenFile)
+        if let upgrade = app.database.upgrade {
+            print("note: upgraded the vault from format \(upgrade.fromFormat); the old database is kept at \(upgrade.copyPath)")
+        }
+        var logger = Logger(label: "homecrew-serve")
+        logger.logLevel = .warning
+        let server = Application(
+            router: WebRoutes.build(app).router,
+            configuration: .init(address: .hostname(settings.listen.host, port: settings.listen.port), serverName: "HomeCrew"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? settings.listen.port
+                app.identity.bound(port: port)
+                let token = await app.sessions.signInToken
+                let base = "http://\(settings.listen.authority(port: port))"
+                let message = """
+                    HomeCrew is serving \(settings.vault.directory) at \(base)/
+                    Sign in by opening this address (it works once):
+                      \(base)/signin?token=\(token)
+                    The current sign-in token is kept in \(tokenFile) (readable by you only).
+                    Press Ctrl-C to stop.
+
+                    """
+                // Written straight to the descriptor: a script reading the URL sees it at once.
+                FileHandle.standardOutput.write(Data(message.utf8))
+            },
+            logger: logger)
+        do {
+            try await server.runService()
+        } catch let error as IOError {
+            throw ServeError.cannotListen(settings.listen.description, reason: ErrorText.posix(error.errnoCode))
+        }
+        try? FileManager.default.removeItem(atPath: tokenFile)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+@testable import HomeCrewWeb
+
+/// What the pages show and do, with hostile names and files.
+final class PageTests: XCTestCase {
+    static let hostile = "<script>alert('x')</script>\"><img src=x onerror=alert(1)>&amp;"
+
+    func testHostileNamesAndTitlesAreShownAsText() async throws {
+        let harness = try WebHarness()
+        try harness.seed(householdName: Self.hostile, staffName: "Maria " + Self.hostile, title: "Contract " + Self.hostile)
+        try await harness.signIn()
+        let escaped = HTML.escape(Self.hostile)
+        XCTAssertTrue(escaped.contains("&lt;script&gt;") && escaped.contains("&quot;&gt;&lt;img"), escaped)
+        try await harness.test { client in
+            for uri in ["/", "/households/\(harness.household.id.rawValue)", "/staff/\(harness.maria.id.rawValue)",
+                        "/documents/\(harness.document.document.id.rawValue)", "/upload", "/reports/payroll?period=2026-11",
+                        "/search?q=hello", "/search?q=" + URLComponent.encode(Self.hostile)] {
+                let page = try await client.get(uri)
+                XCTAssertEqual(page.status, .ok, uri)
+                XCTAssertFalse(page.text.contains("<script>alert"), "\(uri) shows a raw script")
+                XCTAssertFalse(page.text.contains("<img src=x"), "\(uri) shows a raw element")
+                XCTAssertFalse(page.text.contains("&amp;\"") , uri)
+            }
+            let household = try await client.get("/households/\(harness.household.id.rawValue)")
+            XCTAssertTrue(household.text.contains(escaped), "the name is there, as text")
+        }
+    }
+
+    func testSearchMarksTheMatchedWordAndLinksToItsPage() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        try await harness.test { client in
+            let page = try await client.get("/search?q=hello")
+            XCTAssertTrue(page.text.contains("<mark>"), page.text)
+            XCTAssertTrue(page.text.contains("/documents/\(harness.document.document.id.rawValue)#page-1"), page.text)
+            let document = try await client.get("/documents/\(harness.document.document.id.rawValue)")
+            XCTAssertTrue(document.text.contains("id=\"page-1\""), "the page's text has the anchor search links to")
+        }
+        let marked = HTML.highlighted("a <b>\u{E000}x&y\u{E001} \u{E001}z\u{E000}", start: "\u{E000}", end: "\u{E001}").markup
+        XCTAssertEqual(marked, "a &lt;b&gt;<mark>x&amp;y</mark> z<mark></mark>", "escaped first, then marked; tags always balance")
+    }
+
+    func testFormsChangeRecordsThroughTheStoreAndShowItsRefusalsOnThePage() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let id = harness.maria.id.rawValue
+        try await harness.test { client in
+            let raise = try await client.post("/staff/\(id)/salary", ["amount": "32000.50", "from": "2026-12-01"])
+            XCTAssertEqual(raise.status, .seeOther)
+            XCTAssertEqual(try harness.app.database.findStaff(id).salaryHistory.entries.map(\.salary.plainAmount), ["30000.00", "32000.50"])
+            let early = try await client.post("/staff/\(id)/salary", ["amount": "1", "from": "2020-01-01"])
+            XCTAssertEqual(early.status, .unprocessableContent)
+            XCTAssertTrue(early.text.contains("role=\"alert\""), "the refusal is shown on the page")
+            let badDate = try await client.post("/staff/\(id)/leave", ["from": "2026-02-30"])
+            XCTAssertEqual(badDate.status, .unprocessableContent)
+            XCTAssertTrue(badDate.text.contains("February"), badDate.text)
+            let leave = try await client.post("/staff/\(id)/leave", ["from": "2026-11-02", "half_day": "yes", "type": "sick"])
+            XCTAssertEqual(leave.status, .seeOther)
+            XCTAssertEqual(try harness.app.database.leaveListing(staff: id, householdID: nil).map(\.value.halfDays), [1])
+            let currency = try await client.post("/staff", ["household": harness.household.id.rawValue, "legal_name": "Ravi",
+                                                            "start": "2026-01-01", "salary": "100", "currency": "XYZ"])
+            XCTAssertEqual(currency.status, .unprocessableContent)
+            XCTAssertTrue(currency.text.contains("XYZ"), currency.text)
+            let cascade = try await client.post("/households/\(harness.household.id.rawValue)/remove")
+            XCTAssertEqual(cascade.status, .unprocessableContent, "a household with staff needs the cascade choice")
+            XCTAssertEqual(try harness.app.database.householdSummaries().count, 1)
+        }
+    }
+
+    func testPayslipIsThePDFTheRendererMakes() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        try await harness.test { client in
+            let payslip = try await client.get("/payslips/\(harness.maria.id.rawValue)/2026-11")
+            XCTAssertEqual(payslip.status, .ok)
+            XCTAssertEqual(payslip.headers[.contentType], "application/pdf")
+            XCTAssertTrue(payslip.text.hasPrefix("%PDF-"))
+            XCTAssertTrue(payslip.headers[.contentDisposition]?.hasPrefix("attachment;") == true)
+            let none = try await client.get("/payslips/\(harness.maria.id.rawValue)/2019-01")
+            XCTAssertEqual(none.status, .notFound, "no pay before she started")
+        }
+    }
+
+    func testTheCalendarFeedAnswersOnlyToItsCurrentSecret() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        try await harness.test { client in
+            let before = try await client.get("/calendar/abc.ics", signedIn: false)
+            XCTAssertEqual(before.status, .notFound, "no feed is published at first")
+            _ = try await client.post("/reports/due/feed")
+            let token = try XCTUnwrap(try harness.app.database.calendarFeedToken())
+            let feed = try await client.get("/calendar/\(token).ics", signedIn: false)
+            XCTAssertEqual(feed.status, .ok)
+            XCTAssertEqual(feed.headers[.contentType], "text/calendar; charset=utf-8")
+            XCTAssertTrue(feed.text.contains("SUMMARY:Work anniversary: 5 years of service — Maria") || feed.text.contains("BEGIN:VCALENDAR"), feed.text)
+            let page = try await client.get("/reports/due")
+            XCTAssertTrue(page.text.contains("webcal://localhost/calendar/\(token).ics"), page.text)
+            _ = try await client.post("/reports/due/feed/revoke")
+            let after = try await client.get("/calendar/\(token).ics", signedIn: false)
+            XCTAssertEqual(after.status, .notFound, "a revoked address stops working")
+        }
+    }
+
+    func testOriginalsKeepTheirDetectedTypeAndThumbnailsRevalidate() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let details = try XCTUnwrap(harness.document)
+        try await harness.test { client in
+            let original = try await client.get("/documents/\(details.document.id.rawValue)/original")
+            XCTAssertEqual(original.headers[.contentType], "application/pdf")
+            XCTAssertTrue(original.headers[.contentDisposition]?.contains("filename=\"hello.pdf\"") == true)
+            let thumbnail = try XCTUnwrap(details.object.thumbnailHash)
+            let first = try await client.get("/thumbnails/\(thumbnail)")
+            XCTAssertEqual(first.status, .ok)
+            XCTAssertEqual(first.headers[.eTag], "\"\(thumbnail)\"")
+            XCTAssertTrue(first.headers[.cacheControl]?.contains("immutable") == true)
+            let again = try await client.get("/thumbnails/\(thumbnail)", headers: [.ifNoneMatch: "\"\(thumbnail)\""])
+            XCTAssertEqual(again.status, .notModified)
+            let notAThumbnail = try await client.get("/thumbnails/\(details.object.hash)")
+            XCTAssertEqual(notAThumbnail.status, .notFound, "a PDF object is not served as a thumbnail")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+@testable import HomeCrewWeb
+
+/// Uploads streamed to the vault's temporary folder and filed by the same ingest as `doc add`.
+final class UploadTests: XCTestCase {
+    static let boundary = "----homecrew-test-boundary"
+
+    static func multipart(_ fields: [(String, String)], files: [(name: String, bytes: [UInt8])], end: Bool = true) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        for (name, value) in fields {
+            buffer.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            buffer.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(file.name)\"\r\n"
+                               + "Content-Type: application/octet-stream\r\n\r\n")
+            buffer.writeBytes(file.bytes)
+            buffer.writeString("\r\n")
+        }
+        if end { buffer.writeString("--\(boundary)--\r\n") }
+        return buffer
+    }
+
+    static func upload(_ client: WebHarness.Client, _ body: ByteBuffer, csrf: String, contentType: String? = nil) async throws -> TestResponse {
+        try await client.raw("/upload?csrf=\(csrf)", method: .post,
+                             headers: [.contentType: contentType ?? "multipart/form-data; boundary=\(Self.boundary)", .origin: "http://localhost"],
+                             body: body)
+    }
+
+    static func sample(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: WebHarness.samples.appendingPathComponent(path)))
+    }
+
+    func testEachFileGetsItsOwnOutcomeAndNothingIsLeftBehind() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let household = harness.household.id.rawValue
+        let photo = try Self.sample("documents/fatima-residence-visa-sideways.jpg")
+        let body = Self.multipart([("household", household), ("staff", harness.maria.id.rawValue), ("kind", "passport"), ("expires", "2030-01-31")],
+                                  files: [("visa.jpg", photo), ("again.pdf", try Self.sample("fixtures/hello.pdf")),
+                                          ("notes.txt", Array("just text".utf8)), ("../../escape.heic", try Self.sample("documents/maria-passport-photo.heic"))])
+        try await harness.test { client in
+            let response = try await Self.upload(client, body, csrf: harness.csrf)
+            XCTAssertEqual(response.status, .ok)
+            let verdicts = response.text.components(separatedBy: "data-verdict=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            XCTAssertEqual(verdicts, ["added", "already present", "refused", "added"], response.text)
+        }
+        let added = try harness.app.database.documentListing(DocumentFilter(kind: .passport))
+        XCTAssertEqual(Set(added.map(\.document.originalName)), ["visa.jpg", "escape.heic"], "a path in a file name is dropped")
+        XCTAssertEqual(added.map { $0.document.expiresOn?.description }, ["2030-01-31", "2030-01-31"])
+        XCTAssertEqual(added.map { $0.staff.map(\.id) }, [[harness.maria.id], [harness.maria.id]])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.app.objects.temporaryDirectory)
+        XCTAssertEqual(leftovers, [], "the upload's temporary files are gone")
+        for hash in try harness.app.database.referencedObjectHashes() {
+            XCTAssertEqual(try ObjectStoreCheck.rehash(harness.app.objects.path(for: hash)), hash, "every object is whole")
+        }
+    }
+
+    func testTooLargeCutOffAndNonMultipartBodiesAreRefusedWithoutStoringAnything() async throws {
+        let harness = try WebHarness(uploadLimit: 4096)
+        try harness.seed()
+        try await harness.signIn()
+        let household = harness.household.id.rawValue
+        let before = try harness.app.database.documentListing(DocumentFilter()).count
+        try await harness.test { client in
+            let big = Self.multipart([("household", household)], files: [("big.pdf", Array(repeating: 0x25, count: 10_000))])
+            let tooLarge = try await Self.upload(client, big, csrf: harness.csrf)
+            XCTAssertEqual(tooLarge.status, .contentTooLarge)
+            XCTAssertTrue(tooLarge.text.contains("4 KB"), tooLarge.text)
+
+            let cut = Self.multipart([("household", household)], files: [("half.pdf", Array(try Self.sample("fixtures/hello.pdf").prefix(300)))], end: false)
+            var truncated = cut
+            truncated.moveWriterIndex(to: cut.writerIndex - 2)  // no closing CRLF and boundary: cut off
+            let cutOff = try await Self.upload(client, truncated, csrf: harness.csrf)
+            XCTAssertTrue(cutOff.text.contains("cut off"), cutOff.text)
+
+            let notMultipart = try await Self.upload(client, ByteBuffer(string: "household=x"), csrf: harness.csrf,
+                                                     contentType: "application/x-www-form-urlencoded")
+            XCTAssertEqual(notMultipart.status, .badRequest)
+            let noBoundary = try await Self.upload(client, ByteBuffer(string: "x"), csrf: harness.csrf, contentType: "multipart/form-data; boundary=")
+            XCTAssertEqual(noBoundary.status, .badRequest)
+        }
+        XCTAssertEqual(try harness.app.database.documentListing(DocumentFilter()).count, before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: harness.app.objects.temporaryDirectory), [])
+    }
+}
+
+enum ObjectStoreCheck {
+    static func rehash(_ path: String) throws -> String { try HomeCrewVault.ObjectStore.hash(fileAt: path) }
+}
