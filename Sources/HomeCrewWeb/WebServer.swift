@@ -46,13 +46,20 @@ public enum WebServer {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.listen.port
                 app.identity.bound(port: port)
+                let published: String
+                do {
+                    try await app.sessions.publish()
+                    published = "The current sign-in token is kept in \(tokenFile) (readable by you only)."
+                } catch {
+                    published = "warning: \(error)"
+                }
                 let token = await app.sessions.signInToken
                 let base = "http://\(settings.listen.authority(port: port))"
                 let message = """
                     HomeCrew is serving \(settings.vault.directory) at \(base)/
                     Sign in by opening this address (it works once):
                       \(base)/signin?token=\(token)
-                    The current sign-in token is kept in \(tokenFile) (readable by you only).
+                    \(published)
                     Press Ctrl-C to stop.
 
                     """
@@ -65,6 +72,6 @@ public enum WebServer {
         } catch let error as IOError {
             throw ServeError.cannotListen(settings.listen.description, reason: ErrorText.posix(error.errnoCode))
         }
-        try? FileManager.default.removeItem(atPath: tokenFile)
+        await app.sessions.withdraw()
     }
 }

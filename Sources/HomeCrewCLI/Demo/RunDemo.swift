@@ -131,5 +131,7 @@ struct RunDemo: ParsableCommand {
         print("  homecrew report payroll 2026-11 --all-households --explain")
         print("  homecrew leave balance --all-households --year 2026")
         print("  homecrew report due --within 60 --format ics > due.ics")
+        print("\nOr in a browser on this machine (it prints a sign-in address that works once):")
+        print("  homecrew serve --vault \(location.directory)")
     }
 }

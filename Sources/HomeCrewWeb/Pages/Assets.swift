@@ -20,9 +20,12 @@ enum Assets {
         h2 { font-size: 1.15rem; margin-top: 1.6rem; }
         a { color: var(--accent); }
         table { border-collapse: collapse; width: 100%; }
-        th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-        td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+        th { white-space: nowrap; }
+        td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        /* A wide table scrolls sideways on a phone instead of breaking words letter by letter. */
         .scroll { overflow-x: auto; }
+        .scroll > table { min-width: 40rem; }
         .marks { font-size: .8rem; color: var(--muted); }
         .error { color: var(--bad); font-weight: 600; }
         .note { color: var(--muted); }

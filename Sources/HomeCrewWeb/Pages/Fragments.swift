@@ -30,7 +30,7 @@ enum Fragments {
         let rows = items.map { item -> HTML in
             let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
             return """
-                <tr><td>\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
+                <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
                 <td\(item.isExpired ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(item.staffNames.joined(separator: ", "))</td>
                 <td>\(item.householdName)</td><td>\(item.summary)</td></tr>
                 """
@@ -47,8 +47,8 @@ enum Fragments {
             let member = details.member
             return """
                 <tr><td><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a></td><td>\(member.knownAs)</td>
-                <td>\(member.status(asOf: asOf).rawValue)</td><td>\(member.startDate.description)</td>
-                <td>\(member.leavingDate?.description)</td><td class="num">\(details.salaryHistory.current(asOf: asOf)?.description)</td></tr>
+                <td>\(member.status(asOf: asOf).rawValue)</td><td class="num">\(member.startDate.description)</td>
+                <td class="num">\(member.leavingDate?.description)</td><td class="num">\(details.salaryHistory.current(asOf: asOf)?.description)</td></tr>
                 """
         }
         return """

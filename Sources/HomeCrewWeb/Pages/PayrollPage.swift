@@ -40,8 +40,8 @@ struct PayrollPage {
             let line = entry.line
             let payslip = "/payslips/\(entry.member.id.rawValue)/\(line.month.description)?currency=\(line.currency.code)"
             return """
-                <tr><td>\(line.month.description)</td><td><a href="/staff/\(entry.member.id.rawValue)">\(entry.member.displayName)</a></td>
-                <td>\(entry.household.name)</td><td>\(line.daysEmployed)/\(line.daysInMonth)</td>
+                <tr><td class="num">\(line.month.description)</td><td><a href="/staff/\(entry.member.id.rawValue)">\(entry.member.displayName)</a></td>
+                <td>\(entry.household.name)</td><td class="num">\(line.daysEmployed)/\(line.daysInMonth)</td>
                 <td class="num">\(line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → "))</td>
                 <td class="num">\(line.unpaid.isEmpty ? "" : line.unpaidDays.description)</td>
                 <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))</td>

@@ -127,7 +127,9 @@ final class UploadReceiver {
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
             var value = pair[1].trimmingCharacters(in: .whitespaces)
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            return value.replacingOccurrences(of: "\\\"", with: "\"")
+            // HTML's form-data encoding writes a name's quote and line breaks as %22, %0D and %0A.
+            return value.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "%22", with: "\"")
+                .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
         }
         return nil
     }

@@ -18,11 +18,28 @@ actor SessionStore {
     private(set) var signInToken: String
     private let tokenFile: String?
 
+    private var published = false
+
     /// `tokenFile`: where the current sign-in token is kept for the owner to read (nil in tests).
     init(tokenFile: String?) throws {
         self.tokenFile = tokenFile
         signInToken = Secret.make()
-        if let tokenFile { try Self.write(signInToken, to: tokenFile) }
+    }
+
+    /// Writes the token file; called once the server listens, so that a second server that
+    /// fails to start does not replace the running one's token.
+    func publish() throws {
+        guard let tokenFile else { return }
+        try Self.write(signInToken, to: tokenFile)
+        published = true
+    }
+
+    /// Removes the token file at shutdown, if it still holds this server's token.
+    func withdraw() {
+        guard published, let tokenFile,
+              (try? String(contentsOfFile: tokenFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == signInToken
+        else { return }
+        unlink(tokenFile)
     }
 
     /// Trades a valid sign-in token for a new session. The token works once: a new one
@@ -31,7 +48,7 @@ actor SessionStore {
     func signIn(with token: String?, now: Date = Date()) throws -> WebSession? {
         guard Secret.matches(token, signInToken) else { return nil }
         signInToken = Secret.make()
-        if let tokenFile { try Self.write(signInToken, to: tokenFile) }
+        if published, let tokenFile { try Self.write(signInToken, to: tokenFile) }
         let session = WebSession(id: Secret.make(), csrfToken: Secret.make(), createdAt: now, lastSeen: now)
         sessions[session.id] = session
         return session

@@ -81,7 +81,8 @@ struct SiteGuard: RouterMiddleware {
     static func mark(_ response: inout Response) {
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = policy }
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on form posts.
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
     }

@@ -1,0 +1,242 @@
+#!/usr/bin/python3
+"""homecrew serve in a real browser: headless Chromium driven by Selenium (Debian's packages).
+
+Starts `homecrew serve` on a free loopback port over a new vault and walks through what a
+person does: sign in with the printed token, add a household and a staff member, upload a
+PDF, a HEIC and a JPEG turned by EXIF orientation 6, see the thumbnails upright, search a word
+of the PDF and open its page, open November's payroll and download a payslip, publish the
+calendar feed and parse its .ics. Hostile names go through the same forms. Each step saves a
+screenshot in .build/browser/ for a person to look at. Exit 0 when every check holds.
+
+Usage: Tests/Browser/check.py [path/to/homecrew]   (default .build/debug/homecrew)
+"""
+import glob, http.client, os, re, shutil, subprocess, sys, tempfile, time, urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAMPLES = os.path.join(ROOT, "Samples")
+SHOTS = os.path.join(ROOT, ".build", "browser")
+HOSTILE = "<img src=x onerror=alert(1)>\"'&<script>alert(2)</script>"
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def start_server(binary, vault):
+    server = subprocess.Popen([binary, "serve", "--vault", vault, "--listen", "127.0.0.1:0", "--today", "2026-11-22"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    while len(lines) < 3:
+        line = server.stdout.readline()
+        if not line:
+            raise SystemExit("homecrew serve stopped: " + server.stderr.read())
+        lines.append(line)
+    url = re.search(r"(http://127\.0\.0\.1:\d+)/signin\?token=([0-9a-f]+)", "".join(lines))
+    return server, url.group(1), url.group(2)
+
+
+def browser(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Walk:
+    def __init__(self, driver, base):
+        self.driver, self.base, self.step = driver, base, 0
+
+    def shot(self, name):
+        self.step += 1
+        self.driver.save_screenshot(os.path.join(SHOTS, "%02d-%s.png" % (self.step, name)))
+
+    def open(self, path):
+        self.driver.get(self.base + path)
+
+    def fill(self, values):
+        for name, value in values.items():
+            field = self.driver.find_element(By.NAME, name)
+            if field.tag_name == "select":
+                Select(field).select_by_visible_text(value)
+            else:
+                field.clear()
+                field.send_keys(value)
+
+    def submit(self, label):
+        self.navigate(self.driver.find_element(By.XPATH, "//button[normalize-space()='%s']" % label))
+
+    def navigate(self, element):
+        """Clicks and waits until the next page has replaced this one (an upload takes a while)."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        element.click()
+        WebDriverWait(self.driver, 120).until(expected_conditions.staleness_of(old))
+        WebDriverWait(self.driver, 30).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+
+    def no_alert(self, where):
+        try:
+            self.driver.switch_to.alert
+            check(False, "no script ran on " + where)
+        except NoAlertPresentException:
+            check(True, "no script ran on " + where)
+
+    def image_sizes(self, css):
+        return [(img.get_property("naturalWidth"), img.get_property("naturalHeight"))
+                for img in self.driver.find_elements(By.CSS_SELECTOR, css)]
+
+
+def sign_in_and_add_records(walk, token):
+    walk.open("/")
+    check("/signin" in walk.driver.current_url, "without a session the browser is sent to sign in")
+    walk.shot("sign-in")
+    walk.open("/signin?token=" + token)
+    check(walk.driver.find_element(By.TAG_NAME, "h1").text == "Home", "the printed URL signs in and lands on Home")
+    check("token" not in walk.driver.current_url, "the address bar no longer holds the token")
+    walk.open("/households/new")
+    walk.fill({"name": "Sea View " + HOSTILE, "address": "12 Shore Road"})
+    walk.submit("Add household")
+    check(HOSTILE in walk.driver.find_element(By.TAG_NAME, "h1").text, "a hostile household name is shown as text")
+    walk.no_alert("the household page")
+    walk.shot("household")
+    walk.navigate(walk.driver.find_element(By.LINK_TEXT, "Add a staff member"))
+    walk.fill({"legal_name": "Maria Santos", "known_as": "Maria", "salary": "30000", "currency": "INR", "leave_days": "21"})
+    walk.driver.execute_script("document.getElementById('f-start').value = '2022-01-10'")
+    walk.submit("Add staff member")
+    check(walk.driver.find_element(By.TAG_NAME, "h1").text == "Maria Santos", "the staff member's page opens")
+    walk.shot("staff")
+
+
+def upload_documents(walk, folder):
+    hostile_pdf = os.path.join(folder, "contract <b onclick=alert(3)>bold \"x\" & 'y'.pdf")
+    shutil.copy(os.path.join(SAMPLES, "documents", "contract-maria-santos.pdf"), hostile_pdf)
+    files = [hostile_pdf, os.path.join(SAMPLES, "documents", "maria-passport-photo.heic"),
+             os.path.join(SAMPLES, "documents", "fatima-residence-visa-sideways.jpg")]
+    walk.open("/upload")
+    Select(walk.driver.find_element(By.NAME, "staff")).select_by_index(1)
+    walk.driver.find_element(By.NAME, "files").send_keys("\n".join(files))
+    walk.submit("Upload")
+    verdicts = [item.get_attribute("data-verdict") for item in walk.driver.find_elements(By.CSS_SELECTOR, "li.outcome")]
+    check(verdicts == ["added", "added", "added"], "three files uploaded and added: %s" % verdicts)
+    check("contract <b onclick=alert(3)>bold \"x\" & 'y'.pdf" in walk.driver.find_element(By.CLASS_NAME, "outcomes").text, "a hostile file name is shown as text")
+    walk.shot("uploaded")
+    walk.open("/")
+    sizes = walk.image_sizes(".grid img")
+    check(len(sizes) == 3 and all(w > 0 and h > 0 for w, h in sizes), "Home shows three thumbnails: %s" % sizes)
+    walk.shot("home-thumbnails")
+    walk.navigate(walk.driver.find_element(By.PARTIAL_LINK_TEXT, "fatima-residence-visa-sideways"))
+    original = walk.image_sizes("img.preview")
+    # Its pixels are stored 800 wide and 1200 high, turned a quarter; EXIF 6 turns them back.
+    check(original == [(1200, 800)], "the EXIF-6 photo is shown upright, landscape: %s" % original)
+    walk.shot("jpeg-upright")
+    walk.open("/")
+    for link in walk.driver.find_elements(By.CSS_SELECTOR, ".grid a"):
+        if "visa" in link.text:
+            thumb = link.find_element(By.TAG_NAME, "img")
+            width, height = thumb.get_property("naturalWidth"), thumb.get_property("naturalHeight")
+            check(width > height, "its thumbnail is upright too (%dx%d)" % (width, height))
+
+
+def search_and_open_page(walk):
+    walk.open("/search")
+    walk.fill({"q": "nanny"})
+    walk.submit("Search")
+    marks = [mark.text.lower() for mark in walk.driver.find_elements(By.TAG_NAME, "mark")]
+    check("nanny" in marks, "the word is marked in the snippet: %s" % marks[:5])
+    walk.shot("search")
+    walk.navigate(walk.driver.find_element(By.PARTIAL_LINK_TEXT, "page 1"))
+    check(walk.driver.current_url.endswith("#page-1"), "the page link opens that page's text")
+    check("nanny" in walk.driver.find_element(By.ID, "page-1").text.lower(), "the page's text holds the word")
+    walk.shot("document-page")
+
+
+def payroll_and_payslip(walk, downloads):
+    walk.open("/reports/payroll?period=2026-11")
+    row = walk.driver.find_element(By.CSS_SELECTOR, "table.payroll tbody tr").text
+    check("30,000.00 INR" in row or "30000.00 INR" in row, "November's line pays 30000.00 INR: %s" % row)
+    check(any("INR" in total.text for total in walk.driver.find_elements(By.CSS_SELECTOR, "li.total")), "a total per currency")
+    walk.shot("payroll")
+    walk.driver.find_element(By.LINK_TEXT, "Payslip").click()
+    deadline = time.time() + 15
+    while time.time() < deadline and not [p for p in glob.glob(os.path.join(downloads, "*.pdf"))]:
+        time.sleep(0.2)
+    pdfs = glob.glob(os.path.join(downloads, "*.pdf"))
+    check(len(pdfs) == 1, "one payslip downloaded: %s" % [os.path.basename(p) for p in pdfs])
+    if pdfs:
+        info = subprocess.run(["pdfinfo", pdfs[0]], capture_output=True, text=True)
+        check(info.returncode == 0 and "Pages:" in info.stdout, "the payslip is a valid PDF (pdfinfo)")
+
+
+def calendar_feed(walk):
+    walk.open("/reports/due?within=400")
+    walk.submit("Publish a calendar address")
+    link = walk.driver.find_element(By.CSS_SELECTOR, "a[href^='webcal://']").get_attribute("href")
+    walk.shot("due-feed")
+    text = urllib.request.urlopen(link.replace("webcal://", "http://", 1)).read().decode()
+    unfolded = re.sub(r"\r\n[ \t]", "", text)
+    events = [block for block in unfolded.split("BEGIN:VEVENT")[1:]]
+    summaries = [re.search(r"SUMMARY:(.*)", event).group(1) for event in events]
+    check(unfolded.startswith("BEGIN:VCALENDAR") and unfolded.rstrip().endswith("END:VCALENDAR"), "the feed is an iCalendar file")
+    check(any("Work anniversary" in s and "Maria" in s for s in summaries), "it lists Maria's anniversary: %s" % summaries)
+    check(all(re.search(r"DTSTART;VALUE=DATE:\d{8}", event) for event in events), "every event has an all-day date")
+
+
+def command_line_meanwhile(walk, binary, vault):
+    added = subprocess.run([binary, "household", "add", "Hill Cottage", "--vault", vault], capture_output=True, text=True)
+    check(added.returncode == 0, "the command line writes to the vault while the server runs: %s" % added.stderr.strip())
+    walk.open("/")
+    check("Hill Cottage" in walk.driver.find_element(By.TAG_NAME, "main").text, "a reload shows what the command line added")
+
+
+def foreign_host(base):
+    host, port = base.replace("http://", "").split(":")
+    connection = http.client.HTTPConnection(host, int(port))
+    connection.request("GET", "/signin", headers={"Host": "evil.example:%s" % port})
+    status = connection.getresponse().status
+    check(status == 421, "a request naming another host is refused (DNS rebinding): %d" % status)
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "homecrew")
+    os.makedirs(SHOTS, exist_ok=True)
+    for old in glob.glob(os.path.join(SHOTS, "*.png")):
+        os.remove(old)
+    folder = tempfile.mkdtemp(prefix="homecrew-browser-")
+    downloads = os.path.join(folder, "downloads")
+    os.makedirs(downloads)
+    server, base, token = start_server(binary, os.path.join(folder, "vault"))
+    driver = browser(downloads)
+    try:
+        walk = Walk(driver, base)
+        sign_in_and_add_records(walk, token)
+        upload_documents(walk, folder)
+        search_and_open_page(walk)
+        payroll_and_payslip(walk, downloads)
+        calendar_feed(walk)
+        command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
+        foreign_host(base)
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(timeout=20)
+        shutil.rmtree(folder, ignore_errors=True)
+    check(server.returncode == 0, "the server stopped cleanly on SIGTERM (exit %s)" % server.returncode)
+    print("screenshots: %s" % SHOTS)
+    if failures:
+        print("%d browser check(s) failed" % len(failures))
+        sys.exit(1)
+    print("all browser checks passed")
+
+
+if __name__ == "__main__":
+    main()
