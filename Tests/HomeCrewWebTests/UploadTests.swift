@@ -43,7 +43,7 @@ final class UploadTests: XCTestCase {
         try await harness.signIn()
         let household = harness.household.id.rawValue
         let photo = try Self.sample("documents/fatima-residence-visa-sideways.jpg")
-        let body = Self.multipart([("household", household), ("staff", harness.maria.id.rawValue), ("kind", "passport"), ("expires", "2030-01-31")],
+        let body = Self.multipart([("household", household), ("staff", harness.maria.id.rawValue), ("kind", "passport"), ("expires", "2030-01-31"), ("ocr", "yes")],
                                   files: [("visa.jpg", photo), ("again.pdf", try Self.sample("fixtures/hello.pdf")),
                                           ("notes.txt", Array("just text".utf8)), ("../../escape.heic", try Self.sample("documents/maria-passport-photo.heic"))])
         try await harness.test { client in
@@ -88,6 +88,23 @@ final class UploadTests: XCTestCase {
             XCTAssertEqual(noBoundary.status, .badRequest)
         }
         XCTAssertEqual(try harness.app.database.documentListing(DocumentFilter()).count, before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: harness.app.objects.temporaryDirectory), [])
+    }
+}
+
+extension UploadTests {
+    func testAHundredFilesAtOnceEachGetTheirOwnAnswer() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let files = (0..<100).map { (name: "note-\($0).txt", bytes: Array("note \($0)".utf8)) }
+        let body = Self.multipart([("household", harness.household.id.rawValue)], files: files)
+        try await harness.test { client in
+            let response = try await Self.upload(client, body, csrf: harness.csrf)
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.text.components(separatedBy: "data-verdict=\"refused\"").count - 1, 100)
+            XCTAssertTrue(response.text.contains("note-99.txt"), "each file is named in its answer")
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: harness.app.objects.temporaryDirectory), [])
     }
 }

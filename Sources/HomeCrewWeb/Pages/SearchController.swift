@@ -29,6 +29,9 @@ struct SearchController: Sendable {
             \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: query["kind"] ?? ""))
+            <details\(query["added_from"] != nil || query["added_to"] != nil ? " open" as HTML : .empty)><summary>Added between</summary>
+            \(Layout.field("From", name: "added_from", value: query["added_from"], type: "date"))
+            \(Layout.field("To", name: "added_to", value: query["added_to"], type: "date"))</details>
             <p><button type="submit">Search</button></p>
             </form>
             \(Layout.problem(problem))
@@ -39,7 +42,7 @@ struct SearchController: Sendable {
     private func results(for text: String, _ query: Form) throws -> HTML {
         let parsed = try SearchQuery.parse(text)
         var filter = SearchFilter(kind: try query["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind },
-                                  addedFrom: nil, addedTo: nil, limit: 50)
+                                  addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 50)
         if let household = query["household"] { filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id }
         let found = try app.database.search(parsed, filter)
         guard !found.hits.isEmpty else { return "<p>No document matches.</p>" }

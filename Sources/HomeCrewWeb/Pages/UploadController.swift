@@ -47,7 +47,7 @@ struct UploadController: Sendable {
         let request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
                                     title: files.count == 1 ? fields["title"] : nil, issuedOn: nil,
                                     expiresOn: try fields.optionalDate("expires"), allowOther: false,
-                                    ocrLanguages: try OCRLanguages.validate(app.database.setting(.ocrLanguages)))
+                                    ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
         let complete = files.filter(\.complete)
         let ingestor = app.ingestor
         let results = try await offload { () -> [IngestOutcome?] in

@@ -30,6 +30,8 @@ extension UploadController {
             <p class="field"><label for="f-files">Files</label>
             <input id="f-files" name="files" type="file" multiple required accept="application/pdf,image/jpeg,image/png,image/heic,image/heif,.heic,.heif">
             <small>PDF, JPEG, PNG or HEIC, up to \(ByteCount.text(app.uploadLimit)) in all. On a phone you can take a photo.</small></p>
+            <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> Read the text of photos and scans (OCR)</label>
+            <small>Slower: seconds for each photo.</small></p>
             <p><button type="submit">Upload</button></p>
             </form>
             """)

@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+"""`homecrew serve` under load, for Benchmarks/run: pages and thumbnails under `wrk -c 16` on
+loopback, the server's peak resident memory, and uploading phone photos through the web form
+against `doc add` of the same files. Imported by bench.py; also runs alone:
+
+  web.py VAULT PHOTOS_FOLDER     measure against an existing vault (release build) and print the rows
+"""
+import http.client
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+
+class Server:
+    """`homecrew serve` on a free loopback port, signed in once; the session cookie is kept."""
+
+    def __init__(self, homecrew, vault):
+        self.process = subprocess.Popen([homecrew, "serve", "--vault", vault, "--listen", "127.0.0.1:0", "--today", "2026-11-22"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        text = ""
+        while "/signin?token=" not in text:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("homecrew serve did not start")
+            text += line
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/signin\?token=([0-9a-f]+)", text)
+        self.port, token = int(found.group(1)), found.group(2)
+        self.base = f"http://127.0.0.1:{self.port}"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port)
+        connection.request("GET", f"/signin?token={token}")
+        cookie = connection.getresponse().getheader("Set-Cookie")
+        self.cookie = cookie.split(";")[0]
+        self.csrf = None
+
+    def get(self, path):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port)
+        connection.request("GET", path, headers={"Cookie": self.cookie})
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+
+    def peak_rss_mb(self):
+        status = open(f"/proc/{self.process.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def wrk(server, path, seconds):
+    """Requests per second and the 50th and 99th percentile latency in ms, `wrk -t2 -c16`."""
+    output = subprocess.run(["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", "-H", f"Cookie: {server.cookie}",
+                             server.base + path], check=True, capture_output=True, text=True).stdout
+    def milliseconds(label):
+        value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)\b", output).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)), "p50": milliseconds("50%"),
+            "p99": milliseconds("99%"), "errors": int(non_2xx.group(1)) if non_2xx else 0}
+
+
+def sample_paths(vault):
+    """A staff member, a thumbnail and a common word of the benchmark vault."""
+    database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
+    staff = database.execute("SELECT id FROM staff ORDER BY id LIMIT 1").fetchone()
+    thumbnail = database.execute("SELECT thumbnail_sha256 FROM object WHERE thumbnail_sha256 IS NOT NULL LIMIT 1").fetchone()
+    return (staff[0] if staff else None), thumbnail[0]
+
+
+def pages(homecrew, vault, seconds=10):
+    """Rows for the home, staff and search pages and a thumbnail; the server's peak memory."""
+    staff, thumbnail = sample_paths(vault)
+    if staff is None:  # the search vault has documents but no staff: add one so the page has someone
+        subprocess.run([homecrew, "staff", "add", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
+                        "--currency", "INR", "--vault", vault], check=True, capture_output=True)
+        staff, thumbnail = sample_paths(vault)
+    server = Server(homecrew, vault)
+    try:
+        targets = {"home page": "/", "staff page": f"/staff/{staff}", "search page (a common word)": "/search?q=termination",
+                   "search page (a rare word)": "/search?q=HC00042x0", "thumbnail": f"/thumbnails/{thumbnail}"}
+        for path in targets.values():
+            status, _ = server.get(path)
+            assert status == 200, f"{path} answered {status}"
+        measured = {label: wrk(server, path, seconds) for label, path in targets.items()}
+        return measured, server.peak_rss_mb()
+    finally:
+        server.stop()
+
+
+def multipart_body(files, fields, boundary):
+    """The parts of a multipart form, as a list of byte strings and file paths (streamed)."""
+    parts = []
+    for name, value in fields.items():
+        parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n".encode())
+    for path in files:
+        parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{os.path.basename(path)}\"\r\n"
+                     "Content-Type: image/heic\r\n\r\n".encode())
+        parts.append(path)
+        parts.append(b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return parts
+
+
+def upload(homecrew, vault, folder):
+    """Seconds to upload every photo in `folder` in one form post, as a browser does."""
+    server = Server(homecrew, vault)
+    try:
+        status, page = server.get("/upload")
+        csrf = re.search(r'action="/upload\?csrf=([0-9a-f]+)"', page).group(1)
+        household = re.search(r'<option value="([0-9a-f]{12})"', page).group(1)
+        files = sorted(os.path.join(folder, name) for name in os.listdir(folder))
+        boundary = "----homecrew-benchmark"
+        parts = multipart_body(files, {"household": household, "kind": "other"}, boundary)
+        length = sum(os.path.getsize(part) if isinstance(part, str) else len(part) for part in parts)
+        started = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=3600)
+        connection.putrequest("POST", f"/upload?csrf={csrf}")
+        for header, value in {"Cookie": server.cookie, "Origin": server.base, "Content-Length": str(length),
+                              "Content-Type": f"multipart/form-data; boundary={boundary}"}.items():
+            connection.putheader(header, value)
+        connection.endheaders()
+        for part in parts:
+            if isinstance(part, str):
+                with open(part, "rb") as source:
+                    while chunk := source.read(1 << 20):
+                        connection.send(chunk)
+            else:
+                connection.send(part)
+        response = connection.getresponse()
+        body = response.read().decode()
+        elapsed = time.monotonic() - started
+        added = body.count('data-verdict="added"')
+        assert response.status == 200 and added == len(files), f"upload: {response.status}, {added} of {len(files)} added"
+        return elapsed, server.peak_rss_mb()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    homecrew = os.path.join(root, ".build/release/homecrew")
+    measured, rss = pages(homecrew, sys.argv[1])
+    for label, row in measured.items():
+        print(f"{label}: {row}")
+    print(f"peak RSS {rss:.1f} MB")
+    if len(sys.argv) > 2:
+        scratch = tempfile.mkdtemp()
+        subprocess.run([homecrew, "household", "add", "Bench", "--vault", scratch + "/web"], check=True, capture_output=True)
+        print("upload", upload(homecrew, scratch + "/web", sys.argv[2]))
