@@ -76,7 +76,7 @@ def pages(homecrew, vault, seconds=10):
     """Rows for the home, staff and search pages and a thumbnail; the server's peak memory."""
     staff, thumbnail = sample_paths(vault)
     if staff is None:  # the search vault has documents but no staff: add one so the page has someone
-        subprocess.run([homecrew, "staff", "add", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
+        subprocess.run([homecrew, "staff", "add", "--name", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
                         "--currency", "INR", "--vault", vault], check=True, capture_output=True)
         staff, thumbnail = sample_paths(vault)
     server = Server(homecrew, vault)

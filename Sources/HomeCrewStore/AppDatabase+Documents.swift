@@ -48,6 +48,14 @@ extension AppDatabase {
         try read { db in try Document.filter(Document.Columns.objectHash == hash).fetchOne(db) }
     }
 
+    /// The detected type of a stored object, nil when there is none (one indexed lookup, for
+    /// serving thumbnails).
+    public func mediaType(ofObject hash: String) throws -> MediaType? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT media_type FROM object WHERE sha256 = ?", arguments: [hash]).flatMap(MediaType.init(rawValue:))
+        }
+    }
+
     public func storedObject(_ hash: String) throws -> StoredObject? {
         try read { db in try StoredObject.fetchOne(db, key: hash) }
     }

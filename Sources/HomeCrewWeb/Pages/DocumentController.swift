@@ -28,7 +28,7 @@ struct DocumentController: Sendable {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "private, max-age=31536000, immutable"])
         }
         // Thumbnails are PNG objects; any other hash (or none) is not found.
-        guard try app.database.storedObject(hash)?.mediaType == .png else { throw WebError.notFound }
+        guard try app.database.mediaType(ofObject: hash) == .png else { throw WebError.notFound }
         let body = try await FileIO().loadFile(path: app.objects.path(for: hash), context: context)
         return Response(status: .ok, headers: [.contentType: "image/png", .eTag: tag,
                                                .cacheControl: "private, max-age=31536000, immutable"], body: body)
