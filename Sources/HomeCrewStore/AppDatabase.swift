@@ -43,6 +43,18 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(queue)
     }
 
+    /// For `homecrew serve`: a pool of connections, so that pages are read in parallel, and
+    /// while a write is in progress, instead of one after another. Creates a missing vault.
+    public static func openForServing(_ location: VaultLocation) throws -> AppDatabase {
+        try location.checkInternals()
+        try location.create()
+        var config = configuration
+        // Searches run on the pool's reader connections, which need the ranking functions too.
+        config.prepareDatabase { db in SearchRanking.register(db) }
+        let pool = try perform { try DatabasePool(path: location.databasePath, configuration: config) }
+        return try AppDatabase(pool)
+    }
+
     /// A new, empty, in-memory database with the current schema (tests, missing vaults).
     public static func empty() throws -> AppDatabase {
         try AppDatabase(try DatabaseQueue(configuration: configuration))
