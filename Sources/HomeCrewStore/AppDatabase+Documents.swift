@@ -17,12 +17,9 @@ public struct DocumentFilter: Sendable {
     public var kind: DocumentKind?
     /// Only documents expiring on or before `asOf + days` (expired ones included).
     public var expiringWithin: (asOf: CalendarDate, days: Int)?
-    /// At most this many, newest first (nil: all).
-    public var limit: Int?
 
     public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
-                expiringWithin: (asOf: CalendarDate, days: Int)? = nil, limit: Int? = nil) {
-        self.limit = limit
+                expiringWithin: (asOf: CalendarDate, days: Int)? = nil) {
         self.householdID = householdID
         self.staffID = staffID
         self.kind = kind
@@ -52,7 +49,8 @@ extension AppDatabase {
     /// serving thumbnails).
     public func mediaType(ofObject hash: String) throws -> MediaType? {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT media_type FROM object WHERE sha256 = ?", arguments: [hash]).flatMap(MediaType.init(rawValue:))
+            let statement = try db.cachedStatement(sql: "SELECT media_type FROM object WHERE sha256 = ?")
+            return try String.fetchOne(statement, arguments: [hash]).flatMap(MediaType.init(rawValue:))
         }
     }
 
@@ -77,8 +75,17 @@ extension AppDatabase {
                 request = request.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= limit)
                     .order(Document.Columns.expiresOn, Document.Columns.id)
             }
-            if let limit = filter.limit { request = request.limit(limit) }
-            return try request.fetchAll(db).map { try Self.details(of: $0, db) }
+            return try Self.details(of: request.fetchAll(db), db)
+        }
+    }
+
+    /// The documents filed last, newest first: in the order they were recorded (rowid), which
+    /// the table and the household index keep, so no sort of every document is needed.
+    public func latestDocuments(householdID: RecordID? = nil, limit: Int) throws -> [DocumentDetails] {
+        try read { db in
+            var request = Document.all()
+            if let householdID { request = request.filter(Document.Columns.householdID == householdID) }
+            return try Self.details(of: request.order(sql: "rowid DESC").limit(limit).fetchAll(db), db)
         }
     }
 
@@ -118,6 +125,29 @@ extension AppDatabase {
         let staff = try StaffMember.filter(sql: "id IN (SELECT staff_id FROM document_staff WHERE document_id = ?)",
                                            arguments: [document.id]).orderedByName().fetchAll(db)
         return DocumentDetails(document: document, household: household, object: object, staff: staff)
+    }
+
+    /// The details of many documents in four queries, whatever their number (a listing, a page
+    /// of thumbnails), instead of three queries per document.
+    static func details(of documents: [Document], _ db: Database) throws -> [DocumentDetails] {
+        guard documents.count > 1 else { return try documents.map { try details(of: $0, db) } }
+        let households = Dictionary(uniqueKeysWithValues: try Household.fetchAll(db).map { ($0.id, $0) })
+        let objects = Dictionary(try StoredObject.fetchAll(db, keys: Set(documents.map(\.objectHash))).map { ($0.hash, $0) },
+                                 uniquingKeysWith: { first, _ in first })
+        let links = try DocumentStaffLink.filter(documents.map(\.id.rawValue).contains(Column("document_id"))).fetchAll(db)
+        // In name order, as the one-document query gives them.
+        let ordered = try StaffMember.filter(keys: Set(links.map(\.staffId.rawValue))).orderedByName().fetchAll(db)
+        let people = Dictionary(uniqueKeysWithValues: ordered.map { ($0.id, $0) })
+        let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
+        let staffByDocument = Dictionary(grouping: links, by: \.documentId)
+        return try documents.map { document in
+            guard let household = households[document.householdID], let object = objects[document.objectHash] else {
+                throw StoreError.constraint("document \(document.id) has no object row")
+            }
+            let staff = (staffByDocument[document.id] ?? []).compactMap { people[$0.staffId] }
+                .sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }
+            return DocumentDetails(document: document, household: household, object: object, staff: staff)
+        }
     }
 
     static func resolveDocument(_ reference: String, _ db: Database) throws -> Document {

@@ -29,9 +29,11 @@ struct DocumentController: Sendable {
         }
         // Thumbnails are PNG objects; any other hash (or none) is not found.
         guard try app.database.mediaType(ofObject: hash) == .png else { throw WebError.notFound }
-        let body = try await FileIO().loadFile(path: app.objects.path(for: hash), context: context)
+        // A thumbnail is a few kilobytes, read at once: no trip through the file-I/O thread pool.
+        let bytes = try app.objects.read(hash)
         return Response(status: .ok, headers: [.contentType: "image/png", .eTag: tag,
-                                               .cacheControl: "private, max-age=31536000, immutable"], body: body)
+                                               .cacheControl: "private, max-age=31536000, immutable"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {

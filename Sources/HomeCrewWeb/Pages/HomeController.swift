@@ -10,7 +10,7 @@ struct HomeController: Sendable {
         let today = app.today
         let households = try app.database.householdSummaries()
         let due = try app.database.dueItems(DueList(today: today, withinDays: 60))
-        let latest = try app.database.documentListing(DocumentFilter(limit: 12))
+        let latest = try app.database.latestDocuments(limit: 12)
         let rows = households.map { summary -> HTML in
             let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }.joined(separator: ", ")
             return """

@@ -64,7 +64,7 @@ struct HouseholdController: Sendable {
         let household = summary.household, today = app.today
         let statuses = status.flatMap(EmploymentStatus.init(rawValue:)).map { Set([$0]) } ?? Set(EmploymentStatus.allCases)
         let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: statuses, asOf: today))
-        let documents = try app.database.documentListing(DocumentFilter(householdID: household.id, limit: 48))
+        let documents = try app.database.latestDocuments(householdID: household.id, limit: 48)
         let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }
         let filters = ([("all", "All")] + EmploymentStatus.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }).map { value, label -> HTML in
             let href: HTML = value == "all" ? "?" : "?status=\(component: value)"

@@ -42,7 +42,7 @@ struct SearchController: Sendable {
     private func results(for text: String, _ query: Form) throws -> HTML {
         let parsed = try SearchQuery.parse(text)
         var filter = SearchFilter(kind: try query["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind },
-                                  addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 50)
+                                  addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 20)
         if let household = query["household"] { filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id }
         let found = try app.database.search(parsed, filter)
         guard !found.hits.isEmpty else { return "<p>No document matches.</p>" }

@@ -46,7 +46,10 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
             case "'": result += "&#39;"
             case "\t", "\n": result.unicodeScalars.append(scalar)
             default:
-                if scalar.properties.generalCategory == .control || scalar.value == 0xFEFF { continue }
+                // Control characters (C0, DEL, C1) and the byte-order mark; a range test, not a
+                // Unicode property lookup, because every character of every page passes here.
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF { continue }
                 result.unicodeScalars.append(scalar)
             }
         }
