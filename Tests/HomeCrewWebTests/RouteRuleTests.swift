@@ -85,6 +85,24 @@ final class RouteRuleTests: XCTestCase {
         }
     }
 
+    /// DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own
+    /// name as Host. Every route refuses it, signed in or not, before any handler runs.
+    func testEveryRouteRefusesAForeignHost() async throws {
+        let harness = try WebHarness(answersToLocalhost: false)
+        try harness.seed()
+        try await harness.signIn()
+        let records = try harness.app.database.recordDigest()
+        try await harness.test { client in
+            for rule in harness.routes.rules {
+                let uri = Self.concrete(rule.path, id: harness.maria.id.rawValue)
+                let response = rule.method == .get ? try await client.get(uri) : try await client.post(uri)
+                XCTAssertEqual(response.status, .misdirectedRequest, "\(rule)")
+                XCTAssertNil(response.headers[.setCookie], "\(rule)")
+            }
+        }
+        XCTAssertEqual(try harness.app.database.recordDigest(), records)
+    }
+
     func testPagesAreMarkedAgainstScriptsSniffingAndFraming() async throws {
         let harness = try WebHarness()
         try harness.seed()

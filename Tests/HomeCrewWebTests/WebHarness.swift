@@ -26,12 +26,14 @@ final class WebHarness: @unchecked Sendable {
             .appendingPathComponent("Samples")
     }
 
-    init(uploadLimit: Int64 = 64 << 20) throws {
+    /// `answersToLocalhost` false: the server answers only to its real address, so the test
+    /// client's `Host: localhost` is a foreign host.
+    init(uploadLimit: Int64 = 64 << 20, answersToLocalhost: Bool = true) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let settings = ServeSettings(vault: VaultLocation(directory: folder.path), listen: ListenAddress(host: "127.0.0.1", port: 0),
                                      today: Self.today, uploadLimit: uploadLimit)
         app = try WebApp.open(settings, tokenFile: nil)
-        app.identity.accept(authority: "localhost")
+        if answersToLocalhost { app.identity.accept(authority: "localhost") }
         routes = WebRoutes.build(app)
     }
 

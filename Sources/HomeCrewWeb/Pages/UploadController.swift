@@ -22,15 +22,32 @@ struct UploadController: Sendable {
         }
         let receiver = try UploadReceiver(objects: app.objects, limit: app.uploadLimit)
         defer { receiver.removeFolder() }
-        try await receiver.receive(request.body, boundary: boundary)
-        let fields = receiver.fields
-        let outcomes: [FileOutcome]
-        do {
-            outcomes = try await ingest(receiver.files, fields)
-        } catch {
-            return try page(context, choices: fields, outcomes: nil, problem: WebError.presentation(of: error).message, status: .unprocessableContent)
+        let filing = UploadFiling(ingestor: app.ingestor)
+        // The page's form sends its fields before its files, so each file can be filed as soon as
+        // it has arrived. A title names one file only, so with a title filing waits for the end.
+        var early: IngestRequest?
+        receiver.onFileComplete = { index in
+            if early == nil, receiver.fields["title"] == nil { early = try? self.request(receiver.fields, fileCount: nil) }
+            if let early { filing.file(index, path: receiver.files[index].path, early) }
         }
-        return try page(context, choices: fields, outcomes: outcomes, problem: nil)
+        var problem: (any Error)?
+        do { try await receiver.receive(request.body, boundary: boundary) } catch { problem = error }
+        if problem == nil, early == nil, !receiver.files.isEmpty {
+            do {
+                let late = try self.request(receiver.fields, fileCount: receiver.files.count)
+                for (index, file) in receiver.files.enumerated() where file.complete { filing.file(index, path: file.path, late) }
+            } catch { problem = error }
+        }
+        let filed = try await filing.finish()
+        if problem == nil, receiver.files.isEmpty { problem = FormProblem(description: "Choose at least one file to upload.") }
+        let outcomes = receiver.files.enumerated().map { index, file in
+            file.complete ? Self.outcome(file.originalName, filed[index])
+                : FileOutcome(name: file.originalName, verdict: "refused", detail: "the upload was cut off before this file ended", documentID: nil)
+        }
+        guard let problem else { return try page(context, choices: receiver.fields, outcomes: outcomes, problem: nil) }
+        let (status, message) = WebError.presentation(of: problem)
+        // A refused body still lists what became of the files that had arrived whole before it.
+        return try page(context, choices: receiver.fields, outcomes: filed.isEmpty ? nil : outcomes, problem: message, status: status)
     }
 
     struct FileOutcome: Sendable {
@@ -40,32 +57,14 @@ struct UploadController: Sendable {
         let documentID: String?
     }
 
-    private func ingest(_ files: [UploadReceiver.ReceivedFile], _ fields: Form) async throws -> [FileOutcome] {
-        guard !files.isEmpty else { throw FormProblem(description: "Choose at least one file to upload.") }
+    /// What to file the upload's files as, from its form fields (the same checks `doc add` makes).
+    private func request(_ fields: Form, fileCount: Int?) throws -> IngestRequest {
         let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", "The household"))).household
         let kind = try fields["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind } ?? .other
-        let request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
-                                    title: files.count == 1 ? fields["title"] : nil, issuedOn: nil,
-                                    expiresOn: try fields.optionalDate("expires"), allowOther: false,
-                                    ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
-        let complete = files.filter(\.complete)
-        let ingestor = app.ingestor
-        let results = try await offload { () -> [IngestOutcome?] in
-            let collected = Collected(count: complete.count)
-            ingestor.ingest(complete.map(\.path), request) { index, outcome in collected.set(index, outcome) }
-            return collected.values
-        }
-        var outcomes: [FileOutcome] = []
-        var index = 0
-        for file in files {
-            guard file.complete else {
-                outcomes.append(FileOutcome(name: file.originalName, verdict: "refused", detail: "the upload was cut off before this file ended", documentID: nil))
-                continue
-            }
-            outcomes.append(Self.outcome(file.originalName, results[index]))
-            index += 1
-        }
-        return outcomes
+        return IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
+                             title: fileCount == 1 ? fields["title"] : nil, issuedOn: nil,
+                             expiresOn: try fields.optionalDate("expires"), allowOther: false,
+                             ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
     }
 
     static func outcome(_ name: String, _ outcome: IngestOutcome?) -> FileOutcome {
@@ -83,13 +82,5 @@ struct UploadController: Sendable {
         case nil:
             return FileOutcome(name: name, verdict: "refused", detail: "it was not read", documentID: nil)
         }
-    }
-
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [IngestOutcome?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ outcome: IngestOutcome) { lock.withLock { slots[index] = outcome } }
-        var values: [IngestOutcome?] { lock.withLock { slots } }
     }
 }

@@ -20,6 +20,7 @@ extension UploadController {
             <h1>Upload documents</h1>
             \(Layout.problem(problem))
             \(outcomes.map(Self.outcomeList) ?? .empty)
+            <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
                             selected: choices["household"] ?? Fragments.defaultHousehold(households)))
@@ -27,11 +28,11 @@ extension UploadController {
             \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
             \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
             \(Layout.field("Expires on", name: "expires", type: "date"))
+            <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> Read the text of photos and scans (OCR)</label>
+            <small>Slower: seconds for each photo.</small></p>
             <p class="field"><label for="f-files">Files</label>
             <input id="f-files" name="files" type="file" multiple required accept="application/pdf,image/jpeg,image/png,image/heic,image/heif,.heic,.heif">
             <small>PDF, JPEG, PNG or HEIC, up to \(ByteCount.text(app.uploadLimit)) in all. On a phone you can take a photo.</small></p>
-            <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> Read the text of photos and scans (OCR)</label>
-            <small>Slower: seconds for each photo.</small></p>
             <p><button type="submit">Upload</button></p>
             </form>
             """)

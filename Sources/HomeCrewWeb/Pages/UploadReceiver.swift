@@ -17,6 +17,8 @@ final class UploadReceiver {
 
     private(set) var fields = Form()
     private(set) var files: [ReceivedFile] = []
+    /// Called with a file's number once its last byte is on disk.
+    var onFileComplete: ((Int) -> Void)?
     let folder: String
     private let limit: Int64
     private var total: Int64 = 0
@@ -24,6 +26,10 @@ final class UploadReceiver {
     private var current: (name: String, fileName: String?)?
     private var fieldBytes: [UInt8] = []
     private var handle: FileHandle?
+    /// The parser hands over a file's bytes in small pieces (it stops at every byte that could
+    /// begin the boundary); they are gathered here and written a megabyte at a time.
+    private var pending: [UInt8] = []
+    static let writeSize = 1 << 20
     private var failure: (any Error)?
 
     static let fieldLimit = 64 * 1024
@@ -61,6 +67,7 @@ final class UploadReceiver {
             if let failure { closeFile(); throw failure }
         }
         closeFile()
+        if let failure { throw failure }
     }
 
     /// The first bytes of a part: its headers are complete, so open its file or start its field.
@@ -89,9 +96,12 @@ final class UploadReceiver {
         if current == nil { startPart() }
         guard let current else { return }
         if current.fileName?.isEmpty == false {
-            guard let handle, let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
-            do { try handle.write(contentsOf: bytes) } catch { failure = error }
-            files[files.count - 1].size += Int64(bytes.count)
+            guard handle != nil else { return }
+            let count = buffer.readableBytes
+            buffer.withUnsafeReadableBytes { pending.append(contentsOf: $0) }
+            buffer.moveReaderIndex(forwardBy: count)
+            files[files.count - 1].size += Int64(count)
+            if pending.count >= Self.writeSize { flush() }
         } else if fieldBytes.count + buffer.readableBytes <= Self.fieldLimit, let bytes = buffer.readBytes(length: buffer.readableBytes) {
             fieldBytes += bytes
         } else {
@@ -104,7 +114,10 @@ final class UploadReceiver {
         guard let current else { return }
         if let fileName = current.fileName, !fileName.isEmpty {
             closeFile()
-            files[files.count - 1].complete = true
+            if failure == nil {
+                files[files.count - 1].complete = true
+                onFileComplete?(files.count - 1)
+            }
         } else if current.fileName == nil {
             var all = fields.fieldsByName
             all[current.name, default: []].append(String(decoding: fieldBytes, as: UTF8.self))
@@ -113,9 +126,17 @@ final class UploadReceiver {
         self.current = nil
     }
 
+    private func flush() {
+        guard let handle, !pending.isEmpty else { return }
+        do { try handle.write(contentsOf: pending) } catch { failure = error }
+        pending.removeAll(keepingCapacity: true)
+    }
+
     private func closeFile() {
+        flush()
         try? handle?.close()
         handle = nil
+        pending.removeAll(keepingCapacity: true)
     }
 
     func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,0 +1,34 @@
+import Foundation
+import HomeCrewOperations
+import HomeCrewVault
+
+/// Files each uploaded file as soon as its last byte has arrived, as many at a time as
+/// `doc add` does, while the rest of the body is still coming in: an upload of many photos takes
+/// about as long as filing them, not receiving them and then filing them.
+final class UploadFiling: @unchecked Sendable {
+    private let ingestor: DocumentIngestor
+    private let queue = OperationQueue()
+    private let lock = NSLock()
+    private var outcomes: [Int: IngestOutcome] = [:]
+
+    init(ingestor: DocumentIngestor) {
+        self.ingestor = ingestor
+        queue.maxConcurrentOperationCount = ParallelWork.ingestWidth
+    }
+
+    /// Starts filing the file at `path` (the upload's file number `index`).
+    func file(_ index: Int, path: String, _ request: IngestRequest) {
+        let ingestor = self.ingestor
+        queue.addOperation { [self] in
+            let outcome = ingestor.ingest(path, request)
+            lock.withLock { outcomes[index] = outcome }
+        }
+    }
+
+    /// Waits for every file started so far; their outcomes by file number.
+    func finish() async throws -> [Int: IngestOutcome] {
+        let queue = self.queue
+        try await offload { queue.waitUntilAllOperationsAreFinished() }
+        return lock.withLock { outcomes }
+    }
+}
