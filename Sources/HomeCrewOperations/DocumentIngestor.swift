@@ -15,6 +15,9 @@ public struct IngestRequest: Sendable {
     public var allowOther: Bool
     /// tesseract languages for pages and images without text, or nil for no OCR.
     public var ocrLanguages: String?
+    /// The files are the vault's own temporary copies (an upload): move each into the object
+    /// store instead of copying it (`ObjectStore.adopt`).
+    public var adoptFile = false
 
     public init(household: Household, staff: [String], kind: DocumentKind, title: String? = nil,
                 issuedOn: CalendarDate? = nil, expiresOn: CalendarDate? = nil, password: String? = nil,
@@ -81,12 +84,14 @@ public struct DocumentIngestor: Sendable {
         }
         let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
         defer { withExtendedLifetime(lock) {} }
-        let stored = try objects.store(fileAt: path)
+        let stored = try request.adoptFile ? objects.adopt(fileAt: path) : objects.store(fileAt: path)
+        // An adopted file now lives in the store under its hash.
+        let source = request.adoptFile ? objects.path(for: stored.hash) : path
         if let existing = try database.document(holding: stored.hash) {
             let linked = try database.linkStaff(existing.id.rawValue, to: request.staff)
             return .alreadyPresent(existing, newlyLinked: linked)
         }
-        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: path, request: request)
+        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: source, request: request)
         let name = (path as NSString).lastPathComponent
         let document = Document(
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,

@@ -57,6 +57,30 @@ public struct ObjectStore: Sendable {
         }
     }
 
+    /// Moves a file that is already in this vault's `tmp/` (an upload, written there as it
+    /// arrived) into the store: hashed in one read, fsynced, made read-only and renamed into
+    /// place, instead of copied. Any other path is copied as `store(fileAt:)` does.
+    public func adopt(fileAt source: String) throws -> Stored {
+        guard source.hasPrefix(temporaryDirectory + "/") else { return try store(fileAt: source) }
+        let hash = try Self.hash(fileAt: source)
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw VaultError.posix(source, writing: false) }
+        var info = stat()
+        let ready = fstat(descriptor, &info) == 0 && fsync(descriptor) == 0 && fchmod(descriptor, 0o400) == 0
+        close(descriptor)
+        guard ready else { throw VaultError.posix(source, writing: true) }
+        let destination = path(for: hash)
+        if access(destination, F_OK) == 0 {
+            unlink(source)
+            return Stored(hash: hash, size: Int64(info.st_size), isNew: false)
+        }
+        let fanOut = (destination as NSString).deletingLastPathComponent
+        try makeDirectory(fanOut)
+        guard rename(source, destination) == 0 else { throw VaultError.posix(destination, writing: true) }
+        try Self.syncDirectory(fanOut)
+        return Stored(hash: hash, size: Int64(info.st_size), isNew: true)
+    }
+
     /// Stores bytes already in memory (thumbnails, rendered payslips).
     public func store(bytes: [UInt8]) throws -> Stored {
         try write { output, hasher in

@@ -61,10 +61,13 @@ struct UploadController: Sendable {
     private func request(_ fields: Form, fileCount: Int?) throws -> IngestRequest {
         let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", "The household"))).household
         let kind = try fields["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind } ?? .other
-        return IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
-                             title: fileCount == 1 ? fields["title"] : nil, issuedOn: nil,
-                             expiresOn: try fields.optionalDate("expires"), allowOther: false,
-                             ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
+        var request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
+                                    title: fileCount == 1 ? fields["title"] : nil, issuedOn: nil,
+                                    expiresOn: try fields.optionalDate("expires"), allowOther: false,
+                                    ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
+        // The received files are already in the vault's tmp/: they are moved into the store, not copied.
+        request.adoptFile = true
+        return request
     }
 
     static func outcome(_ name: String, _ outcome: IngestOutcome?) -> FileOutcome {
