@@ -11,10 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        // `homecrew serve`: Hummingbird 2 without its optional swift-configuration support, and
-        // multipart-kit's streaming parser for uploads.
+        // `homecrew serve`: Hummingbird 2 without its optional swift-configuration support.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
@@ -56,7 +54,6 @@ let package = Package(
             dependencies: [
                 "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations", "CLibCrypto",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

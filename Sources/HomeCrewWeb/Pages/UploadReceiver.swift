@@ -1,10 +1,8 @@
 import Foundation
 import HomeCrewVault
 import Hummingbird
-import MultipartKit
-import NIOCore
 
-/// Receives a `multipart/form-data` body as it arrives: each file part goes straight to its own
+/// Receives a `multipart/form-data` body as it arrives (`MultipartScanner`): each file part goes straight to its own
 /// file in the vault's temporary folder (never held whole in memory), the total is checked
 /// against the limit while reading, and a part cut off half way is marked so.
 final class UploadReceiver {
@@ -26,8 +24,8 @@ final class UploadReceiver {
     private var current: (name: String, fileName: String?)?
     private var fieldBytes: [UInt8] = []
     private var handle: FileHandle?
-    /// The parser hands over a file's bytes in small pieces (it stops at every byte that could
-    /// begin the boundary); they are gathered here and written a megabyte at a time.
+    /// A file's bytes arrive in the network's pieces; they are gathered here and written a
+    /// megabyte at a time.
     private var pending: [UInt8] = []
     static let writeSize = 1 << 20
     private var failure: (any Error)?
@@ -56,18 +54,33 @@ final class UploadReceiver {
     /// Reads the whole body. Throws `WebError.tooLarge` past the limit and `.badRequest` for a
     /// body that is not well-formed multipart; files cut off stay marked incomplete.
     func receive(_ body: RequestBody, boundary: String) async throws {
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { [unowned self] name, value in headers.append((name.lowercased(), value)) }
-        parser.onBody = { [unowned self] buffer in take(&buffer) }
-        parser.onPartComplete = { [unowned self] in finishPart() }
+        var scanner = MultipartScanner(boundary: boundary)
         for try await buffer in body {
             total += Int64(buffer.readableBytes)
             if total > limit { closeFile(); throw WebError.tooLarge(limit: limit) }
-            do { try parser.execute(buffer) } catch { closeFile(); throw WebError.badRequest("The upload is not a well-formed multipart form.") }
+            do {
+                try buffer.withUnsafeReadableBytes { bytes in try scanner.feed(bytes, handle) }
+            } catch is MultipartScanner.Failure {
+                closeFile()
+                throw WebError.badRequest("The upload is not a well-formed multipart form.")
+            }
             if let failure { closeFile(); throw failure }
         }
         closeFile()
         if let failure { throw failure }
+        if !scanner.isComplete && files.isEmpty && fields.fields.isEmpty {
+            throw WebError.badRequest("The upload is not a well-formed multipart form.")
+        }
+    }
+
+    private func handle(_ event: MultipartScanner.Event) {
+        switch event {
+        case .headers(let lines):
+            headers = lines.map { ($0.name, $0.value) }
+            startPart()
+        case .body(let bytes): take(bytes)
+        case .partEnd: finishPart()
+        }
     }
 
     /// The first bytes of a part: its headers are complete, so open its file or start its field.
@@ -92,25 +105,21 @@ final class UploadReceiver {
         }
     }
 
-    private func take(_ buffer: inout ByteBuffer) {
-        if current == nil { startPart() }
+    private func take(_ bytes: UnsafeRawBufferPointer) {
         guard let current else { return }
         if current.fileName?.isEmpty == false {
             guard handle != nil else { return }
-            let count = buffer.readableBytes
-            buffer.withUnsafeReadableBytes { pending.append(contentsOf: $0) }
-            buffer.moveReaderIndex(forwardBy: count)
-            files[files.count - 1].size += Int64(count)
+            pending.append(contentsOf: bytes)
+            files[files.count - 1].size += Int64(bytes.count)
             if pending.count >= Self.writeSize { flush() }
-        } else if fieldBytes.count + buffer.readableBytes <= Self.fieldLimit, let bytes = buffer.readBytes(length: buffer.readableBytes) {
-            fieldBytes += bytes
+        } else if fieldBytes.count + bytes.count <= Self.fieldLimit {
+            fieldBytes.append(contentsOf: bytes)
         } else {
             failure = WebError.badRequest("A form field of the upload is longer than \(Self.fieldLimit / 1024) KB.")
         }
     }
 
     private func finishPart() {
-        if current == nil { startPart() }  // a part with no body at all (an empty file input)
         guard let current else { return }
         if let fileName = current.fileName, !fileName.isEmpty {
             closeFile()
