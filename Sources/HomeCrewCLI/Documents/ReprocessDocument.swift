@@ -45,10 +45,5 @@ enum DocumentError: HomeCrewError {
     }
 
     /// A file name safe to create: no directories, no leading dot, no control characters.
-    static func safeName(_ name: String) -> String {
-        let base = (name as NSString).lastPathComponent
-            .unicodeScalars.filter { $0.value >= 0x20 && $0 != "/" && $0.value != 0x7F }
-        let cleaned = String(String.UnicodeScalarView(base)).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-        return cleaned.isEmpty ? "document" : cleaned
-    }
+    static func safeName(_ name: String) -> String { FileName.safe(name, fallback: "document") }
 }

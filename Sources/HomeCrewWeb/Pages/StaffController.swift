@@ -67,13 +67,8 @@ struct StaffController: Sendable {
     }
 
     @Sendable func removeLeave(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        let entry = try context.recordID("entry")
-        return try change(context) { id in
-            guard try app.database.leaveListing(staff: id, householdID: nil).contains(where: { $0.value.id.rawValue == entry }) else {
-                throw WebError.notFound
-            }
-            _ = try app.database.removeLeave(entry)
-        }
+        try removeEntry(context, owned: { try app.database.leaveListing(staff: $0, householdID: nil).map(\.value.id) },
+                        remove: { _ = try app.database.removeLeave($0) })
     }
 
     @Sendable func addAdjustment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -86,13 +81,8 @@ struct StaffController: Sendable {
     }
 
     @Sendable func removeAdjustment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        let entry = try context.recordID("entry")
-        return try change(context) { id in
-            guard try app.database.adjustmentListing(staff: id, householdID: nil).contains(where: { $0.value.id.rawValue == entry }) else {
-                throw WebError.notFound
-            }
-            _ = try app.database.removeAdjustment(entry)
-        }
+        try removeEntry(context, owned: { try app.database.adjustmentListing(staff: $0, householdID: nil).map(\.value.id) },
+                        remove: { _ = try app.database.removeAdjustment($0) })
     }
 
     @Sendable func remove(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -101,6 +91,16 @@ struct StaffController: Sendable {
             _ = try app.database.removeStaff(current.member.id.rawValue, cascade: form["cascade"] == "yes")
             return Redirect.to("/households/\(current.household.id.rawValue)")
         }, orShow: { try StaffPage(app: app, details: current, session: context.session, problem: $0).render() })
+    }
+
+    /// Removes the entry named in the path, only when it is this person's (else: not found).
+    private func removeEntry(_ context: WebContext, owned: (String) throws -> [RecordID],
+                             remove: (String) throws -> Void) throws -> Response {
+        let entry = try context.recordID("entry")
+        return try change(context) { id in
+            guard try owned(id).contains(where: { $0.rawValue == entry }) else { throw WebError.notFound }
+            try remove(entry)
+        }
     }
 
     private func details(_ context: WebContext) throws -> StaffDetails {

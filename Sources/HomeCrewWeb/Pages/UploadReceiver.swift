@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 import HomeCrewVault
 import Hummingbird
 
@@ -20,7 +21,6 @@ final class UploadReceiver {
     let folder: String
     private let limit: Int64
     private var total: Int64 = 0
-    private var headers: [(String, String)] = []
     private var current: (name: String, fileName: String?)?
     private var fieldBytes: [UInt8] = []
     private var handle: FileHandle?
@@ -75,20 +75,17 @@ final class UploadReceiver {
 
     private func handle(_ event: MultipartScanner.Event) {
         switch event {
-        case .headers(let lines):
-            headers = lines.map { ($0.name, $0.value) }
-            startPart()
+        case .headers(let lines): startPart(lines)
         case .body(let bytes): take(bytes)
         case .partEnd: finishPart()
         }
     }
 
     /// The first bytes of a part: its headers are complete, so open its file or start its field.
-    private func startPart() {
-        let disposition = headers.first { $0.0 == "content-disposition" }?.1 ?? ""
+    private func startPart(_ headers: [(name: String, value: String)]) {
+        let disposition = headers.first { $0.name == "content-disposition" }?.value ?? ""
         let name = Self.parameter("name", in: disposition) ?? ""
         let fileName = Self.parameter("filename", in: disposition)
-        headers = []
         current = (name, fileName)
         fieldBytes = []
         guard let fileName, !fileName.isEmpty else { return }
@@ -128,7 +125,7 @@ final class UploadReceiver {
                 onFileComplete?(files.count - 1)
             }
         } else if current.fileName == nil {
-            var all = fields.fieldsByName
+            var all = fields.fields
             all[current.name, default: []].append(String(decoding: fieldBytes, as: UTF8.self))
             fields = Form(fields: all)
         }
@@ -164,16 +161,11 @@ final class UploadReceiver {
         return nil
     }
 
-    /// The last path component, without control characters or a leading dot, at most 200 bytes.
+    /// The name as `FileName.safe` makes it (a Windows browser's backslashes count as
+    /// separators too), at most 200 bytes.
     static func safeName(_ name: String) -> String {
-        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        var cleaned = String(String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-            .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        var cleaned = FileName.safe(name.replacingOccurrences(of: "\\", with: "/"), fallback: "upload")
         while cleaned.utf8.count > 200 { cleaned.removeFirst() }
-        return cleaned.isEmpty ? "upload" : cleaned
+        return cleaned
     }
-}
-
-extension Form {
-    var fieldsByName: [String: [String]] { fields }
 }

@@ -41,9 +41,7 @@ struct RouteTable {
     init(router: Router<WebContext>) { self.router = router }
 
     mutating func get(_ path: RouterPath, _ access: Access, _ handler: @escaping Handler) {
-        register(.get, path, access, .none) { request, context in
-            try await handler(request, context)
-        }
+        register(.get, path, access, .none, handler)
     }
 
     mutating func post(_ path: RouterPath, _ access: Access, _ handler: @escaping FormHandler) {
@@ -95,7 +93,7 @@ enum Redirect {
     /// A local path to return to after signing in: only paths of this site, never `//host`.
     static func safeNext(_ next: String?) -> String {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
-              !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return "/" }
+              !next.unicodeScalars.contains(where: \.isControlCharacter) else { return "/" }
         return next
     }
 }

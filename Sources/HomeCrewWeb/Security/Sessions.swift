@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewVault
 
 /// A signed-in browser: its id (the cookie) and the CSRF token its forms carry.
 struct WebSession: Sendable {
@@ -69,20 +70,8 @@ actor SessionStore {
 
     func end(_ id: String) { sessions[id] = nil }
 
-    /// The token file: created with mode 0600 before the secret goes in, replaced atomically.
+    /// The token file: mode 0600 from the start, replaced atomically, never through a link.
     private static func write(_ token: String, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw WebError.tokenFile(path, errno: errno) }
-        let bytes = Array((token + "\n").utf8)
-        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw WebError.tokenFile(path, errno: failure)
-        }
+        try SafeFile.write(Array((token + "\n").utf8), to: path, overwrite: true)
     }
 }

@@ -127,7 +127,7 @@ struct RequestLog: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = started.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let path = String(request.uri.path.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
+        let path = String(request.uri.path.unicodeScalars.map { $0.isControlCharacter ? "?" : Character($0) })
         FileHandle.standardError.write(Data("\(request.method) \(path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms\n".utf8))
         return response
     }

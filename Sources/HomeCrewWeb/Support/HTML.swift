@@ -46,10 +46,7 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
             case "'": result += "&#39;"
             case "\t", "\n": result.unicodeScalars.append(scalar)
             default:
-                // Control characters (C0, DEL, C1) and the byte-order mark; a range test, not a
-                // Unicode property lookup, because every character of every page passes here.
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF { continue }
+                if scalar.isControlCharacter || scalar.value == 0xFEFF { continue }
                 result.unicodeScalars.append(scalar)
             }
         }
@@ -121,4 +118,10 @@ enum URLComponent {
 
 extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+extension Unicode.Scalar {
+    /// C0, DEL and C1 (Unicode's Cc): a range test, not a property lookup, because every
+    /// character of every page and logged path passes here.
+    var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

@@ -13,7 +13,6 @@ enum WebError: Error, CustomStringConvertible {
     /// A Host header that is not this server's address (DNS rebinding).
     case foreignHost(String)
     case tooLarge(limit: Int64)
-    case tokenFile(String, errno: Int32)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -22,7 +21,6 @@ enum WebError: Error, CustomStringConvertible {
         case .forbidden: return .forbidden
         case .foreignHost: return .misdirectedRequest
         case .tooLarge: return .contentTooLarge
-        case .tokenFile: return .internalServerError
         }
     }
 
@@ -33,7 +31,6 @@ enum WebError: Error, CustomStringConvertible {
         case .forbidden(let why): return why
         case .foreignHost(let host): return "This server answers only to its own address, not to \u{201C}\(host)\u{201D}."
         case .tooLarge(let limit): return "The upload is larger than the limit of \(ByteCount.text(limit))."
-        case .tokenFile(let path, let code): return "cannot write the sign-in token file \(path): \(String(cString: strerror(code)))"
         }
     }
 
