@@ -67,8 +67,8 @@ extension AppDatabase {
             }
             // in_body: the page text matched (a match elsewhere repeats on every page).
             let candidates = try Self.perform {
-                try Row.fetchAll(db, sql: """
-                    SELECT search_index.rowid AS rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) AS rank,
+                try Candidate.fetchAll(db, sql: """
+                    SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) AS rank,
                            homecrew_in_column(search_index, 5) AS in_body
                     FROM search_index \(scope.joins)
                     WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
@@ -82,27 +82,37 @@ extension AppDatabase {
     }
 
     /// The best `limit` hits; document details and snippets are read for those only.
-    private static func hits(from candidates: [Row], query: SearchQuery, limit: Int, _ db: Database) throws -> [SearchHit] {
-        let rowids: [Int64] = candidates.map { $0["rowid"] }
-        let places = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
-            SELECT rowid, document_id, page_number FROM search_row WHERE rowid IN (\(databaseQuestionMarks(count: rowids.count)))
-            """, arguments: StatementArguments(rowids)).map { ($0["rowid"] as Int64, (document: $0["document_id"] as String, page: $0["page_number"] as Int)) })
-        let bodyMatched = Set(candidates.filter { $0["in_body"] as Bool }.compactMap { places[$0["rowid"]]?.document })
-        var seenWithoutBody = Set<String>()
-        var chosen: [(rowid: Int64, inBody: Bool, rank: Double)] = []
-        for row in candidates where chosen.count < limit {
-            let rowid: Int64 = row["rowid"], inBody: Bool = row["in_body"]
-            guard let place = places[rowid] else { continue }
-            // A match outside the page text repeats on every page: keep it once per document.
-            if !inBody && (bodyMatched.contains(place.document) || !seenWithoutBody.insert(place.document).inserted) { continue }
-            chosen.append((rowid, inBody, row["rank"]))
-        }
+    private static func hits(from candidates: [Candidate], query: SearchQuery, limit: Int, _ db: Database) throws -> [SearchHit] {
+        let (chosen, places) = try choose(limit, from: candidates, db)
         let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), query: query, db)
         return try chosen.map { choice in
             let place = places[choice.rowid]!
             return try hit(document: place.document, page: choice.inBody && place.page > 0 ? place.page : nil,
                            snippet: SearchText.restore(snippets[choice.rowid] ?? ""), rank: choice.rank, db)
         }
+    }
+
+    /// The first `limit` candidates, where a match outside the page text (it repeats on
+    /// every page) is kept once per document, and not at all when the document's text matched.
+    /// When the best `limit` all matched in the text, as for most searches, only their places are read.
+    private static func choose(_ limit: Int, from candidates: [Candidate], _ db: Database) throws -> ([Candidate], [Int64: Place]) {
+        if !candidates.prefix(limit).contains(where: { !$0.inBody }) {
+            let chosen = Array(candidates.prefix(limit))
+            let places = try Place.of(chosen.map(\.rowid), db)
+            return (chosen.filter { places[$0.rowid] != nil }, places)
+        }
+        let places = try Place.of(candidates.map(\.rowid), db)
+        let bodyMatched = Set(candidates.filter(\.inBody).compactMap { places[$0.rowid]?.document })
+        var seenWithoutBody = Set<String>()
+        var chosen: [Candidate] = []
+        for candidate in candidates where chosen.count < limit {
+            guard let place = places[candidate.rowid] else { continue }
+            if !candidate.inBody && (bodyMatched.contains(place.document) || !seenWithoutBody.insert(place.document).inserted) {
+                continue
+            }
+            chosen.append(candidate)
+        }
+        return (chosen, places)
     }
 
     /// Snippets of a few rows in one query. The rowid range lets FTS5 seek; `+rowid IN`
@@ -114,7 +124,7 @@ extension AppDatabase {
             SELECT rowid, snippet(search_index, 5, char(57344), char(57345), '…', 16) AS snippet FROM search_index
             WHERE search_index MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (\(databaseQuestionMarks(count: rowids.count)))
             """, arguments: StatementArguments([query.fts5, low, high] as [any DatabaseValueConvertible] + rowids))
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0["rowid"] as Int64, $0["snippet"] as String? ?? "") })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as String? ?? "") })
     }
 
     private static func hit(document id: String, page: Int?, snippet: String, rank: Double, _ db: Database) throws -> SearchHit {
@@ -139,6 +149,38 @@ extension AppDatabase {
             try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row") ?? 0
         }
+    }
+}
+
+/// A ranked matching page. Read by position: a search reads hundreds, and looking
+/// columns up by name cost more than the rest of decoding.
+private struct Candidate: FetchableRecord {
+    let rowid: Int64
+    let rank: Double
+    let inBody: Bool
+
+    init(row: Row) {
+        rowid = row[0]
+        rank = row[1]
+        inBody = row[2]
+    }
+}
+
+/// Which document and page a search row is.
+private struct Place {
+    let document: String
+    let page: Int
+
+    static func of(_ rowids: [Int64], _ db: Database) throws -> [Int64: Place] {
+        var places: [Int64: Place] = [:]
+        places.reserveCapacity(rowids.count)
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT rowid, document_id, page_number FROM search_row WHERE rowid IN (\(databaseQuestionMarks(count: rowids.count)))
+            """, arguments: StatementArguments(rowids))
+        while let row = try rows.next() {
+            places[row[0]] = Place(document: row[1], page: row[2])
+        }
+        return places
     }
 }
 

@@ -58,21 +58,32 @@ private final class QueryStatistics {
 private let rankFunction: fts5_extension_function = { apiPointer, fts, context, argumentCount, arguments in
     guard let api = apiPointer?.pointee, let fts else { return }
     let statistics = QueryStatistics.of(api, fts)
-    var frequencies = [Double](repeating: 0, count: statistics.inverseFrequencies.count)
     var instances: Int32 = 0
     _ = api.xInstCount(fts, &instances)
-    for index in 0..<instances {
-        var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
-        guard api.xInst(fts, index, &phrase, &column, &offset) == SQLITE_OK else { continue }
-        frequencies[Int(phrase)] += column < argumentCount ? sqlite3_value_double(arguments![Int(column)]) : 1
-    }
     var tokens: Int32 = 0
     _ = api.xColumnSize(fts, -1, &tokens)
     let k1 = 1.2, b = 0.75
     let lengthFactor = k1 * (1 - b + b * Double(tokens) / statistics.averageTokens)
+    let weight = { (column: Int32) in column < argumentCount ? sqlite3_value_double(arguments![Int(column)]) : 1 }
     var score = 0.0
-    for (frequency, idf) in zip(frequencies, statistics.inverseFrequencies) {
-        score += idf * (frequency * (k1 + 1)) / (frequency + lengthFactor)
+    if statistics.inverseFrequencies.count == 1 {
+        // One phrase, the usual query: no array for a single frequency (this runs for every ranked page).
+        var frequency = 0.0
+        for index in 0..<instances {
+            var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
+            if api.xInst(fts, index, &phrase, &column, &offset) == SQLITE_OK { frequency += weight(column) }
+        }
+        score = statistics.inverseFrequencies[0] * (frequency * (k1 + 1)) / (frequency + lengthFactor)
+    } else {
+        var frequencies = [Double](repeating: 0, count: statistics.inverseFrequencies.count)
+        for index in 0..<instances {
+            var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
+            guard api.xInst(fts, index, &phrase, &column, &offset) == SQLITE_OK else { continue }
+            frequencies[Int(phrase)] += weight(column)
+        }
+        for (frequency, idf) in zip(frequencies, statistics.inverseFrequencies) {
+            score += idf * (frequency * (k1 + 1)) / (frequency + lengthFactor)
+        }
     }
     sqlite3_result_double(context, -score)
 }
