@@ -51,7 +51,9 @@ extension AppDatabase {
                                originalName: document.originalName, issuedOn: document.issuedOn?.description,
                                expiresOn: document.expiresOn?.description, addedAt: timestamp(document.addedAt),
                                sha256: document.objectHash, staffIds: (links[document.id] ?? []).map(\.staffId.rawValue).sorted())
-            })
+            },
+            history: try Row.fetchAll(db, sql: "SELECT * FROM audit_entry WHERE household_id = ? ORDER BY seq", arguments: [household.id])
+                .map { ExportHistoryEntry(auditEntry($0)) })
     }
 
     static func timestamp(_ date: Date) -> String {
@@ -68,19 +70,22 @@ extension AppDatabase {
     /// transaction is rolled back, so the summary says what would happen.
     public func importData(_ file: ExportFile, dryRun: Bool) throws -> ImportSummary {
         guard file.homecrewExport == ExportFile.currentVersion else { throw ImportError.unsupportedVersion(file.homecrewExport) }
+        let actor = AuditActor.current
         return try Self.perform {
             try writer.writeWithoutTransaction { db in
                 var summary = ImportSummary()
                 try db.inTransaction(.immediate) {
-                    var merger = ImportMerger(db: db, summary: summary)
-                    for (index, household) in file.households.enumerated() {
-                        try merger.merge(household, path: "households[\(index)]")
+                    try Self.recordingActor(actor, db) {
+                        var merger = ImportMerger(db: db, summary: summary)
+                        for (index, household) in file.households.enumerated() {
+                            try merger.merge(household, path: "households[\(index)]")
+                        }
+                        try db.execute(sql: """
+                            UPDATE vault SET primary_household_id = (SELECT id FROM household ORDER BY created_at, id LIMIT 1)
+                            WHERE primary_household_id IS NULL
+                            """)
+                        summary = merger.summary
                     }
-                    try db.execute(sql: """
-                        UPDATE vault SET primary_household_id = (SELECT id FROM household ORDER BY created_at, id LIMIT 1)
-                        WHERE primary_household_id IS NULL
-                        """)
-                    summary = merger.summary
                     return dryRun ? .rollback : .commit
                 }
                 return summary
@@ -258,19 +263,22 @@ extension AppDatabase {
     /// household (or `defaultHousehold` is used); a row with the id of someone already in the
     /// vault updates that person's fields (not their salary history). Any problem: nothing.
     public func importStaff(_ rows: [StaffCSVRow], defaultHousehold: RecordID?, dryRun: Bool) throws -> StaffImportResult {
-        try Self.perform {
+        let actor = AuditActor.current
+        return try Self.perform {
             try writer.writeWithoutTransaction { db in
                 var result = StaffImportResult()
                 try db.inTransaction(.immediate) {
-                    var problems: [StaffCSVRow.RowError] = []
-                    for row in rows {
-                        do {
-                            try Self.importStaffRow(row, defaultHousehold: defaultHousehold, &result, db)
-                        } catch let error as StaffCSVRow.RowError {
-                            problems.append(error)
+                    try Self.recordingActor(actor, db) {
+                        var problems: [StaffCSVRow.RowError] = []
+                        for row in rows {
+                            do {
+                                try Self.importStaffRow(row, defaultHousehold: defaultHousehold, &result, db)
+                            } catch let error as StaffCSVRow.RowError {
+                                problems.append(error)
+                            }
                         }
+                        if !problems.isEmpty { throw StaffImportFailure(problems: problems) }
                     }
-                    if !problems.isEmpty { throw StaffImportFailure(problems: problems) }
                     return dryRun ? .rollback : .commit
                 }
                 return result

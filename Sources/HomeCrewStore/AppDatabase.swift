@@ -125,8 +125,10 @@ public final class AppDatabase: Sendable {
         try Self.perform { try writer.read(work) }
     }
 
+    /// One transaction, its changes recorded in the audit trail as made by `AuditActor.current`.
     func write<T>(_ work: (Database) throws -> T) throws -> T {
-        try Self.perform { try writer.write(work) }
+        let actor = AuditActor.current
+        return try Self.perform { try writer.write { db in try Self.recordingActor(actor, db) { try work(db) } } }
     }
 
     /// The vault's format version as recorded in the database.

@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 6
+    static let currentFormatVersion = 7
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -16,6 +16,7 @@ enum Migrations {
         migrator.registerMigration("v4: vault settings", migrate: createSettings)
         migrator.registerMigration("v5: leave, pay adjustments, closed months", migrate: createPayroll)
         migrator.registerMigration("v6: search text reads presentation forms", migrate: reindexSearchText)
+        migrator.registerMigration("v7: audit trail", migrate: createAuditTrail)
         return migrator
     }
 
@@ -318,5 +319,48 @@ enum Migrations {
             INSERT INTO search_index (search_index) VALUES ('rebuild');
             UPDATE vault SET format_version = 6;
             """)
+    }
+
+    /// Every change to a record is recorded by triggers in the same transaction, with the
+    /// actor that `AppDatabase`'s writes name in `audit_context`. Append only: the table
+    /// refuses UPDATE and DELETE. Records already there get a `baseline` entry.
+    private static func createAuditTrail(_ db: Database) throws {
+        let actions = AuditEntry.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        try db.execute(sql: """
+            CREATE TABLE audit_entry (
+                seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+                at           TEXT NOT NULL,
+                actor        TEXT NOT NULL CHECK (length(actor) > 0),
+                household_id TEXT,
+                staff_id     TEXT,
+                document_id  TEXT,
+                record_type  TEXT NOT NULL,
+                record_id    TEXT NOT NULL,
+                action       TEXT NOT NULL CHECK (action IN (\(actions))),
+                before       TEXT CHECK (before IS NULL OR json_valid(before)),
+                after        TEXT CHECK (after IS NULL OR json_valid(after))
+            );
+            CREATE INDEX audit_entry_by_record ON audit_entry(record_type, record_id, seq);
+            CREATE INDEX audit_entry_by_household ON audit_entry(household_id, seq) WHERE household_id IS NOT NULL;
+            CREATE INDEX audit_entry_by_staff ON audit_entry(staff_id, seq) WHERE staff_id IS NOT NULL;
+            CREATE INDEX audit_entry_by_document ON audit_entry(document_id, seq) WHERE document_id IS NOT NULL;
+
+            CREATE TRIGGER audit_entry_is_append_only_update BEFORE UPDATE ON audit_entry
+            BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+            CREATE TRIGGER audit_entry_is_append_only_delete BEFORE DELETE ON audit_entry
+            BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+
+            -- Who the current write transaction is made by; NULL outside HomeCrew's writes.
+            CREATE TABLE audit_context (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                actor     TEXT
+            );
+            INSERT INTO audit_context VALUES (1, NULL);
+            """)
+        for table in AuditedTable.all {
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 7"))
+            try db.execute(sql: try table.triggers(db))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 7")
     }
 }

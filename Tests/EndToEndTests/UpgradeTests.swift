@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-4", "format-5", "format-6"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -29,11 +29,15 @@ final class UpgradeTests: XCTestCase {
             let verify = try homecrew.run(["vault", "verify"])
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
-            if name != "format-6" {
+            if name != "format-7" {
                 let version = name.dropFirst("format-".count)
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "6")
+                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "7")
+                // Format 7 began the audit trail: every record there was has a baseline entry.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE action <> 'baseline'"), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE record_type = 'staff'"),
+                               try sqlite(homecrew, "SELECT count(*) FROM staff"), name)
             } else {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
             }
@@ -51,6 +55,12 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(Set(found.map { $0["title"] as? String ?? "" }), ["Asha's employment contract", "Maria's nanny agreement"], name)
             let payroll = try homecrew.jsonObject("report", "payroll", "2026-11", "--all-households", "--today", "2026-11-22")
             XCTAssertFalse((payroll["lines"] as? [Any] ?? []).isEmpty, name)
+            // A change after the upgrade is recorded against the baseline, and the trail still verifies.
+            XCTAssertEqual(try homecrew.run(["staff", "edit", "Asha", "--duties", "Cooking"]).status, 0, name)
+            let changes = try homecrew.jsonArray("history", "Asha").filter { $0["action"] as? String == "update" }
+            XCTAssertEqual(changes.count, 1, name)
+            XCTAssertEqual((changes.first?["after"] as? [String: Any])?["duties"] as? String, "Cooking", name)
+            XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0, name)
         }
     }
 
@@ -69,7 +79,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "6")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "7")
     }
 
     @discardableResult

@@ -14,6 +14,9 @@ final class PageTests: XCTestCase {
     func testHostileNamesAndTitlesAreShownAsText() async throws {
         let harness = try WebHarness()
         try harness.seed(householdName: Self.hostile, staffName: "Maria " + Self.hostile, title: "Contract " + Self.hostile)
+        var changes = StaffChanges()
+        changes.duties = Self.hostile  // shown in the History sections as the field's new value
+        _ = try harness.app.database.editStaff(harness.maria.id.rawValue, changes)
         try await harness.signIn()
         let escaped = HTML.escape(Self.hostile)
         XCTAssertTrue(escaped.contains("&lt;script&gt;") && escaped.contains("&quot;&gt;&lt;img"), escaped)
@@ -56,6 +59,10 @@ final class PageTests: XCTestCase {
             let raise = try await client.post("/staff/\(id)/salary", ["amount": "32000.50", "from": "2026-12-01"])
             XCTAssertEqual(raise.status, .seeOther)
             XCTAssertEqual(try harness.app.database.findStaff(id).salaryHistory.entries.map(\.salary.plainAmount), ["30000.00", "32000.50"])
+            let recorded = try XCTUnwrap(try harness.app.database.history(.staff(harness.maria.id)).last)
+            XCTAssertEqual([recorded.actor, recorded.recordType, recorded.after?["amount"] ?? nil], ["web:" + AuditActor.unixUser, "salary_entry", "32000.50"])
+            let history = try await client.get("/staff/\(id)").text
+            XCTAssertTrue(history.contains("<h2>History</h2>") && history.contains("web:\(AuditActor.unixUser)</td>") && history.contains("added salary entry"), history)
             let early = try await client.post("/staff/\(id)/salary", ["amount": "1", "from": "2020-01-01"])
             XCTAssertEqual(early.status, .unprocessableContent)
             XCTAssertTrue(early.text.contains("role=\"alert\""), "the refusal is shown on the page")

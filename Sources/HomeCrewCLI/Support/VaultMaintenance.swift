@@ -21,6 +21,7 @@ struct VaultMaintenance {
     func verify() throws -> Report {
         var report = Report()
         report.problems += try database.integrityProblems().map { "database: \($0)" }
+        report.problems += try database.auditProblems().map { "audit trail: \($0)" }
         let removed = objects.removeStaleTemporaryFiles()
         if removed > 0 { report.notes.append("removed \(removed) temporary file(s) left by an interrupted write") }
 

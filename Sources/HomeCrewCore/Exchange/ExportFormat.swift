@@ -26,9 +26,12 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
     public var closedMonths: [String]
     public var staff: [ExportStaff]
     public var documents: [ExportDocument]
+    /// The household's audit trail, oldest first. Read for the record; an import does not
+    /// replay it (the import's own changes are recorded as made by whoever imports).
+    public var history: [ExportHistoryEntry]?
 
     public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String,
-                closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument]) {
+                closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument], history: [ExportHistoryEntry]? = nil) {
         self.id = id
         self.name = name
         self.address = address
@@ -37,6 +40,27 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
         self.closedMonths = closedMonths
         self.staff = staff
         self.documents = documents
+        self.history = history
+    }
+}
+
+public struct ExportHistoryEntry: Codable, Equatable, Sendable {
+    public var at: String
+    public var actor: String
+    public var recordType: String
+    public var recordId: String
+    public var action: String
+    public var before: [String: String?]?
+    public var after: [String: String?]?
+
+    public init(_ entry: AuditEntry) {
+        at = entry.at
+        actor = entry.actor
+        recordType = entry.recordType
+        recordId = entry.recordID
+        action = entry.action.rawValue
+        before = entry.before
+        after = entry.after
     }
 }
 

@@ -29,6 +29,7 @@ enum Assets {
         .marks { font-size: .8rem; color: var(--muted); }
         .error { color: var(--bad); font-weight: 600; }
         .note { color: var(--muted); }
+        ul.changes { margin: .2em 0 0; padding-left: 1.2em; font-size: .9em; overflow-wrap: anywhere; }
         .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .8rem; list-style: none; padding: 0; }
         .grid li { border: 1px solid var(--line); border-radius: .4rem; padding: .4rem; overflow-wrap: anywhere; }
         .grid img { display: block; width: 100%; height: 8rem; object-fit: contain; }

@@ -25,6 +25,7 @@ struct DocumentPage {
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))
             <h2>Change</h2>\(forms())
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: 50))
             """)
     }
 

@@ -41,6 +41,25 @@ enum Fragments {
             """
     }
 
+    /// The History section: the latest changes, newest first, with who made them; a changed
+    /// record lists its fields before and after.
+    static func history(_ entries: [AuditEntry], shown: Int) -> HTML {
+        guard !entries.isEmpty else { return "<p class=\"note\">No changes recorded.</p>" }
+        let rows = entries.map { entry -> HTML in
+            let changes: [HTML] = entry.action == .update
+                ? entry.changes.map { "<li>\($0.field): \($0.before ?? "—") → \($0.after ?? "—")</li>" } : []
+            return """
+                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(entry.actor)</td>
+                <td>\(entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
+                """
+        }
+        let more: HTML = entries.count == shown ? "<p class=\"note\">The latest \(shown) changes; <code>homecrew history</code> shows them all.</p>" : .empty
+        return """
+            <div class="scroll"><table class="history"><thead><tr><th>When (UTC)</th><th>Who</th><th>What</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>\(more)
+            """
+    }
+
     static func staffTable(_ staff: [StaffDetails], asOf: CalendarDate) -> HTML {
         guard !staff.isEmpty else { return "<p class=\"note\">No staff.</p>" }
         let rows = staff.map { details -> HTML in

@@ -105,6 +105,7 @@ struct HouseholdController: Sendable {
             \(Layout.csrfField(context.session))
             <fieldset><legend>Remove this household</legend>\(cascadeNote)
             <p><button type="submit">Remove household</button></p></fieldset></form>
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.household(household.id), count: 50), shown: 50))
             """)
     }
 }

@@ -27,6 +27,7 @@ struct StaffPage {
             <h2>Documents</h2>\(Fragments.documentGrid(documents, asOf: today))
             <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(member.displayName)</a></p>
             <h2>Change</h2>\(forms())
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.staff(member.id), count: 50), shown: 50))
             """)
     }
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import HomeCrewStore
 import Hummingbird
 
 /// Who may use a route. Every route is registered with one, through `RouteTable`, so a route
@@ -75,7 +76,10 @@ struct RouteTable {
             if access == .signedIn, context.session == nil {
                 return Redirect.signIn(returningTo: request.method == .get ? request.uri.path : "/")
             }
-            return try await handler(request, context)
+            // The loopback token signs in the machine's own user: their changes are theirs in the audit trail.
+            return try await AuditActor.$current.withValue("web:" + AuditActor.unixUser) {
+                try await handler(request, context)
+            }
         }
     }
 }
