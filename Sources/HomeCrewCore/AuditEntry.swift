@@ -49,9 +49,16 @@ public struct AuditEntry: Hashable, Sendable {
         }
     }
 
-    /// "added staff", "changed salary entry", … for a person reading the history.
+    /// "added staff member", "changed salary", "linked document", … for a person reading the history.
     public var summary: String {
-        let noun = recordType.replacingOccurrences(of: "_", with: " ")
+        if recordType == "document_staff" {
+            switch action {
+            case .insert: return "linked document and staff member"
+            case .delete: return "unlinked document and staff member"
+            default: break
+            }
+        }
+        let noun = Self.nouns[recordType] ?? recordType.replacingOccurrences(of: "_", with: " ")
         switch action {
         case .baseline: return "\(noun) as it was when the history began"
         case .insert: return "added \(noun)"
@@ -59,4 +66,9 @@ public struct AuditEntry: Hashable, Sendable {
         case .delete: return "removed \(noun)"
         }
     }
+
+    private static let nouns = [
+        "staff": "staff member", "salary_entry": "salary", "pay_adjustment": "pay adjustment", "closed_month": "closed month",
+        "document_staff": "document link", "vault": "primary household",
+    ]
 }

@@ -10,7 +10,7 @@ screenshot in .build/browser/ for a person to look at. Exit 0 when every check h
 
 Usage: Tests/Browser/check.py [path/to/homecrew]   (default .build/debug/homecrew)
 """
-import glob, http.client, os, re, shutil, subprocess, sys, tempfile, time, urllib.request
+import glob, http.client, json, os, pwd, re, shutil, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
@@ -198,6 +198,29 @@ def command_line_meanwhile(walk, binary, vault):
     check("Hill Cottage" in walk.driver.find_element(By.TAG_NAME, "main").text, "a reload shows what the command line added")
 
 
+def history_names_each_author(walk, binary, vault):
+    """A change in the browser and one on the command line, each shown in the History section with its author."""
+    listed = subprocess.run([binary, "staff", "list", "--all-households", "--format", "json", "--vault", vault],
+                            capture_output=True, text=True, check=True)
+    maria = [member for member in json.loads(listed.stdout) if member["legal_name"] == "Maria Santos"][0]["id"]
+    edited = subprocess.run([binary, "staff", "edit", maria, "--duties", "Childcare " + HOSTILE, "--vault", vault],
+                            capture_output=True, text=True)
+    check(edited.returncode == 0, "the command line edits Maria: %s" % edited.stderr.strip())
+    walk.open("/staff/" + maria)
+    walk.driver.find_element(By.XPATH, "//summary[normalize-space()='Change the salary from a date']").click()
+    walk.fill({"amount": "32000"})
+    walk.driver.execute_script("document.querySelector('form[action$=\"/salary\"] input[name=from]').value = '2026-12-01'")
+    walk.submit("Change salary")
+    history = walk.driver.find_element(By.CSS_SELECTOR, "table.history").text
+    user = pwd.getpwuid(os.geteuid()).pw_name
+    check("web:%s" % user in history and "added salary" in history, "History shows the browser's salary change and who made it")
+    check("cli:%s" % user in history and "duties" in history and HOSTILE in history,
+          "History shows the command line's change, the typed text as text")
+    walk.no_alert("the History section")
+    walk.driver.execute_script("document.querySelector('table.history').scrollIntoView()")
+    walk.shot("history")
+
+
 def foreign_host(base):
     host, port = base.replace("http://", "").split(":")
     connection = http.client.HTTPConnection(host, int(port))
@@ -224,6 +247,7 @@ def main():
         payroll_and_payslip(walk, downloads)
         calendar_feed(walk)
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
+        history_names_each_author(walk, binary, os.path.join(folder, "vault"))
         foreign_host(base)
     finally:
         driver.quit()

@@ -24,7 +24,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(Set(entries.map { $0["actor"] as? String ?? "" }), ["cli:\(user)"])
         XCTAssertEqual((entries[3]["before"] as? [String: Any])?["duties"] is NSNull, true)
         let table = try homecrew.ok("history", "Asha")
-        XCTAssertTrue(table.contains("changed staff"), table)
+        XCTAssertTrue(table.contains("changed staff member"), table)
         XCTAssertTrue(table.contains("duties"), table)
         XCTAssertFalse(table.contains("\u{1B}"), "a terminal escape typed into a field is not sent to the terminal")
         let csv = try homecrew.ok("history", "--household", "Sea View", "--format", "csv")
