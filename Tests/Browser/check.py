@@ -208,9 +208,12 @@ def history_names_each_author(walk, binary, vault):
     check(edited.returncode == 0, "the command line edits Maria: %s" % edited.stderr.strip())
     walk.open("/staff/" + maria)
     walk.driver.find_element(By.XPATH, "//summary[normalize-space()='Change the salary from a date']").click()
-    walk.fill({"amount": "32000"})
-    walk.driver.execute_script("document.querySelector('form[action$=\"/salary\"] input[name=from]').value = '2026-12-01'")
-    walk.submit("Change salary")
+    form = walk.driver.find_element(By.CSS_SELECTOR, "form[action$='/salary']")
+    amount = form.find_element(By.NAME, "amount")
+    WebDriverWait(walk.driver, 10).until(lambda driver: amount.is_displayed())
+    amount.send_keys("32000")
+    walk.driver.execute_script("arguments[0].value = '2026-12-01'", form.find_element(By.NAME, "from"))
+    walk.navigate(form.find_element(By.XPATH, ".//button[normalize-space()='Change salary']"))
     history = walk.driver.find_element(By.CSS_SELECTOR, "table.history").text
     user = pwd.getpwuid(os.geteuid()).pw_name
     check("web:%s" % user in history and "added salary" in history, "History shows the browser's salary change and who made it")
