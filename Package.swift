@@ -33,6 +33,7 @@ let package = Package(
         .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -42,11 +43,11 @@ let package = Package(
         // The SQLite store (GRDB): migrations, intention-named reads and writes.
         .target(
             name: "HomeCrewStore",
-            dependencies: ["HomeCrewCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomeCrewCore", "CLibCrypto", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // What both front ends (the command line and the web) do with the store and the vault
         // together, written once: filing documents.
-        .target(name: "HomeCrewOperations", dependencies: ["HomeCrewCore", "HomeCrewStore", "HomeCrewVault"]),
+        .target(name: "HomeCrewOperations", dependencies: ["HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "CArgon2"]),
         // `homecrew serve`: routes, the route table with each route's access rule, escaping HTML
         // pages. Handlers parse, authorize, call the operations the CLI calls, and render.
         .target(
@@ -76,7 +77,10 @@ let package = Package(
         // Shared by the tests: the corpus (`HOMECREW_CORPUS`) and a seeded random generator.
         .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
-        .testTarget(name: "HomeCrewOperationsTests", dependencies: ["HomeCrewOperations", "HomeCrewTestSupport"]),
+        .testTarget(
+            name: "HomeCrewOperationsTests",
+            dependencies: ["HomeCrewOperations", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
         .testTarget(
             name: "HomeCrewWebTests",

@@ -76,6 +76,9 @@ struct AuditedTable: Sendable {
                      document: { "\($0).document_id" }),
         AuditedTable(name: "setting", recordID: { "\($0).key" }, household: none, staff: none, document: none,
                      secretValue: { "CASE WHEN \($0).key GLOB '*token*' THEN '(secret)' ELSE \($0).value END" }),
+        // Never the password's hash: a changed password shows as a new password_changed_at.
+        AuditedTable(name: "account", recordID: { "\($0).id" }, household: none, staff: none, document: none,
+                     onlyColumns: ["id", "name", "created_at", "password_changed_at"]),
         // The primary household is a change people make; the active one is where the CLI looks.
         AuditedTable(name: "vault", recordID: { _ in "'primary household'" }, household: { "\($0).primary_household_id" },
                      staff: none, document: none, onlyColumns: ["primary_household_id"], events: ["UPDATE"]),

@@ -16,7 +16,7 @@ enum Migrations {
         migrator.registerMigration("v4: vault settings", migrate: createSettings)
         migrator.registerMigration("v5: leave, pay adjustments, closed months", migrate: createPayroll)
         migrator.registerMigration("v6: search text reads presentation forms", migrate: reindexSearchText)
-        migrator.registerMigration("v7: audit trail", migrate: createAuditTrail)
+        migrator.registerMigration("v7: audit trail and accounts", migrate: createAuditTrailAndAccounts)
         return migrator
     }
 
@@ -324,6 +324,37 @@ enum Migrations {
     /// Every change to a record is recorded by triggers in the same transaction, with the
     /// actor that `AppDatabase`'s writes name in `audit_context`. Append only: the table
     /// refuses UPDATE and DELETE. Records already there get a `baseline` entry.
+    private static func createAuditTrailAndAccounts(_ db: Database) throws {
+        try createAccounts(db)
+        try createAuditTrail(db)
+        try db.execute(sql: "UPDATE vault SET format_version = 7")
+    }
+
+    /// Accounts for `homecrew serve`: a name and an Argon2id hash (never the password), and
+    /// their sessions, kept by the SHA-256 of the cookie's token (never the token).
+    private static func createAccounts(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE account (
+                id                  TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                name                TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+                name_key            TEXT NOT NULL UNIQUE,
+                password_hash       TEXT NOT NULL CHECK (password_hash GLOB '$argon2id$*'),
+                created_at          TEXT NOT NULL,
+                password_changed_at TEXT NOT NULL
+            );
+
+            CREATE TABLE account_session (
+                token_sha256 TEXT PRIMARY KEY NOT NULL CHECK (length(token_sha256) = 64),
+                account_id   TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                csrf_token   TEXT NOT NULL,
+                created_at   TEXT NOT NULL,
+                last_seen_at TEXT NOT NULL,
+                address      TEXT
+            ) WITHOUT ROWID;
+            CREATE INDEX account_session_by_account ON account_session(account_id);
+            """)
+    }
+
     private static func createAuditTrail(_ db: Database) throws {
         let actions = AuditEntry.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         try db.execute(sql: """
@@ -361,6 +392,5 @@ enum Migrations {
             try db.execute(sql: try table.baseline(db, actor: "upgrade to format 7"))
             try db.execute(sql: try table.triggers(db))
         }
-        try db.execute(sql: "UPDATE vault SET format_version = 7")
     }
 }

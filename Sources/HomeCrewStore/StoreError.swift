@@ -10,6 +10,7 @@ public enum StoreError: HomeCrewError {
     case noHouseholds
     case noSuchHousehold(String)
     case householdExists(String)
+    case accountExists(String)
     case householdHasStaff(name: String, count: Int)
     case noSuchStaff(String)
     case ambiguousStaff(String, candidates: [StaffCandidate])
@@ -36,7 +37,7 @@ public enum StoreError: HomeCrewError {
         case .ambiguousRecord: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
-        case .householdExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
+        case .householdExists, .accountExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
         case .ambiguousStaff: return .usage
         case .busy: return .busy
         case .database: return .io
@@ -57,6 +58,8 @@ public enum StoreError: HomeCrewError {
             return "there are no households yet; add one with: homecrew household add NAME"
         case .noSuchHousehold(let name):
             return "no household named '\(name)'; see: homecrew household list"
+        case .accountExists(let name):
+            return "an account named \"\(name)\" already exists (names are compared ignoring case)"
         case .householdExists(let name):
             return "a household named '\(name)' already exists (names are compared ignoring case)"
         case let .householdHasStaff(name, count):

@@ -32,7 +32,7 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["audit_context", "audit_entry", "closed_month", "document", "document_staff", "household", "leave", "object", "object_page",
+        XCTAssertEqual(tables, ["account", "account_session", "audit_context", "audit_entry", "closed_month", "document", "document_staff", "household", "leave", "object", "object_page",
                                 "pay_adjustment", "salary_entry", "search_index", "search_row", "setting", "sqlite_sequence", "staff", "vault"])
         XCTAssertEqual(try database.formatVersion(), 7)
     }

@@ -1,0 +1,143 @@
+import CLibCrypto
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// Accounts and their sessions. Hashing a password happens above the store
+/// (`PasswordHasher`); the store keeps the encoded hash and never sees anything else.
+extension AppDatabase {
+    /// A session ends after this long without a request, and this long after sign-in whatever happens.
+    public static let sessionIdleLimit = "-12 hours"
+    public static let sessionAbsoluteLimit = "-7 days"
+
+    static let now = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+    static let sessionIsOpen = """
+        s.last_seen_at >= strftime('%Y-%m-%d %H:%M:%f', 'now', '\(sessionIdleLimit)')
+        AND s.created_at >= strftime('%Y-%m-%d %H:%M:%f', 'now', '\(sessionAbsoluteLimit)')
+        """
+
+    public func addAccount(name: String, passwordHash: String) throws -> Account {
+        try write { db in
+            let key = NameKey.of(name)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name_key = ?)", arguments: [key]) ?? false {
+                throw StoreError.accountExists(name)
+            }
+            let id = RecordID.random()
+            try db.execute(sql: """
+                INSERT INTO account (id, name, name_key, password_hash, created_at, password_changed_at)
+                VALUES (?, ?, ?, ?, \(Self.now), \(Self.now))
+                """, arguments: [id, name, key, passwordHash])
+            return try Self.account(named: name, db)
+        }
+    }
+
+    public func accounts() throws -> [Account] {
+        try read { db in
+            try Row.fetchAll(db, sql: "\(Self.accountSelect) ORDER BY a.name_key").map(Self.account)
+        }
+    }
+
+    public func account(named name: String) throws -> Account {
+        try read { db in try Self.account(named: name, db) }
+    }
+
+    /// The account and its password hash, for checking a password; nil when there is no such account.
+    public func credentials(of name: String) throws -> (account: Account, passwordHash: String)? {
+        try read { db in
+            guard let hash = try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE name_key = ?",
+                                                 arguments: [NameKey.of(name)]) else { return nil }
+            return (try Self.account(named: name, db), hash)
+        }
+    }
+
+    /// Replaces the password's hash and ends the account's sessions, in one transaction;
+    /// the number of sessions ended.
+    @discardableResult
+    public func changePassword(of name: String, passwordHash: String) throws -> Int {
+        try write { db in
+            let account = try Self.account(named: name, db)
+            try db.execute(sql: "UPDATE account SET password_hash = ?, password_changed_at = \(Self.now) WHERE id = ?",
+                           arguments: [passwordHash, account.id])
+            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ?", arguments: [account.id])
+            return db.changesCount
+        }
+    }
+
+    public func removeAccount(named name: String) throws -> Account {
+        try write { db in
+            let account = try Self.account(named: name, db)
+            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [account.id])
+            return account
+        }
+    }
+
+    /// A new session for a signed-in account: its cookie token and CSRF token. Only the
+    /// token's SHA-256 is stored, so the database cannot be used to take over a session.
+    public func openSession(for account: Account, address: String?) throws -> (token: String, csrfToken: String) {
+        let token = Self.randomHex(32), csrf = Self.randomHex(32)
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
+                VALUES (?, ?, ?, \(Self.now), \(Self.now), ?)
+                """, arguments: [Self.sha256(token), account.id, csrf, address])
+        }
+        return (token, csrf)
+    }
+
+    /// The account's open sessions, most recently used first.
+    public func sessions(of name: String) throws -> [AccountSession] {
+        try read { db in
+            let account = try Self.account(named: name, db)
+            return try Row.fetchAll(db, sql: """
+                SELECT substr(s.token_sha256, 1, 8) AS id, s.created_at, s.last_seen_at, s.address FROM account_session s
+                WHERE s.account_id = ? AND \(Self.sessionIsOpen) ORDER BY s.last_seen_at DESC
+                """, arguments: [account.id]).map {
+                AccountSession(id: $0["id"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"], address: $0["address"])
+            }
+        }
+    }
+
+    /// Ends every session of the account (`user sessions NAME --end-all`); how many were open.
+    public func endSessions(of name: String) throws -> Int {
+        try write { db in
+            let account = try Self.account(named: name, db)
+            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM account_session s WHERE s.account_id = ? AND \(Self.sessionIsOpen)",
+                                        arguments: [account.id]) ?? 0
+            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ?", arguments: [account.id])
+            return open
+        }
+    }
+
+    // MARK: - Helpers
+
+    static let accountSelect = """
+        SELECT a.id, a.name, a.created_at, a.password_changed_at,
+               (SELECT count(*) FROM account_session s WHERE s.account_id = a.id AND \(sessionIsOpen)) AS open_sessions
+        FROM account a
+        """
+
+    static func account(_ row: Row) -> Account {
+        Account(id: RecordID(rawValue: row["id"]), name: row["name"], createdAt: row["created_at"],
+                passwordChangedAt: row["password_changed_at"], openSessions: row["open_sessions"])
+    }
+
+    static func account(named name: String, _ db: Database) throws -> Account {
+        guard let row = try Row.fetchOne(db, sql: "\(accountSelect) WHERE a.name_key = ?", arguments: [NameKey.of(name)]) else {
+            throw StoreError.noSuchRecord(what: "account", reference: name, list: "homecrew user list")
+        }
+        return account(row)
+    }
+
+    static func randomHex(_ bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    static func sha256(_ text: String) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let bytes = Array(text.utf8)
+        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import HomeCrewCore
+@testable import HomeCrewOperations
+@testable import HomeCrewStore
+
+final class AccountKeeperTests: XCTestCase {
+    func testPasswordsAreKeptAsSaltedArgon2idHashesOnly() throws {
+        let first = try PasswordHasher.hash("mango season in goa")
+        let second = try PasswordHasher.hash("mango season in goa")
+        XCTAssertTrue(first.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"), first)
+        XCTAssertNotEqual(first, second, "a new salt each time")
+        XCTAssertTrue(PasswordHasher.verify("mango season in goa", against: first))
+        XCTAssertFalse(PasswordHasher.verify("mango season in Goa", against: first))
+        XCTAssertFalse(PasswordHasher.verify("", against: PasswordHasher.decoy))
+    }
+
+    func testAddingAndChangingAPasswordNeverStoresItAndEndsTheSessions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accounts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try AppDatabase.open(VaultLocation(directory: folder.path), create: true)
+        let keeper = AccountKeeper(database: database)
+        let asha = try keeper.add(name: "asha", password: "first secret phrase")
+        XCTAssertThrowsError(try keeper.add(name: "ASHA", password: "another secret phrase")) {
+            XCTAssertEqual(($0 as? StoreError)?.category, .invalidData)
+        }
+        let (token, _) = try database.openSession(for: asha, address: "192.0.2.7")
+        _ = try database.openSession(for: asha, address: nil)
+        XCTAssertEqual(try database.sessions(of: "asha").count, 2)
+        XCTAssertEqual(try keeper.changePassword(of: "Asha", to: "second secret phrase"), 2)
+        XCTAssertEqual(try database.sessions(of: "asha").count, 0)
+        let stored = try XCTUnwrap(try database.credentials(of: "asha"))
+        XCTAssertTrue(PasswordHasher.verify("second secret phrase", against: stored.passwordHash))
+
+        try database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        var bytes = Data()
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasPrefix("homecrew.sqlite") {
+            bytes += try Data(contentsOf: folder.appendingPathComponent(file))
+        }
+        for secret in ["first secret phrase", "second secret phrase", token] {
+            XCTAssertNil(bytes.range(of: Data(secret.utf8)), "\(secret) is not in the database files")
+        }
+        let audit = try database.history(.all).filter { $0.recordType == "account" }
+        XCTAssertEqual(audit.map(\.action), [.insert, .update])
+        XCTAssertFalse(audit.contains { ($0.after ?? [:]).keys.contains("password_hash") }, "the trail never holds the hash")
+    }
+
+    func testRemovingAnAccountEndsItsSessions() throws {
+        let database = try AppDatabase.empty()
+        let account = try AccountKeeper(database: database).add(name: "guest", password: "visiting in december")
+        _ = try database.openSession(for: account, address: nil)
+        _ = try database.removeAccount(named: "guest")
+        XCTAssertEqual(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account_session") }, 0)
+        XCTAssertThrowsError(try database.sessions(of: "guest")) { XCTAssertEqual(($0 as? StoreError)?.category, .notFound) }
+    }
+}
