@@ -21,3 +21,41 @@ public struct AccountKeeper: Sendable {
         return try database.changePassword(of: account.name, passwordHash: try PasswordHasher.hash(password))
     }
 }
+
+/// What a sign-in with a name and password came to.
+public enum SignInOutcome: Sendable, Equatable {
+    case signedIn(account: Account, token: String, csrfToken: String)
+    /// The name and password do not match an account: the same for an unknown name and a wrong password.
+    case refused
+    /// Too many failures for this account or address: try again after this many seconds.
+    case wait(seconds: Int)
+}
+
+extension AccountKeeper {
+    /// Checks a name and password, throttled by account and by address. The password is
+    /// checked against a decoy hash when the account does not exist, so that both answers
+    /// take the same time; every failure counts against the name and the address alike.
+    public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
+        let subjects = ["account:" + NameKey.of(name)] + (address.map { ["address:" + $0] } ?? [])
+        let wait = try database.signInWait(for: subjects)
+        guard wait == 0 else { return .wait(seconds: wait) }
+        let credentials = try database.credentials(of: name)
+        let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoy)
+        guard matches, let account = credentials?.account else {
+            try database.recordSignInFailure(for: subjects)
+            return .refused
+        }
+        try database.clearSignInFailures(for: subjects)
+        let (token, csrf) = try database.openSession(for: account, address: address)
+        return .signedIn(account: account, token: token, csrfToken: csrf)
+    }
+
+    /// A signed-in person's own password change: the current password is checked first, and
+    /// every other session of the account ends.
+    public func changeOwnPassword(of account: Account, current: String, new: String, keeping token: String) throws -> Int? {
+        guard let credentials = try database.credentials(of: account.name),
+              PasswordHasher.verify(current, against: credentials.passwordHash) else { return nil }
+        try PasswordPolicy.check(new, accountName: account.name)
+        return try database.changePassword(of: account.name, passwordHash: try PasswordHasher.hash(new), keeping: token)
+    }
+}

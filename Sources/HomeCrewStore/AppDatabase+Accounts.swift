@@ -108,6 +108,87 @@ extension AppDatabase {
         }
     }
 
+    /// The open session with this cookie token: its account, CSRF token and times. Its
+    /// last-seen time is brought up to date at most once a minute (a write per page is waste).
+    public func openSession(token: String) throws -> (account: Account, csrfToken: String, session: AccountSession)? {
+        let key = Self.sha256(token)
+        let found = try read { db -> (Account, String, AccountSession, Bool)? in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT s.account_id, s.csrf_token, s.created_at, s.last_seen_at, s.address,
+                       s.last_seen_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 minute') AS stale, a.name
+                FROM account_session s JOIN account a ON a.id = s.account_id
+                WHERE s.token_sha256 = ? AND \(Self.sessionIsOpen)
+                """, arguments: [key]) else { return nil }
+            let account = try Self.account(named: row["name"], db)
+            let session = AccountSession(id: String(key.prefix(8)), createdAt: row["created_at"], lastSeenAt: row["last_seen_at"],
+                                         address: row["address"])
+            return (account, row["csrf_token"], session, row["stale"])
+        }
+        guard let (account, csrf, session, stale) = found else { return nil }
+        if stale {
+            try write { db in
+                try db.execute(sql: "UPDATE account_session SET last_seen_at = \(Self.now) WHERE token_sha256 = ?", arguments: [key])
+            }
+        }
+        return (account, csrf, session)
+    }
+
+    /// Signs a browser out.
+    public func endSession(token: String) throws {
+        try write { db in try db.execute(sql: "DELETE FROM account_session WHERE token_sha256 = ?", arguments: [Self.sha256(token)]) }
+    }
+
+    /// Replaces the password's hash and ends every other session of the account (a change
+    /// made in a browser keeps that browser signed in); how many ended.
+    public func changePassword(of name: String, passwordHash: String, keeping token: String) throws -> Int {
+        try write { db in
+            let account = try Self.account(named: name, db)
+            try db.execute(sql: "UPDATE account SET password_hash = ?, password_changed_at = \(Self.now) WHERE id = ?",
+                           arguments: [passwordHash, account.id])
+            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ? AND token_sha256 <> ?",
+                           arguments: [account.id, Self.sha256(token)])
+            return db.changesCount
+        }
+    }
+
+    // MARK: - Throttling sign-in
+
+    /// Seconds until another sign-in may be tried for any of these subjects: none for the first
+    /// `freeFailures` failures, then 1, 2, 4 … seconds after the last failure, at most 15 minutes.
+    public func signInWait(for subjects: [String]) throws -> Int {
+        try read { db in
+            try subjects.map { subject in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT failures, CAST(round((julianday('now') - julianday(last_failure_at)) * 86400) AS INTEGER) AS elapsed
+                    FROM sign_in_failure WHERE subject = ?
+                    """, arguments: [subject]) else { return 0 }
+                let failures: Int = row["failures"], elapsed: Int = row["elapsed"]
+                guard failures >= Self.freeFailures else { return 0 }
+                let wait = min(1 << min(failures - Self.freeFailures, 10), 900)
+                return max(0, wait - elapsed)
+            }.max() ?? 0
+        }
+    }
+
+    public static let freeFailures = 5
+
+    public func recordSignInFailure(for subjects: [String]) throws {
+        try write { db in
+            for subject in subjects {
+                try db.execute(sql: """
+                    INSERT INTO sign_in_failure (subject, failures, last_failure_at) VALUES (?, 1, \(Self.now))
+                    ON CONFLICT (subject) DO UPDATE SET failures = failures + 1, last_failure_at = excluded.last_failure_at
+                    """, arguments: [subject])
+            }
+        }
+    }
+
+    public func clearSignInFailures(for subjects: [String]) throws {
+        try write { db in
+            for subject in subjects { try db.execute(sql: "DELETE FROM sign_in_failure WHERE subject = ?", arguments: [subject]) }
+        }
+    }
+
     // MARK: - Helpers
 
     static let accountSelect = """

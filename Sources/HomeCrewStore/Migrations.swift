@@ -352,6 +352,14 @@ enum Migrations {
                 address      TEXT
             ) WITHOUT ROWID;
             CREATE INDEX account_session_by_account ON account_session(account_id);
+
+            -- Failed sign-ins by account (`account:<name key>`) and by address (`address:<ip>`),
+            -- kept so that a restart does not reset the waiting.
+            CREATE TABLE sign_in_failure (
+                subject         TEXT PRIMARY KEY NOT NULL,
+                failures        INTEGER NOT NULL CHECK (failures > 0),
+                last_failure_at TEXT NOT NULL
+            ) WITHOUT ROWID;
             """)
     }
 

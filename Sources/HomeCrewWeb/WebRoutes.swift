@@ -17,6 +17,10 @@ public enum WebRoutes {
         routes.post("/signin", .anyone, signIn.submit)
         routes.post("/signout", .signedIn, signIn.signOut)
 
+        let account = AccountController(app: app)
+        routes.get("/account", .signedIn, account.show)
+        routes.post("/account/password", .signedIn, account.changePassword)
+
         let home = HomeController(app: app)
         routes.get("/", .signedIn, home.show)
 

@@ -25,7 +25,7 @@ struct WebApp: Sendable {
         let objects = ObjectStore(vaultDirectory: settings.vault.directory)
         return WebApp(database: database, objects: objects,
                       ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
-                      sessions: try SessionStore(tokenFile: tokenFile), identity: ServerIdentity(listenHost: settings.listen.host),
+                      sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host),
                       uploadLimit: settings.uploadLimit, fixedToday: settings.today)
     }
 }

@@ -33,7 +33,7 @@ final class StoreTests: XCTestCase {
                 """)
         }
         XCTAssertEqual(tables, ["account", "account_session", "audit_context", "audit_entry", "closed_month", "document", "document_staff", "household", "leave", "object", "object_page",
-                                "pay_adjustment", "salary_entry", "search_index", "search_row", "setting", "sqlite_sequence", "staff", "vault"])
+                                "pay_adjustment", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "vault"])
         XCTAssertEqual(try database.formatVersion(), 7)
     }
 

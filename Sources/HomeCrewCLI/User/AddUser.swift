@@ -12,6 +12,6 @@ struct AddUser: ParsableCommand {
     func run() throws {
         let database = try vault.openForWriting()
         let account = try AccountKeeper(database: database).add(name: name, password: try password.read(for: name))
-        print("Added account \(Terminal.sanitize(account.name)).")
+        print("Added account \(Terminal.sanitize(account.name)). It signs in to homecrew serve with its name and password.")
     }
 }

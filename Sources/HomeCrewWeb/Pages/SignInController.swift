@@ -1,6 +1,9 @@
+import HomeCrewCore
+import HomeCrewOperations
 import Hummingbird
 
-/// Signing in on this machine with the token `homecrew serve` printed (or its token file holds).
+/// Signing in: with an account's name and password, or on this machine with the token
+/// `homecrew serve` printed (or its token file holds).
 struct SignInController: Sendable {
     let app: WebApp
 
@@ -8,15 +11,16 @@ struct SignInController: Sendable {
         let query = Form(encoded: request.uri.query ?? "")
         if let token = query["token"] { return try await signIn(token: token, next: query["next"], context) }
         if context.session != nil { return Redirect.to(Redirect.safeNext(query["next"])) }
-        return page(problem: nil, next: query["next"])
+        return try page(problem: nil, next: query["next"])
     }
 
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try await signIn(token: form["token"], next: form["next"], context)
+        if let name = form["name"] { return try await signIn(name: name, password: form["password"] ?? "", next: form["next"], context) }
+        return try await signIn(token: form["token"], next: form["next"], context)
     }
 
     @Sendable func signOut(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        if let session = context.session { await app.sessions.end(session.id) }
+        if let session = context.session { try await app.sessions.end(session.id) }
         var response = Redirect.to("/signin")
         response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
         return response
@@ -24,25 +28,59 @@ struct SignInController: Sendable {
 
     private func signIn(token: String?, next: String?, _ context: WebContext) async throws -> Response {
         guard let session = try await app.sessions.signIn(with: token) else {
-            return page(problem: "That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file.",
-                        next: next, status: .unauthorized)
+            return try page(problem: "That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file.",
+                            next: next, status: .unauthorized)
         }
-        if let old = context.session { await app.sessions.end(old.id) }
+        return try await signedIn(session.id, next: next, replacing: context.session)
+    }
+
+    /// Name and password: the same answer, after the same work, for an unknown name and a
+    /// wrong password; after five failures for the name or the address, each try waits longer.
+    private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
+        let keeper = AccountKeeper(database: app.database)
+        let address = context.remoteAddress
+        let outcome = try await offload { try keeper.signIn(name: name, password: password, address: address) }
+        switch outcome {
+        case .signedIn(_, let token, _):
+            return try await signedIn(token, next: next, replacing: context.session)
+        case .refused:
+            return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized)
+        case .wait(let seconds):
+            var response = try page(problem: "Too many failed sign-ins: try again in \(seconds) seconds.", next: next, name: name,
+                                    status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+    }
+
+    /// A new session id every time (a cookie set before signing in is never the one used after).
+    private func signedIn(_ id: String, next: String?, replacing old: WebSession?) async throws -> Response {
+        if let old { try await app.sessions.end(old.id) }
         var response = Redirect.to(Redirect.safeNext(next))
-        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: id, path: "/", httpOnly: true, sameSite: .strict))
         return response
     }
 
-    private func page(problem: String?, next: String?, status: HTTPResponse.Status = .ok) -> Response {
-        Layout.page(title: "Sign in", session: nil, status: status, body: """
+    private func page(problem: String?, next: String?, name: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+        let accountForm: HTML = try app.database.accounts().isEmpty ? .empty : """
+            <form method="post" action="/signin">
+            <input type="hidden" name="next" value="\(next ?? "/")">
+            \(Layout.field("Name", name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" autofocus"))
+            \(Layout.field("Password", name: "password", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
+            <p><button type="submit">Sign in</button></p>
+            </form>
+            <h2>On this computer</h2>
+            """
+        return Layout.page(title: "Sign in", session: nil, status: status, body: """
             <h1>Sign in</h1>
             \(Layout.problem(problem))
+            \(accountForm)
             <p>Open the address <code>homecrew serve</code> printed when it started, or paste the token kept in the
             <code>serve-token</code> file of the vault (only you can read it).</p>
             <form method="post" action="/signin">
             <input type="hidden" name="next" value="\(next ?? "/")">
-            \(Layout.field("Sign-in token", name: "token", type: "password", required: true, attributes: "autocomplete=\"off\" autofocus"))
-            <p><button type="submit">Sign in</button></p>
+            \(Layout.field("Sign-in token", name: "token", type: "password", required: true, attributes: "autocomplete=\"off\""))
+            <p><button type="submit">Sign in with the token</button></p>
             </form>
             """)
     }

@@ -76,8 +76,8 @@ struct RouteTable {
             if access == .signedIn, context.session == nil {
                 return Redirect.signIn(returningTo: request.method == .get ? request.uri.path : "/")
             }
-            // The loopback token signs in the machine's own user: their changes are theirs in the audit trail.
-            return try await AuditActor.$current.withValue("web:" + AuditActor.unixUser) {
+            // The audit trail records changes as the account's, or the machine user's for the loopback token.
+            return try await AuditActor.$current.withValue(context.session?.actor ?? "web:" + AuditActor.unixUser) {
                 try await handler(request, context)
             }
         }

@@ -1,16 +1,25 @@
 import Foundation
+import HomeCrewCore
+import HomeCrewStore
 import HomeCrewVault
 
-/// A signed-in browser: its id (the cookie) and the CSRF token its forms carry.
+/// A signed-in browser: its id (the cookie) and the CSRF token its forms carry; the account,
+/// or nil for the machine's own user signed in with the loopback token.
 struct WebSession: Sendable {
     let id: String
     let csrfToken: String
     let createdAt: Date
     var lastSeen: Date
+    var account: Account? = nil
+
+    /// Who the audit trail records this session's changes as.
+    var actor: String { account?.name ?? "web:" + AuditActor.unixUser }
 }
 
 /// Who is signed in. On loopback the machine's own user signs in with a one-time token
-/// (as Jupyter does); sessions live in memory and end when the server stops.
+/// (as Jupyter does); those sessions live in memory and end when the server stops. Accounts'
+/// sessions live in the database (`account_session`): they survive a restart and can be
+/// ended from the command line.
 actor SessionStore {
     static let idleLimit: TimeInterval = 12 * 3600
     static let absoluteLimit: TimeInterval = 7 * 24 * 3600
@@ -20,10 +29,12 @@ actor SessionStore {
     private let tokenFile: String?
 
     private var published = false
+    private let database: AppDatabase
 
     /// `tokenFile`: where the current sign-in token is kept for the owner to read (nil in tests).
-    init(tokenFile: String?) throws {
+    init(tokenFile: String?, database: AppDatabase) throws {
         self.tokenFile = tokenFile
+        self.database = database
         signInToken = Secret.make()
     }
 
@@ -56,8 +67,12 @@ actor SessionStore {
     }
 
     /// The live session with this id, touched; nil when unknown or expired.
-    func session(_ id: String?, now: Date = Date()) -> WebSession? {
-        guard let id, var session = sessions[id] else { return nil }
+    func session(_ id: String?, now: Date = Date()) throws -> WebSession? {
+        guard let id else { return nil }
+        guard var session = sessions[id] else {
+            guard id.count == 64, let stored = try database.openSession(token: id) else { return nil }
+            return WebSession(id: id, csrfToken: stored.csrfToken, createdAt: now, lastSeen: now, account: stored.account)
+        }
         guard now.timeIntervalSince(session.lastSeen) < Self.idleLimit,
               now.timeIntervalSince(session.createdAt) < Self.absoluteLimit else {
             sessions[id] = nil
@@ -68,7 +83,9 @@ actor SessionStore {
         return session
     }
 
-    func end(_ id: String) { sessions[id] = nil }
+    func end(_ id: String) throws {
+        if sessions.removeValue(forKey: id) == nil { try database.endSession(token: id) }
+    }
 
     /// The token file: mode 0600 from the start, replaced atomically, never through a link.
     private static func write(_ token: String, to path: String) throws {

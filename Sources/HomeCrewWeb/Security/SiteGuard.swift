@@ -59,7 +59,7 @@ struct SiteGuard: RouterMiddleware {
             throw WebError.forbidden("This request did not come from a HomeCrew page, so it was refused.")
         }
         var context = context
-        context.session = await sessions.session(request.cookies[Self.sessionCookie]?.value)
+        context.session = try await sessions.session(request.cookies[Self.sessionCookie]?.value)
         var response: Response
         do {
             response = try await next(request, context)

@@ -1,0 +1,56 @@
+import HomeCrewCore
+import HomeCrewOperations
+import Hummingbird
+
+/// The signed-in account's own page: its open sessions and a password change.
+struct AccountController: Sendable {
+    let app: WebApp
+
+    @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
+        try page(context.session, problem: nil)
+    }
+
+    @Sendable func changePassword(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        guard let session = context.session, let account = session.account else { throw WebError.notFound }
+        let (current, new) = (form["current"] ?? "", form["new"] ?? "")
+        guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
+        let keeper = AccountKeeper(database: app.database)
+        let ended: Int?
+        do {
+            ended = try await offload { try keeper.changeOwnPassword(of: account, current: current, new: new, keeping: session.id) }
+        } catch {
+            let (status, message) = WebError.presentation(of: error)
+            guard status == .unprocessableContent else { throw error }
+            return try page(session, problem: message, status: status)
+        }
+        guard let count = ended else { return try page(session, problem: "The current password is not right.", status: .unprocessableContent) }
+        return try page(session, problem: nil, done: "Password changed; \(count) other session(s) ended.")
+    }
+
+    private func page(_ session: WebSession?, problem: String?, done: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+        guard let session, let account = session.account else {
+            return Layout.page(title: "Account", session: session, body: """
+                <h1>Account</h1><p>You signed in on this computer with the sign-in token, as its own user.
+                Accounts are kept with <code>homecrew user</code>.</p>
+                """)
+        }
+        let sessions = try app.database.sessions(of: account.name)
+        let rows = sessions.map { item -> HTML in
+            "<tr><td>\(item.createdAt.prefix(16))</td><td>\(item.lastSeenAt.prefix(16))</td><td>\(item.address ?? "")</td></tr>"
+        }
+        return Layout.page(title: "Account", session: session, status: status, body: """
+            <h1>\(account.name)</h1>
+            \(Layout.problem(problem))\(done.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
+            <h2>Signed in</h2>
+            <div class="scroll"><table><thead><tr><th>Since (UTC)</th><th>Last seen (UTC)</th><th>Address</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            <h2>Change the password</h2>
+            <form method="post" action="/account/password">\(Layout.csrfField(session))
+            \(Layout.field("Current password", name: "current", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
+            \(Layout.field("New password", name: "new", type: "password", required: true,
+                           hint: "At least 12 characters; a few unrelated words make a good one", attributes: "autocomplete=\"new-password\""))
+            \(Layout.field("The new password again", name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
+            <p><button type="submit">Change password</button></p></form>
+            """)
+    }
+}
