@@ -1,8 +1,8 @@
 import HomeCrewCore
 import HomeCrewStore
 
-/// Where `homecrew serve` listens: a host and a port. Until HomeCrew has accounts, only this
-/// machine's own addresses are allowed, because the sign-in token is the only lock.
+/// Where `homecrew serve` listens: a host and a port. Beyond this machine's own addresses
+/// only with accounts, and only over plain HTTP when asked for (`ServeSettings.check`).
 public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public let host: String
     /// 0 asks the system for a free port.
@@ -26,13 +26,20 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
             host = String(text[..<colon])
             portText = text[text.index(after: colon)...]
         }
-        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw .badListen(text) }
-        guard Self.loopbackHosts.contains(host.lowercased()) else { throw .notLoopback(host) }
+        guard !host.isEmpty, !host.contains("/"), let port = Int(portText), (0...65535).contains(port) else { throw .badListen(text) }
         self.host = host.lowercased() == "localhost" ? "127.0.0.1" : host
         self.port = port
     }
 
     static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
+    /// True for this machine's own addresses, which no other machine can reach.
+    public var isLoopback: Bool { Self.loopbackHosts.contains(host.lowercased()) }
+
+    /// True for an address of the loopback network (a peer on this machine).
+    public static func isLoopback(peer address: String) -> Bool {
+        address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
+    }
 
     /// The authority part of a URL for this address (IPv6 in brackets).
     public func authority(port actualPort: Int? = nil) -> String {
@@ -52,22 +59,39 @@ public struct ServeSettings: Sendable {
     /// The largest upload body accepted, in bytes.
     public let uploadLimit: Int64
 
-    public init(vault: VaultLocation, listen: ListenAddress, today: CalendarDate?, uploadLimit: Int64) {
+    /// Off loopback: plain HTTP accepted (passwords and cookies travel unencrypted).
+    public let insecureHTTP: Bool
+    /// The names browsers use to reach the server (`homecrew.home.arpa:8080`), besides its address.
+    public let publicNames: [String]
+
+    public init(vault: VaultLocation, listen: ListenAddress, today: CalendarDate?, uploadLimit: Int64,
+                insecureHTTP: Bool = false, publicNames: [String] = []) {
         self.vault = vault
         self.listen = listen
         self.today = today
         self.uploadLimit = uploadLimit
+        self.insecureHTTP = insecureHTTP
+        self.publicNames = publicNames
+    }
+
+    /// Serving other machines needs an account to sign in with, and a choice about encryption:
+    /// HomeCrew does not speak TLS itself.
+    public func check(accounts: Int) throws(ServeError) {
+        guard !listen.isLoopback else { return }
+        guard accounts > 0 else { throw .noAccounts(listen.host) }
+        guard insecureHTTP else { throw .plainHTTP(listen.host) }
     }
 }
 
 public enum ServeError: HomeCrewError, Equatable {
     case badListen(String)
-    case notLoopback(String)
+    case noAccounts(String)
+    case plainHTTP(String)
     case cannotListen(String, reason: String)
 
     public var category: ErrorCategory {
         switch self {
-        case .badListen, .notLoopback: return .usage
+        case .badListen, .noAccounts, .plainHTTP: return .usage
         case .cannotListen: return .cannotCreate
         }
     }
@@ -76,9 +100,13 @@ public enum ServeError: HomeCrewError, Equatable {
         switch self {
         case .badListen(let text):
             return "cannot read --listen '\(text)': give ADDRESS:PORT, for example 127.0.0.1:8080 or [::1]:8080"
-        case .notLoopback(let host):
-            return "homecrew serve listens on this machine only (127.0.0.1, ::1 or localhost), not on '\(host)': "
-                + "serving other machines needs accounts, which HomeCrew does not have yet"
+        case .noAccounts(let host):
+            return "serving other machines ('\(host)') needs an account to sign in with: add one with homecrew user add NAME "
+                + "(the sign-in token works on this machine only)"
+        case .plainHTTP(let host):
+            return "HomeCrew does not encrypt its connections itself, so on '\(host)' passwords and session cookies would travel "
+                + "in the clear: put a TLS reverse proxy in front (let it reach 127.0.0.1 and name it with --public-name), "
+                + "or give --insecure-http on a network you trust"
         case .cannotListen(let address, let reason):
             return "cannot listen on \(address): \(reason)"
         }

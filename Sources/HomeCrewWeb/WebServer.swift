@@ -25,7 +25,7 @@ struct WebApp: Sendable {
         let objects = ObjectStore(vaultDirectory: settings.vault.directory)
         return WebApp(database: database, objects: objects,
                       ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
-                      sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host),
+                      sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host, publicNames: settings.publicNames),
                       uploadLimit: settings.uploadLimit, fixedToday: settings.today)
     }
 }
@@ -55,10 +55,16 @@ public enum WebServer {
                 }
                 let token = await app.sessions.signInToken
                 let base = "http://\(settings.listen.authority(port: port))"
+                // The token signs in from this machine only; a wildcard address is reached here as 127.0.0.1.
+                let local = ["0.0.0.0", "::"].contains(settings.listen.host) ? "http://127.0.0.1:\(port)" : base
+                let tokenLine = settings.listen.isLoopback || local != base
+                    ? "Sign in on this machine by opening this address (it works once):\n  \(local)/signin?token=\(token)"
+                    : "Sign in with an account at \(base)/signin (the sign-in token works from this machine's loopback address only)."
+                let exposure = settings.listen.isLoopback ? ""
+                    : "warning: other machines can reach this server over plain HTTP (--insecure-http): passwords and cookies are not encrypted.\n"
                 let message = """
                     HomeCrew is serving \(settings.vault.directory) at \(base)/
-                    Sign in by opening this address (it works once):
-                      \(base)/signin?token=\(token)
+                    \(exposure)\(tokenLine)
                     \(published)
                     Press Ctrl-C to stop.
 

@@ -10,7 +10,7 @@ screenshot in .build/browser/ for a person to look at. Exit 0 when every check h
 
 Usage: Tests/Browser/check.py [path/to/homecrew]   (default .build/debug/homecrew)
 """
-import glob, http.client, json, os, pwd, re, shutil, subprocess, sys, tempfile, time, urllib.request
+import glob, http.client, json, os, pwd, re, shutil, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
@@ -224,6 +224,64 @@ def history_names_each_author(walk, binary, vault):
     walk.shot("history")
 
 
+def other_machines(binary):
+    """Listening beyond loopback: only with an account and --insecure-http; a peer on another address
+    signs in with the account, never with the token, and a foreign Host is refused."""
+    addresses = [a for a in subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+                 if "." in a and not a.startswith("127.")]
+    if not addresses:
+        print("note: this machine has no non-loopback IPv4 address; the check of serving other machines did not run")
+        return
+    address, folder = addresses[0], tempfile.mkdtemp(prefix="homecrew-lan-")
+    vault = os.path.join(folder, "vault")
+    try:
+        subprocess.run([binary, "household", "add", "Sea View", "--vault", vault], check=True, capture_output=True)
+        refused = subprocess.run([binary, "serve", "--vault", vault, "--listen", "0.0.0.0:0", "--insecure-http"],
+                                 capture_output=True, text=True)
+        check(refused.returncode == 64 and "needs an account" in refused.stderr, "no account, no listening beyond loopback")
+        subprocess.run([binary, "user", "add", "priya", "--vault", vault], input="monsoon over the ghats\n", check=True,
+                       capture_output=True, text=True)
+        refused = subprocess.run([binary, "serve", "--vault", vault, "--listen", "0.0.0.0:0"], capture_output=True, text=True)
+        check(refused.returncode == 64 and "--insecure-http" in refused.stderr, "plain HTTP beyond loopback only when asked for")
+        with socket.socket() as probe:
+            probe.bind(("0.0.0.0", 0))
+            port = probe.getsockname()[1]
+        public = "%s:%d" % (address, port)
+        server = subprocess.Popen([binary, "serve", "--vault", vault, "--listen", "0.0.0.0:%d" % port, "--insecure-http",
+                                   "--public-name", public], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            text = ""
+            while "Press Ctrl-C" not in text:
+                line = server.stdout.readline()
+                if not line:
+                    raise SystemExit("homecrew serve stopped: " + server.stderr.read())
+                text += line
+            token = re.search(r"signin\?token=([0-9a-f]+)", text).group(1)
+
+            def request(method, path, host=public, body=None, headers=None):
+                connection = http.client.HTTPConnection(address, port, timeout=30)
+                connection.request(method, path, body=body, headers=dict({"Host": host}, **(headers or {})))
+                response = connection.getresponse()
+                return response.status, response.getheader("Location"), response.read().decode()
+
+            status, _, page = request("GET", "/signin")
+            check(status == 200 and 'name="password"' in page and 'name="token"' not in page,
+                  "another machine is offered the account sign-in, not the token")
+            status, _, _ = request("GET", "/signin?token=" + token)
+            check(status == 403, "the token signs nobody in from another address: %d" % status)
+            status, _, _ = request("GET", "/signin", host="evil.example:%d" % port)
+            check(status == 421, "a foreign Host is refused beyond loopback too: %d" % status)
+            form = urllib.parse.urlencode({"name": "priya", "password": "monsoon over the ghats", "next": "/"})
+            status, location, _ = request("POST", "/signin", body=form, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Origin": "http://" + public})
+            check(status == 303 and location == "/", "the account signs in from another address: %d %s" % (status, location))
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def foreign_host(base):
     host, port = base.replace("http://", "").split(":")
     connection = http.client.HTTPConnection(host, int(port))
@@ -252,6 +310,7 @@ def main():
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
         history_names_each_author(walk, binary, os.path.join(folder, "vault"))
         foreign_host(base)
+        other_machines(binary)
     finally:
         driver.quit()
         server.terminate()

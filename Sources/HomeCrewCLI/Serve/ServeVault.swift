@@ -7,15 +7,21 @@ struct ServeVault: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the vault to a browser on this machine (households, staff, documents, search, reports, uploads).",
         discussion: """
-            It prints a sign-in URL that works once; the current sign-in token is also kept in the vault's \
-            serve-token file, readable by you only. Only this machine's addresses are served. Ctrl-C stops it \
+            It prints a sign-in URL that works once, on this machine; the current sign-in token is also kept \
+            in the vault's serve-token file, readable by you only. Accounts (homecrew user) sign in with a name \
+            and password. Listening beyond this machine needs an account and --insecure-http (HomeCrew does not \
+            speak TLS itself: a TLS reverse proxy in front of 127.0.0.1 is the safe way). Ctrl-C stops it \
             after the requests in flight.
             """)
 
     @OptionGroup var vault: VaultOptions
-    @Option(help: ArgumentHelp("Where to listen: 127.0.0.1:PORT, [::1]:PORT or localhost:PORT (port 0: any free port).",
+    @Option(help: ArgumentHelp("Where to listen: 127.0.0.1:PORT, [::1]:PORT or localhost:PORT (port 0: any free port); another address needs an account and --insecure-http.",
                                valueName: "address:port"))
     var listen = "127.0.0.1:8080"
+    @Flag(help: "Allow plain HTTP beyond this machine: passwords and session cookies travel unencrypted.") var insecureHTTP = false
+    @Option(help: ArgumentHelp("A name browsers use to reach the server (host:port), such as a reverse proxy's; repeatable.",
+                               valueName: "host:port"))
+    var publicName: [String] = []
     @Option(help: "The largest upload accepted, in megabytes.") var uploadLimit = 512
 
     func validate() throws {
@@ -25,7 +31,14 @@ struct ServeVault: ParsableCommand {
 
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
-                                     today: vault.today, uploadLimit: Int64(uploadLimit) << 20)
+                                     today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
+                                     insecureHTTP: insecureHTTP, publicNames: publicName)
+        let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
+        do {
+            try settings.check(accounts: accounts)
+        } catch {
+            throw ValidationError(error.description)
+        }
         try WebServerHook.run(settings)
     }
 }

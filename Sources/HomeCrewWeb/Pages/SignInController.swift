@@ -11,7 +11,7 @@ struct SignInController: Sendable {
         let query = Form(encoded: request.uri.query ?? "")
         if let token = query["token"] { return try await signIn(token: token, next: query["next"], context) }
         if context.session != nil { return Redirect.to(Redirect.safeNext(query["next"])) }
-        return try page(problem: nil, next: query["next"])
+        return try page(problem: nil, next: query["next"], local: Self.isLocal(context.remoteAddress))
     }
 
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -27,6 +27,11 @@ struct SignInController: Sendable {
     }
 
     private func signIn(token: String?, next: String?, _ context: WebContext) async throws -> Response {
+        // The token is the machine user's key: it opens nothing for another machine.
+        guard Self.isLocal(context.remoteAddress) else {
+            return try page(problem: "The sign-in token works on the server's own machine only. Sign in with an account.",
+                            next: next, status: .forbidden, local: false)
+        }
         guard let session = try await app.sessions.signIn(with: token) else {
             return try page(problem: "That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file.",
                             next: next, status: .unauthorized)
@@ -44,10 +49,11 @@ struct SignInController: Sendable {
         case .signedIn(_, let token, _):
             return try await signedIn(token, next: next, replacing: context.session)
         case .refused:
-            return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized)
+            return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
+                            local: Self.isLocal(context.remoteAddress))
         case .wait(let seconds):
             var response = try page(problem: "Too many failed sign-ins: try again in \(seconds) seconds.", next: next, name: name,
-                                    status: .tooManyRequests)
+                                    status: .tooManyRequests, local: Self.isLocal(context.remoteAddress))
             response.headers[.retryAfter] = String(seconds)
             return response
         }
@@ -61,20 +67,27 @@ struct SignInController: Sendable {
         return response
     }
 
-    private func page(problem: String?, next: String?, name: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
-        let accountForm: HTML = try app.database.accounts().isEmpty ? .empty : """
+    /// A peer on this machine (in-process tests have no peer address).
+    static func isLocal(_ address: String?) -> Bool { address.map(ListenAddress.isLoopback(peer:)) ?? true }
+
+    private func page(problem: String?, next: String?, name: String? = nil, status: HTTPResponse.Status = .ok,
+                      local: Bool = true) throws -> Response {
+        let hasAccounts = try !app.database.accounts().isEmpty
+        let accountForm: HTML = !hasAccounts ? .empty : """
             <form method="post" action="/signin">
             <input type="hidden" name="next" value="\(next ?? "/")">
             \(Layout.field("Name", name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" autofocus"))
             \(Layout.field("Password", name: "password", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
             <p><button type="submit">Sign in</button></p>
             </form>
-            <h2>On this computer</h2>
             """
+        guard local else {
+            return Layout.page(title: "Sign in", session: nil, status: status, body: "<h1>Sign in</h1>\(Layout.problem(problem))\(accountForm)")
+        }
         return Layout.page(title: "Sign in", session: nil, status: status, body: """
             <h1>Sign in</h1>
             \(Layout.problem(problem))
-            \(accountForm)
+            \(accountForm)\(hasAccounts ? "<h2>On this computer</h2>" as HTML : .empty)
             <p>Open the address <code>homecrew serve</code> printed when it started, or paste the token kept in the
             <code>serve-token</code> file of the vault (only you can read it).</p>
             <form method="post" action="/signin">

@@ -8,14 +8,24 @@ final class ServerIdentity: @unchecked Sendable {
     private var hosts: Set<String> = []
     private var origins: Set<String> = []
     let listenHost: String
+    /// Names browsers use besides the address (`--public-name`), as host or host:port.
+    let publicNames: [String]
 
-    init(listenHost: String) { self.listenHost = listenHost }
+    init(listenHost: String, publicNames: [String] = []) {
+        self.listenHost = listenHost
+        self.publicNames = publicNames.map { $0.lowercased() }
+    }
 
+    /// The server's own authorities once its port is known. Listening on every address
+    /// (0.0.0.0, ::) it answers to this machine's loopback names and the public names only.
     func bound(port: Int) {
-        let names = listenHost.contains(":") ? ["[\(listenHost)]"] : [listenHost, "localhost"]
+        let wildcard = ["0.0.0.0", "::"].contains(listenHost)
+        let names = wildcard ? ["127.0.0.1", "localhost", "[::1]"]
+            : listenHost.contains(":") ? ["[\(listenHost)]"] : [listenHost, "localhost"]
         lock.withLock {
-            hosts = Set(names.map { "\($0):\(port)" })
-            origins = Set(hosts.map { "http://\($0)" })
+            hosts = Set(names.map { "\($0):\(port)" }).union(publicNames)
+            // A public name may be reached through a TLS reverse proxy: https is this site too.
+            origins = Set(hosts.map { "http://\($0)" }).union(publicNames.map { "https://\($0)" })
         }
     }
 
