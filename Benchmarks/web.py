@@ -92,6 +92,37 @@ def pages(homecrew, vault, seconds=10):
         server.stop()
 
 
+ACCOUNT, PASSWORD = "bench-reader", "benchmark passphrase of the reader"
+
+
+def sign_in(homecrew, vault, tries=40, seconds=10):
+    """Signing in with an account's name and password, one at a time (the Argon2id check
+    included): p50 and p99 in ms; then the home page as that account under `wrk -c 16`."""
+    added = subprocess.run([homecrew, "user", "add", ACCOUNT, "--vault", vault], input=PASSWORD + "\n",
+                           capture_output=True, text=True)
+    assert added.returncode == 0 or "already exists" in added.stderr, added.stderr
+    server = Server(homecrew, vault)
+    try:
+        form = urllib.parse.urlencode({"name": ACCOUNT, "password": PASSWORD, "next": "/"})
+        times, cookie = [], None
+        for _ in range(tries):
+            connection = http.client.HTTPConnection("127.0.0.1", server.port)
+            started = time.monotonic()
+            connection.request("POST", "/signin", body=form, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Origin": server.base})
+            response = connection.getresponse()
+            response.read()
+            times.append((time.monotonic() - started) * 1000)
+            assert response.status == 303, f"sign-in answered {response.status}"
+            cookie = response.getheader("Set-Cookie").split(";")[0]
+        times.sort()
+        server.cookie = cookie
+        home = wrk(server, "/", seconds)
+        return {"p50": times[len(times) // 2], "p99": times[min(len(times) - 1, int(len(times) * 0.99))]}, home
+    finally:
+        server.stop()
+
+
 def multipart_body(files, fields, boundary):
     """The parts of a multipart form, as a list of byte strings and file paths (streamed)."""
     parts = []
@@ -148,6 +179,7 @@ if __name__ == "__main__":
     for label, row in measured.items():
         print(f"{label}: {row}")
     print(f"peak RSS {rss:.1f} MB")
+    print("sign-in", sign_in(homecrew, sys.argv[1]))
     if len(sys.argv) > 2:
         scratch = tempfile.mkdtemp()
         subprocess.run([homecrew, "household", "add", "Bench", "--vault", scratch + "/web"], check=True, capture_output=True)
