@@ -50,15 +50,17 @@ extension AppDatabase {
         }
     }
 
-    /// Replaces the password's hash and ends the account's sessions, in one transaction;
-    /// the number of sessions ended.
+    /// Replaces the password's hash and ends the account's sessions in the same transaction,
+    /// all of them, or all but `keeping` (a change made in a browser keeps that browser signed
+    /// in); the number of sessions ended.
     @discardableResult
-    public func changePassword(of name: String, passwordHash: String) throws -> Int {
+    public func changePassword(of name: String, passwordHash: String, keeping token: String? = nil) throws -> Int {
         try write { db in
             let account = try Self.account(named: name, db)
             try db.execute(sql: "UPDATE account SET password_hash = ?, password_changed_at = \(Self.now) WHERE id = ?",
                            arguments: [passwordHash, account.id])
-            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ?", arguments: [account.id])
+            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ? AND token_sha256 IS NOT ?",
+                           arguments: [account.id, token.map(Self.sha256)])
             return db.changesCount
         }
     }
@@ -138,19 +140,6 @@ extension AppDatabase {
     /// Signs a browser out.
     public func endSession(token: String) throws {
         try write { db in try db.execute(sql: "DELETE FROM account_session WHERE token_sha256 = ?", arguments: [Self.sha256(token)]) }
-    }
-
-    /// Replaces the password's hash and ends every other session of the account (a change
-    /// made in a browser keeps that browser signed in); how many ended.
-    public func changePassword(of name: String, passwordHash: String, keeping token: String) throws -> Int {
-        try write { db in
-            let account = try Self.account(named: name, db)
-            try db.execute(sql: "UPDATE account SET password_hash = ?, password_changed_at = \(Self.now) WHERE id = ?",
-                           arguments: [passwordHash, account.id])
-            try db.execute(sql: "DELETE FROM account_session WHERE account_id = ? AND token_sha256 <> ?",
-                           arguments: [account.id, Self.sha256(token)])
-            return db.changesCount
-        }
     }
 
     // MARK: - Throttling sign-in
