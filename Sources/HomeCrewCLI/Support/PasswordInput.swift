@@ -5,12 +5,13 @@ import HomeCrewCore
 /// a file or of standard input.
 enum PasswordInput {
     static func ask(_ prompt: String) throws -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        // The prompt only once echo is off: what is typed as soon as it shows is never displayed.
+        FileHandle.standardError.write(Data(prompt.utf8))
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
             FileHandle.standardError.write(Data("\n".utf8))
