@@ -282,6 +282,26 @@ def other_machines(binary):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def account_sign_in(walk, binary, vault):
+    """An account made on the command line signs in through the form, sees its name and sessions,
+    and a wrong password is refused on the page."""
+    subprocess.run([binary, "user", "add", "priya", "--vault", vault], input="monsoon over the ghats\n",
+                   check=True, capture_output=True, text=True)
+    walk.submit("Sign out")
+    check("/signin" in walk.driver.current_url, "signing out goes to the sign-in page")
+    walk.fill({"name": "priya", "password": "not the password at all"})
+    walk.submit("Sign in")
+    check("do not match an account" in walk.driver.find_element(By.TAG_NAME, "main").text, "a wrong password is refused on the page")
+    walk.fill({"password": "monsoon over the ghats"})
+    walk.shot("sign-in-with-an-account")
+    walk.submit("Sign in")
+    check(walk.driver.find_element(By.TAG_NAME, "h1").text == "Home", "the account signs in and lands on Home")
+    walk.navigate(walk.driver.find_element(By.LINK_TEXT, "priya"))
+    page = walk.driver.find_element(By.TAG_NAME, "main").text
+    check("Signed in" in page and "Change the password" in page, "the account's page lists its sessions and the password form")
+    walk.shot("account")
+
+
 def foreign_host(base):
     host, port = base.replace("http://", "").split(":")
     connection = http.client.HTTPConnection(host, int(port))
@@ -309,6 +329,7 @@ def main():
         calendar_feed(walk)
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
         history_names_each_author(walk, binary, os.path.join(folder, "vault"))
+        account_sign_in(walk, binary, os.path.join(folder, "vault"))
         foreign_host(base)
         other_machines(binary)
     finally:
