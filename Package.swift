@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "HomeCrewWeb",
             dependencies: [
-                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations", "CLibCrypto",
+                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

@@ -1,4 +1,3 @@
-import CLibCrypto
 import Foundation
 import GRDB
 import HomeCrewCore
@@ -60,7 +59,7 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE account SET password_hash = ?, password_changed_at = \(Self.now) WHERE id = ?",
                            arguments: [passwordHash, account.id])
             try db.execute(sql: "DELETE FROM account_session WHERE account_id = ? AND token_sha256 IS NOT ?",
-                           arguments: [account.id, token.map(Self.sha256)])
+                           arguments: [account.id, token.map(Secret.sha256)])
             return db.changesCount
         }
     }
@@ -76,12 +75,12 @@ extension AppDatabase {
     /// A new session for a signed-in account: its cookie token and CSRF token. Only the
     /// token's SHA-256 is stored, so the database cannot be used to take over a session.
     public func openSession(for account: Account, address: String?) throws -> (token: String, csrfToken: String) {
-        let token = Self.randomHex(32), csrf = Self.randomHex(32)
+        let token = Secret.make(), csrf = Secret.make()
         try write { db in
             try db.execute(sql: """
                 INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
                 VALUES (?, ?, ?, \(Self.now), \(Self.now), ?)
-                """, arguments: [Self.sha256(token), account.id, csrf, address])
+                """, arguments: [Secret.sha256(token), account.id, csrf, address])
         }
         return (token, csrf)
     }
@@ -110,36 +109,32 @@ extension AppDatabase {
         }
     }
 
-    /// The open session with this cookie token: its account, CSRF token and times. Its
-    /// last-seen time is brought up to date at most once a minute (a write per page is waste).
-    public func openSession(token: String) throws -> (account: Account, csrfToken: String, session: AccountSession)? {
-        let key = Self.sha256(token)
-        let found = try read { db -> (Account, String, AccountSession, Bool)? in
+    /// The open session with this cookie token: its account and CSRF token. Its last-seen
+    /// time is brought up to date at most once a minute (a write per page is waste).
+    public func openSession(token: String) throws -> (account: Account, csrfToken: String)? {
+        let key = Secret.sha256(token)
+        let found = try read { db -> (Account, String, Bool)? in
             // One cached statement: this runs for every request of a signed-in account.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT s.csrf_token, s.created_at AS session_created_at, s.last_seen_at, s.address,
-                       s.last_seen_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 minute') AS stale,
+                SELECT s.csrf_token, s.last_seen_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 minute') AS stale,
                        a.id, a.name, a.created_at, a.password_changed_at, 0 AS open_sessions
                 FROM account_session s JOIN account a ON a.id = s.account_id
                 WHERE s.token_sha256 = ? AND \(Self.sessionIsOpen)
                 """), arguments: [key]) else { return nil }
-            let account = Self.account(row)
-            let session = AccountSession(id: String(key.prefix(8)), createdAt: row["session_created_at"], lastSeenAt: row["last_seen_at"],
-                                         address: row["address"])
-            return (account, row["csrf_token"], session, row["stale"])
+            return (Self.account(row), row["csrf_token"], row["stale"])
         }
-        guard let (account, csrf, session, stale) = found else { return nil }
+        guard let (account, csrf, stale) = found else { return nil }
         if stale {
             try write { db in
                 try db.execute(sql: "UPDATE account_session SET last_seen_at = \(Self.now) WHERE token_sha256 = ?", arguments: [key])
             }
         }
-        return (account, csrf, session)
+        return (account, csrf)
     }
 
     /// Signs a browser out.
     public func endSession(token: String) throws {
-        try write { db in try db.execute(sql: "DELETE FROM account_session WHERE token_sha256 = ?", arguments: [Self.sha256(token)]) }
+        try write { db in try db.execute(sql: "DELETE FROM account_session WHERE token_sha256 = ?", arguments: [Secret.sha256(token)]) }
     }
 
     // MARK: - Throttling sign-in
@@ -198,18 +193,5 @@ extension AppDatabase {
             throw StoreError.noSuchRecord(what: "account", reference: name, list: "homecrew user list")
         }
         return account(row)
-    }
-
-    static func randomHex(_ bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-    }
-
-    static func sha256(_ text: String) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        let bytes = Array(text.utf8)
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
-        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }

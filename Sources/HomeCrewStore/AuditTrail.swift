@@ -159,37 +159,35 @@ public enum HistoryScope: Sendable, Equatable {
     case household(RecordID)
     case staff(RecordID)
     case document(RecordID)
+
+    /// The WHERE condition on `audit_entry` and its argument.
+    var filter: (condition: String, arguments: [any DatabaseValueConvertible]) {
+        switch self {
+        case .all: ("1", [])
+        case .household(let id): ("household_id = ?", [id])
+        case .staff(let id): ("staff_id = ?", [id])
+        case .document(let id): ("document_id = ?", [id])
+        }
+    }
 }
 
 extension AppDatabase {
     /// The recorded changes in scope, oldest first, from `since` (UTC day) on.
     public func history(_ scope: HistoryScope, since: CalendarDate? = nil) throws -> [AuditEntry] {
         try read { db in
-            var conditions: [String] = [], arguments: [any DatabaseValueConvertible] = []
-            switch scope {
-            case .all: break
-            case .household(let id): conditions.append("household_id = ?"); arguments.append(id)
-            case .staff(let id): conditions.append("staff_id = ?"); arguments.append(id)
-            case .document(let id): conditions.append("document_id = ?"); arguments.append(id)
-            }
-            if let since { conditions.append("at >= ?"); arguments.append(since.description) }
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            return try Row.fetchAll(db, sql: "SELECT * FROM audit_entry \(whereClause) ORDER BY seq",
-                                    arguments: StatementArguments(arguments)).map(Self.auditEntry)
+            let (condition, arguments) = scope.filter
+            let sinceCondition = since == nil ? "" : " AND at >= ?"
+            return try Row.fetchAll(db, sql: "SELECT * FROM audit_entry WHERE \(condition)\(sinceCondition) ORDER BY seq",
+                                    arguments: StatementArguments(arguments + (since.map { [$0.description] } ?? []))).map(Self.auditEntry)
         }
     }
 
     /// The latest `count` changes in scope, newest first (the History section of a page).
     public func recentHistory(_ scope: HistoryScope, count: Int) throws -> [AuditEntry] {
         try read { db in
-            let (condition, arguments): (String, StatementArguments) = switch scope {
-            case .all: ("1", [count])
-            case .household(let id): ("household_id = ?", [id, count])
-            case .staff(let id): ("staff_id = ?", [id, count])
-            case .document(let id): ("document_id = ?", [id, count])
-            }
+            let (condition, arguments) = scope.filter
             return try Row.fetchAll(db, sql: "SELECT * FROM audit_entry WHERE \(condition) ORDER BY seq DESC LIMIT ?",
-                                    arguments: arguments).map(Self.auditEntry)
+                                    arguments: StatementArguments(arguments + [count])).map(Self.auditEntry)
         }
     }
 
