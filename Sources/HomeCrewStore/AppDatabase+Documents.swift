@@ -81,10 +81,11 @@ extension AppDatabase {
 
     /// The documents filed last, newest first: in the order they were recorded (rowid), which
     /// the table and the household index keep, so no sort of every document is needed.
-    public func latestDocuments(householdID: RecordID? = nil, limit: Int) throws -> [DocumentDetails] {
+    public func latestDocuments(householdID: RecordID? = nil, within reach: Reach = .everything, limit: Int) throws -> [DocumentDetails] {
         try read { db in
             var request = Document.all()
             if let householdID { request = request.filter(Document.Columns.householdID == householdID) }
+            if let visible = reach.households() { request = request.filter(visible.map(\.rawValue).contains(Document.Columns.householdID)) }
             return try Self.details(of: request.order(sql: "rowid DESC").limit(limit).fetchAll(db), db)
         }
     }

@@ -53,13 +53,14 @@ private struct VaultMarks {
 extension AppDatabase {
     // MARK: Reads
 
-    public func householdSummaries() throws -> [HouseholdSummary] {
+    /// The households in reach, by name.
+    public func householdSummaries(within reach: Reach = .everything) throws -> [HouseholdSummary] {
         try read { db in
             let marks = try VaultMarks.fetch(db)
             let counts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql:
                 "SELECT household_id, count(*) AS n FROM staff GROUP BY household_id")
                 .map { (RecordID(rawValue: $0["household_id"]), $0["n"] as Int) })
-            return try Household.all().orderedByName().fetchAll(db).map { household in
+            return try Household.all().orderedByName().fetchAll(db).filter { reach.includes($0.id) }.map { household in
                 HouseholdSummary(
                     household: household, isPrimary: household.id == marks.primary,
                     isActive: household.id == marks.active, staffCount: counts[household.id] ?? 0)
@@ -111,13 +112,18 @@ extension AppDatabase {
 
     /// Adds a household; the first one in a vault becomes the primary one.
     /// Returns the stored household and whether it became primary.
-    public func addHousehold(_ draft: Household) throws -> (household: Household, isPrimary: Bool) {
+    /// An account that adds a household owns it; the vault's own user (nil) owns it otherwise.
+    public func addHousehold(_ draft: Household, owner: Account? = nil) throws -> (household: Household, isPrimary: Bool) {
         let household = try draft.validated()
         return try write { db in
             if try Household.all().named(household.name).fetchCount(db) > 0 {
                 throw StoreError.householdExists(household.name)
             }
             try household.insert(db)
+            if let owner {
+                try db.execute(sql: "INSERT INTO household_member (household_id, account_id, role, since) VALUES (?, ?, 'owner', \(Self.now))",
+                               arguments: [household.id, owner.id])
+            }
             let becomesPrimary = try VaultMarks.fetch(db).primary == nil
             if becomesPrimary {
                 try db.execute(sql: "UPDATE vault SET primary_household_id = ?", arguments: [household.id])

@@ -146,9 +146,9 @@ extension AppDatabase {
     // MARK: Payroll
 
     /// Payroll for the period over the given households (nil: every household).
-    public func payroll(_ period: Period, householdID: RecordID?) throws -> PayrollReport {
+    public func payroll(_ period: Period, householdID: RecordID?, within reach: Reach = .everything) throws -> PayrollReport {
         try read { db in
-            let everyone = try Self.people(nil, householdID: householdID, db)
+            let everyone = try Self.people(nil, householdID: householdID, db).filter { reach.includes($0.1.id) }
             let salaries = Dictionary(grouping: try SalaryEntry.all().staffOf(householdID).fetchAll(db), by: \.staffID)
             let leave = Dictionary(grouping: try LeaveEntry.all().staffOf(householdID).order(LeaveEntry.Columns.firstDay).fetchAll(db), by: \.staffID)
             let months = period.range.months.map(\.description)
@@ -195,13 +195,14 @@ extension AppDatabase {
 
 extension AppDatabase {
     /// Expiring documents, anniversaries and leaving dates across every household.
-    public func dueItems(_ list: DueList) throws -> [DueItem] {
+    public func dueItems(_ list: DueList, within reach: Reach = .everything) throws -> [DueItem] {
         try read { db in
-            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0.name) })
-            let staff = try StaffMember.fetchAll(db)
+            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).filter { reach.includes($0.id) }.map { ($0.id, $0.name) })
+            let staff = try StaffMember.fetchAll(db).filter { households[$0.householdID] != nil }
             let names = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0.displayName) })
             let links = Dictionary(grouping: try DocumentStaffLink.fetchAll(db), by: \.documentId)
             let documents = try Document.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= list.window.end).fetchAll(db)
+                .filter { households[$0.householdID] != nil }
             return list.items(
                 documents: documents.map { document in
                     DueList.DocumentFacts(document: document, householdName: households[document.householdID] ?? "",

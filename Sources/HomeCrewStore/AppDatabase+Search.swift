@@ -9,10 +9,13 @@ public struct SearchFilter: Sendable {
     public var addedFrom: CalendarDate?
     public var addedTo: CalendarDate?
     public var limit: Int
+    /// The households the person searching may see.
+    public var reach: Reach
 
     public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
-                addedFrom: CalendarDate? = nil, addedTo: CalendarDate? = nil, limit: Int = 20) {
+                addedFrom: CalendarDate? = nil, addedTo: CalendarDate? = nil, limit: Int = 20, within reach: Reach = .everything) {
         self.householdID = householdID
+        self.reach = reach
         self.staffID = staffID
         self.kind = kind
         self.addedFrom = addedFrom
@@ -195,6 +198,10 @@ struct SearchScope {
         var parts: [String] = []
         if let household = filter.householdID, try Int.fetchOne(db, sql: "SELECT count(*) FROM household") ?? 0 > 1 {
             parts.append("d.household_id = ?"); arguments.append(household)
+        }
+        if let visible = filter.reach.households() {
+            parts.append("d.household_id IN (\(databaseQuestionMarks(count: visible.count)))"); arguments.append(contentsOf: visible as [any DatabaseValueConvertible])
+            if visible.isEmpty { parts[parts.count - 1] = "0" }
         }
         if let staff = filter.staffID {
             parts.append("d.id IN (SELECT document_id FROM document_staff WHERE staff_id = ?)"); arguments.append(staff)

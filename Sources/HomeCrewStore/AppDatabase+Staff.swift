@@ -15,9 +15,12 @@ public struct StaffFilter: Sendable {
     public var householdID: RecordID?
     public var statuses: Set<EmploymentStatus>
     public var asOf: CalendarDate
+    /// The households the person asking may see.
+    public var reach: Reach
 
-    public init(householdID: RecordID?, statuses: Set<EmploymentStatus>, asOf: CalendarDate) {
+    public init(householdID: RecordID?, statuses: Set<EmploymentStatus>, asOf: CalendarDate, within reach: Reach = .everything) {
         self.householdID = householdID
+        self.reach = reach
         self.statuses = statuses
         self.asOf = asOf
     }
@@ -50,7 +53,7 @@ extension AppDatabase {
         try read { db in
             var request = StaffMember.all().orderedByName()
             if let householdID = filter.householdID { request = request.inHousehold(householdID) }
-            let members = try request.fetchAll(db).filter { filter.statuses.contains($0.status(asOf: filter.asOf)) }
+            let members = try request.fetchAll(db).filter { filter.statuses.contains($0.status(asOf: filter.asOf)) && filter.reach.includes($0.householdID) }
             let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0) })
             var entries = try Dictionary(grouping: SalaryEntry.fetchAll(db), by: \.staffID)
             return members.map { member in

@@ -58,7 +58,11 @@ struct AuditedTable: Sendable {
 
     static let none: @Sendable (String) -> String = { _ in "NULL" }
 
-    static let all: [AuditedTable] = [
+    /// Every audited table.
+    static let all = formatSeven + sharing
+
+    /// The tables audited since format 7 (that migration made their triggers: never changes).
+    static let formatSeven: [AuditedTable] = [
         AuditedTable(name: "household", recordID: { "\($0).id" }, household: { "\($0).id" }, staff: none, document: none),
         AuditedTable(name: "staff", recordID: { "\($0).id" }, household: { "\($0).household_id" }, staff: { "\($0).id" }, document: none),
         AuditedTable(name: "salary_entry", recordID: { "\($0).staff_id || ' from ' || \($0).effective_from" },
@@ -82,6 +86,16 @@ struct AuditedTable: Sendable {
         // The primary household is a change people make; the active one is where the CLI looks.
         AuditedTable(name: "vault", recordID: { _ in "'primary household'" }, household: { "\($0).primary_household_id" },
                      staff: none, document: none, onlyColumns: ["primary_household_id"], events: ["UPDATE"]),
+    ]
+
+    /// Sharing, audited since format 8: who belongs to a household, and its invitations
+    /// (never the token's hash).
+    static let sharing: [AuditedTable] = [
+        AuditedTable(name: "household_member", recordID: { "\($0).household_id || ' ' || \($0).account_id" },
+                     household: { "\($0).household_id" }, staff: none, document: none),
+        AuditedTable(name: "invitation", recordID: { "\($0).id" }, household: { "\($0).household_id" }, staff: none, document: none,
+                     onlyColumns: ["id", "household_id", "role", "for_account_id", "created_by", "created_at", "expires_at",
+                                   "accepted_at", "accepted_by", "revoked_at"]),
     ]
 }
 

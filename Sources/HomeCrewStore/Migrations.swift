@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 7
+    static let currentFormatVersion = 8
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -17,6 +17,7 @@ enum Migrations {
         migrator.registerMigration("v5: leave, pay adjustments, closed months", migrate: createPayroll)
         migrator.registerMigration("v6: search text reads presentation forms", migrate: reindexSearchText)
         migrator.registerMigration("v7: audit trail and accounts", migrate: createAuditTrailAndAccounts)
+        migrator.registerMigration("v8: households shared with members", migrate: createSharing)
         return migrator
     }
 
@@ -396,9 +397,50 @@ enum Migrations {
             );
             INSERT INTO audit_context VALUES (1, NULL);
             """)
-        for table in AuditedTable.all {
+        for table in AuditedTable.formatSeven {
             try db.execute(sql: try table.baseline(db, actor: "upgrade to format 7"))
             try db.execute(sql: try table.triggers(db))
         }
+    }
+
+    /// Each household's members by role (no owner row: the vault's own user owns it), and
+    /// invitations, kept by the SHA-256 of their single-use token (never the token).
+    private static func createSharing(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE household_member (
+                household_id TEXT NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                account_id   TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                role         TEXT NOT NULL CHECK (role IN ('owner', 'manager', 'viewer')),
+                since        TEXT NOT NULL,
+                PRIMARY KEY (household_id, account_id)
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX household_has_one_owner ON household_member(household_id) WHERE role = 'owner';
+            CREATE INDEX household_member_by_account ON household_member(account_id);
+
+            CREATE TABLE invitation (
+                id             TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                household_id   TEXT NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                role           TEXT NOT NULL CHECK (role IN ('owner', 'manager', 'viewer')),
+                token_sha256   TEXT NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+                -- An offer of ownership names the one member who may accept it.
+                for_account_id TEXT REFERENCES account(id) ON DELETE CASCADE,
+                created_by     TEXT NOT NULL,
+                created_at     TEXT NOT NULL,
+                expires_at     TEXT NOT NULL CHECK (expires_at > created_at),
+                accepted_at    TEXT,
+                accepted_by    TEXT,
+                revoked_at     TEXT,
+                CHECK ((role = 'owner') = (for_account_id IS NOT NULL)),
+                CHECK (accepted_at IS NULL OR revoked_at IS NULL)
+            );
+            CREATE INDEX invitation_by_household ON invitation(household_id);
+
+            -- Which households may see a thumbnail: checked on every request for one.
+            CREATE INDEX object_by_thumbnail ON object(thumbnail_sha256) WHERE thumbnail_sha256 IS NOT NULL;
+            """)
+        for table in AuditedTable.sharing {
+            try db.execute(sql: try table.triggers(db))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 8")
     }
 }

@@ -16,7 +16,9 @@ final class AccountSignInTests: XCTestCase {
     func makeHarness() throws -> WebHarness {
         let harness = try WebHarness()
         try harness.seed()
-        _ = try AccountKeeper(database: harness.app.database).add(name: "priya", password: Self.password)
+        let priya = try AccountKeeper(database: harness.app.database).add(name: "priya", password: Self.password)
+        // A manager of the seeded household: an account reaches only the households it belongs to.
+        try harness.app.database.acceptInvitation(token: harness.app.database.invite(to: harness.household.id, role: .manager).token, by: priya)
         return harness
     }
 

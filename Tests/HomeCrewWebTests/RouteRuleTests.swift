@@ -21,18 +21,19 @@ final class RouteRuleTests: XCTestCase {
         }.joined(separator: "/")
     }
 
-    func testTheTableHasARuleForEveryRouteAndOnlyTheSignInPageAssetsAndFeedAreOpen() throws {
+    func testTheTableHasARuleForEveryRouteAndOnlyTheSignInPageAssetsFeedAndInvitationsAreOpen() throws {
         let harness = try WebHarness()
-        let open = harness.routes.rules.filter { $0.access != .signedIn }.map(\.description).sorted()
-        XCTAssertEqual(open, ["GET /assets/site.css (anyone)", "GET /assets/site.js (anyone)", "GET /calendar/{token} (calendarFeed)",
-                              "GET /signin (anyone)", "POST /signin (anyone)"])
+        let open = harness.routes.rules.filter { !$0.access.needsSession }.map(\.description).sorted()
+        XCTAssertEqual(open, ["GET /assets/site.css (anyone)", "GET /assets/site.js (anyone)", "GET /calendar/{token} (calendar feed)",
+                              "GET /invitations/{token} (anyone)", "GET /signin (anyone)", "POST /invitations/{token}/join (anyone)",
+                              "POST /signin (anyone)"])
         XCTAssertGreaterThan(harness.routes.rules.count, 40)
     }
 
     func testEverySignedInRouteSendsAStrangerToSignIn() async throws {
         let harness = try WebHarness()
         try harness.seed()
-        let rules = harness.routes.rules.filter { $0.access == .signedIn }
+        let rules = harness.routes.rules.filter { $0.access.needsSession }
         try await harness.test { client in
             for rule in rules {
                 let uri = Self.concrete(rule.path)
@@ -50,7 +51,7 @@ final class RouteRuleTests: XCTestCase {
         try await harness.signIn()
         let id = harness.maria.id.rawValue
         let records = try harness.app.database.recordDigest()
-        let posts = harness.routes.rules.filter { $0.method == .post && $0.access == .signedIn }
+        let posts = harness.routes.rules.filter { $0.method == .post && $0.access.needsSession }
         XCTAssertGreaterThan(posts.count, 20)
         try await harness.test { client in
             for rule in posts {
@@ -72,7 +73,7 @@ final class RouteRuleTests: XCTestCase {
         try await harness.signIn()
         let hostile = ["000000000000", "zzzzzzzzzzzz", "..%2F..%2Fetc%2Fpasswd", "Maria", "0123", "%00", String(repeating: "a", count: 5000),
                        "%3Cscript%3E", "9" + String(repeating: "f", count: 11)]
-        let routes = harness.routes.rules.filter { $0.access == .signedIn && $0.path.contains("/:") }
+        let routes = harness.routes.rules.filter { $0.access.needsSession && $0.path.contains("/{") }
         try await harness.test { client in
             for rule in routes {
                 for id in hostile {

@@ -5,6 +5,8 @@ struct HouseholdCommand: ParsableCommand {
         commandName: "household",
         abstract: "Add, list, change and remove households.",
         subcommands: [AddHousehold.self, ListHouseholds.self, ShowHousehold.self, EditHousehold.self,
-                      RemoveHousehold.self, MakePrimaryHousehold.self, UseHousehold.self]
+                      RemoveHousehold.self, MakePrimaryHousehold.self, UseHousehold.self,
+                      ListMembers.self, InviteMember.self, RevokeInvitation.self, SetMemberRole.self, RemoveMember.self,
+                      TransferHousehold.self, DissolveSharing.self]
     )
 }

@@ -12,6 +12,8 @@ struct DocumentPage {
     var document: Document { details.document }
     var base: String { "/documents/\(document.id.rawValue)" }
     var csrf: HTML { Layout.csrfField(session) }
+    /// Viewers see no forms: they can change nothing.
+    var canChange: Bool { session?.reach.allows(.manager, in: details.household.id) ?? false }
 
     func render() throws -> Response {
         let object = details.object
@@ -24,7 +26,7 @@ struct DocumentPage {
             \(fields())
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))
-            <h2>Change</h2>\(forms())
+            \(canChange ? "<h2>Change</h2>\(forms())" as HTML : .empty)
             <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: 50))
             """)
     }
@@ -57,13 +59,12 @@ struct DocumentPage {
         let linked = details.staff.map { member -> HTML in
             """
             <li><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a>
-            <form class="inline" method="post" action="\(base)/unlink">\(csrf)<input type="hidden" name="staff" value="\(member.id.rawValue)">
-            <button type="submit" class="link">Unlink</button></form></li>
+            \(canChange ? unlinkForm(member) : .empty)</li>
             """
         }
         let candidates = try app.database.staffListing(StaffFilter(householdID: details.household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
             .filter { candidate in !details.staff.contains { $0.id == candidate.member.id } }
-        let linkForm: HTML = candidates.isEmpty ? .empty : """
+        let linkForm: HTML = candidates.isEmpty || !canChange ? .empty : """
             <form method="post" action="\(base)/link">\(csrf)
             \(Layout.select("Link to", name: "staff", options: candidates.map { ($0.member.id.rawValue, $0.member.legalName) }))
             <p><button type="submit">Link</button></p></form>
@@ -104,5 +105,12 @@ struct DocumentPage {
             <p>The file stays in the vault until <code>homecrew vault gc</code> removes unreferenced files after their grace period.</p>
             <p><button type="submit">Remove document</button></p></form></details>
             """
+    }
+
+    private func unlinkForm(_ member: StaffMember) -> HTML {
+        """
+        <form class="inline" method="post" action="\(base)/unlink">\(csrf)<input type="hidden" name="staff" value="\(member.id.rawValue)">
+        <button type="submit" class="link">Unlink</button></form>
+        """
     }
 }

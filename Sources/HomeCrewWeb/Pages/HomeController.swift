@@ -8,11 +8,12 @@ struct HomeController: Sendable {
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
-        let households = try app.database.householdSummaries()
-        let due = try app.database.dueItems(DueList(today: today, withinDays: 60))
-        let latest = try app.database.latestDocuments(limit: 12)
+        let households = try app.database.householdSummaries(within: context.reach)
+        let due = try app.database.dueItems(DueList(today: today, withinDays: 60), within: context.reach)
+        let latest = try app.database.latestDocuments(within: context.reach, limit: 12)
         let rows = households.map { summary -> HTML in
-            let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }.joined(separator: ", ")
+            let role = context.reach.isEverything ? nil : context.reach.role(in: summary.household.id)?.rawValue
+            let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil, role].compactMap { $0 }.joined(separator: ", ")
             return """
                 <tr><td><a href="/households/\(summary.household.id.rawValue)">\(summary.household.name)</a>
                 <span class="marks">\(marks)</span></td><td class="num">\(summary.staffCount)</td></tr>

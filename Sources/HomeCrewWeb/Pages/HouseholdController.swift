@@ -12,14 +12,14 @@ struct HouseholdController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try attempt({
-            let added = try app.database.addHousehold(Household(name: form["name"] ?? "", address: form["address"], notes: form["notes"]))
+            let added = try app.database.addHousehold(Household(name: form["name"] ?? "", address: form["address"], notes: form["notes"]), owner: context.session?.account)
             return Redirect.to("/households/\(added.household.id.rawValue)")
         }, orShow: { newPage(context, problem: $0, form: form) })
     }
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
         let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
-        return try page(summary, context, status: request.query["status"], problem: nil)
+        return try page(summary, context, status: request.query["status"])
     }
 
     @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -60,8 +60,11 @@ struct HouseholdController: Sendable {
             """)
     }
 
-    private func page(_ summary: HouseholdSummary, _ context: WebContext, status: String?, problem: String?) throws -> Response {
+    /// The household's page, with what a step just did (`notice`) or why it could not (`problem`).
+    func page(_ summary: HouseholdSummary, _ context: WebContext, status: String? = nil, problem: String? = nil,
+              notice: HTML? = nil) throws -> Response {
         let household = summary.household, today = app.today
+        let canChange = context.may(.manager, in: household.id)
         let statuses = status.flatMap(EmploymentStatus.init(rawValue:)).map { Set([$0]) } ?? Set(EmploymentStatus.allCases)
         let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: statuses, asOf: today))
         let documents = try app.database.latestDocuments(householdID: household.id, limit: 48)
@@ -70,24 +73,45 @@ struct HouseholdController: Sendable {
             let href: HTML = value == "all" ? "?" : "?status=\(component: value)"
             return (status ?? "all") == value ? "<strong>\(label)</strong> " : "<a href=\"\(href)\">\(label)</a> "
         }
+        return Layout.page(title: household.name, session: context.session, body: """
+            <h1>\(household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
+            \(Layout.problem(problem))\(notice.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
+            <dl class="fields"><dt>Address</dt><dd>\(household.address ?? "—")</dd><dt>Notes</dt><dd>\(household.notes ?? "—")</dd>
+            <dt>Leave carried over</dt><dd>at most \(household.leaveCarryOverCap.description) days a year</dd></dl>
+            <h2>Staff</h2>
+            <p>Show: \(filters)</p>
+            \(Fragments.staffTable(staff, asOf: today))
+            \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
+            <h2>Documents</h2>
+            \(Fragments.documentGrid(documents, asOf: today))
+            \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
+            <h2>Members</h2>
+            \(try SharingSection(app: app, household: household, context: context).render())
+            \(canChange ? changeForms(summary, context) : .empty)
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.household(household.id), count: 50), shown: 50))
+            """)
+    }
+
+    /// Editing, and (for the owner) removing; making it primary is the vault user's.
+    private func changeForms(_ summary: HouseholdSummary, _ context: WebContext) -> HTML {
+        let household = summary.household
         let cascadeNote: HTML = summary.staffCount > 0
             ? """
               <p class="field"><label><input type="checkbox" name="cascade" value="yes"> Also remove its \(summary.staffCount) staff \
               and their leave, pay adjustments and salary history, and its documents</label>
               <small>Without this, a household that has staff is not removed.</small></p>
               """ : .empty
-        return Layout.page(title: household.name, session: context.session, body: """
-            <h1>\(household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
-            \(Layout.problem(problem))
-            <dl class="fields"><dt>Address</dt><dd>\(household.address ?? "—")</dd><dt>Notes</dt><dd>\(household.notes ?? "—")</dd>
-            <dt>Leave carried over</dt><dd>at most \(household.leaveCarryOverCap.description) days a year</dd></dl>
-            <h2>Staff</h2>
-            <p>Show: \(filters)</p>
-            \(Fragments.staffTable(staff, asOf: today))
-            <p><a href="/staff/new?household=\(household.id.rawValue)">Add a staff member</a></p>
-            <h2>Documents</h2>
-            \(Fragments.documentGrid(documents, asOf: today))
-            <p><a href="/upload?household=\(household.id.rawValue)">Upload documents</a></p>
+        let primary: HTML = summary.isPrimary || !context.reach.isEverything ? .empty : """
+            <form method="post" action="/households/\(household.id.rawValue)/primary">\(Layout.csrfField(context.session))
+            <p><button type="submit">Make this the primary household</button></p></form>
+            """
+        let remove: HTML = !context.may(.owner, in: household.id) ? .empty : """
+            <form method="post" action="/households/\(household.id.rawValue)/remove" data-confirm="Remove this household?">
+            \(Layout.csrfField(context.session))
+            <fieldset><legend>Remove this household</legend>\(cascadeNote)
+            <p><button type="submit">Remove household</button></p></fieldset></form>
+            """
+        return """
             <h2>Change</h2>
             <form method="post" action="/households/\(household.id.rawValue)/edit">\(Layout.csrfField(context.session))
             \(Layout.field("Name", name: "name", value: household.name, required: true))
@@ -97,15 +121,7 @@ struct HouseholdController: Sendable {
                            value: household.leaveCarryOverCap.description, attributes: "inputmode=\"decimal\""))
             <p><button type="submit">Save changes</button></p>
             </form>
-            \(summary.isPrimary ? HTML.empty : """
-              <form method="post" action="/households/\(household.id.rawValue)/primary">\(Layout.csrfField(context.session))
-              <p><button type="submit">Make this the primary household</button></p></form>
-              """)
-            <form method="post" action="/households/\(household.id.rawValue)/remove" data-confirm="Remove this household?">
-            \(Layout.csrfField(context.session))
-            <fieldset><legend>Remove this household</legend>\(cascadeNote)
-            <p><button type="submit">Remove household</button></p></fieldset></form>
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.household(household.id), count: 50), shown: 50))
-            """)
+            \(primary)\(remove)
+            """
     }
 }

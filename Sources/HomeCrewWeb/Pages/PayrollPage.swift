@@ -11,13 +11,18 @@ struct PayrollPage {
     let query: Form
     let problem: String?
 
+    var reach: Reach { session?.reach ?? Reach(roles: [:]) }
+
     func render() throws -> Response {
         let today = app.today
         let periodText = query["period"] ?? "this month"
         let period = try Period.parse(periodText, today: today)
-        let households = try app.database.householdSummaries()
-        let householdID = try query["household"].map { try app.database.householdSummary(id: RecordID(rawValue: $0)).household.id }
-        let report = try app.database.payroll(period, householdID: householdID)
+        let households = try app.database.householdSummaries(within: reach)
+        let householdID = try query["household"].map { id in
+            guard reach.includes(RecordID(rawValue: id)) else { throw WebError.notFound }
+            return try app.database.householdSummary(id: RecordID(rawValue: id)).household.id
+        }
+        let report = try app.database.payroll(period, householdID: householdID, within: reach)
         let closed = try app.database.closedMonths(householdID: householdID)
         return Layout.page(title: "Payroll \(period.label)", session: session, body: """
             <h1>Payroll \(period.label) <span class="marks">\(period.range.description)</span></h1>
@@ -71,6 +76,7 @@ struct PayrollPage {
     }
 
     private func monthForms(_ period: Period, householdID: RecordID?, closed: [ClosedMonth]) -> HTML {
+        if let householdID, !reach.allows(.manager, in: householdID) { return .empty }
         guard let householdID, period.range.months.count == 1, let month = period.range.months.first else {
             return "<p class=\"note\">Choose one household and one month to close or reopen it.</p>"
         }

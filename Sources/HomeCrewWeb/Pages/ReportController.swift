@@ -46,7 +46,7 @@ struct ReportController: Sendable {
 
     @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
-        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: [.active, .upcoming], asOf: today))
+        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: [.active, .upcoming], asOf: today, within: context.reach))
         let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
         let rows = TenureReport.lines(staff.map(\.member), asOf: today).map { line -> HTML in
             """
@@ -65,9 +65,12 @@ struct ReportController: Sendable {
     @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
         let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
-        let items = try app.database.dueItems(DueList(today: today, withinDays: within))
+        let items = try app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
         let feed: HTML
-        if let token = try app.database.calendarFeedToken() {
+        if !context.reach.isEverything {
+            // The feed has no session: it shows every household, so only the vault's own user publishes it.
+            feed = "<p class=\"note\">The calendar feed covers every household; the vault's own user publishes it.</p>"
+        } else if let token = try app.database.calendarFeedToken() {
             let authority = request.head.authority ?? ""
             feed = """
                 <p>Subscribe in a phone's or computer's calendar: <a href="webcal://\(authority)/calendar/\(token).ics">webcal://\(authority)/calendar/\(token).ics</a>
@@ -92,7 +95,7 @@ struct ReportController: Sendable {
 
     @Sendable func dueCalendar(_ request: Request, _ context: WebContext) async throws -> Response {
         let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
-        return try calendar(within: within, download: true)
+        return try calendar(within: within, download: true, reach: context.reach)
     }
 
     @Sendable func renewFeed(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -110,12 +113,12 @@ struct ReportController: Sendable {
         guard let segment = context.parameters.get("token"), segment.hasSuffix(".ics"),
               let expected = try app.database.calendarFeedToken(),
               Secret.matches(String(segment.dropLast(4)), expected) else { throw WebError.notFound }
-        return try calendar(within: 400, download: false)
+        return try calendar(within: 400, download: false, reach: .everything)
     }
 
-    private func calendar(within: Int, download: Bool) throws -> Response {
+    private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
         let today = app.today
-        let text = ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within)), stamp: today, name: "HomeCrew: due")
+        let text = ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within), within: reach), stamp: today, name: "HomeCrew: due")
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
         if download { headers[.contentDisposition] = ContentDisposition.value(inline: false, fileName: "homecrew-due-\(today).ics") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -8,12 +8,12 @@ struct SearchController: Sendable {
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
         let query = request.query
-        let households = try app.database.householdSummaries()
+        let households = try app.database.householdSummaries(within: context.reach)
         var results: HTML = .empty
         var problem: String?
         if let text = query["q"] {
             do {
-                results = try self.results(for: text, query)
+                results = try self.results(for: text, query, context.reach)
             } catch {
                 let (status, message) = WebError.presentation(of: error)
                 guard status == .unprocessableContent else { throw error }
@@ -39,11 +39,14 @@ struct SearchController: Sendable {
             """)
     }
 
-    private func results(for text: String, _ query: Form) throws -> HTML {
+    private func results(for text: String, _ query: Form, _ reach: Reach) throws -> HTML {
         let parsed = try SearchQuery.parse(text)
         var filter = SearchFilter(kind: try query["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind },
-                                  addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 20)
-        if let household = query["household"] { filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id }
+                                  addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 20, within: reach)
+        if let household = query["household"] {
+            guard reach.includes(RecordID(rawValue: household)) else { throw WebError.notFound }
+            filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id
+        }
         let found = try app.database.search(parsed, filter)
         guard !found.hits.isEmpty else { return "<p>No document matches.</p>" }
         let items = found.hits.map { hit -> HTML in

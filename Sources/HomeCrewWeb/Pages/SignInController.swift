@@ -60,7 +60,7 @@ struct SignInController: Sendable {
     }
 
     /// A new session id every time (a cookie set before signing in is never the one used after).
-    private func signedIn(_ id: String, next: String?, replacing old: WebSession?) async throws -> Response {
+    func signedIn(_ id: String, next: String?, replacing old: WebSession?) async throws -> Response {
         if let old { try await app.sessions.end(old.id) }
         var response = Redirect.to(Redirect.safeNext(next))
         response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: id, path: "/", httpOnly: true, sameSite: .strict))

@@ -12,6 +12,8 @@ struct StaffPage {
     var member: StaffMember { details.member }
     var base: String { "/staff/\(member.id.rawValue)" }
     var csrf: HTML { Layout.csrfField(session) }
+    /// Viewers see no forms: they can change nothing.
+    var canChange: Bool { session?.reach.allows(.manager, in: details.household.id) ?? false }
 
     func render() throws -> Response {
         let today = app.today
@@ -25,8 +27,7 @@ struct StaffPage {
             <h2>Pay adjustments</h2>\(try adjustments())
             <h2>Payroll, the last three months</h2>\(try payroll(today))
             <h2>Documents</h2>\(Fragments.documentGrid(documents, asOf: today))
-            <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(member.displayName)</a></p>
-            <h2>Change</h2>\(forms())
+            \(canChange ? changing() : .empty)
             <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.staff(member.id), count: 50), shown: 50))
             """)
     }
@@ -67,8 +68,7 @@ struct StaffPage {
             let entry = record.value
             return """
                 <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(entry.type.rawValue)</td><td>\(entry.note)</td>
-                <td><form class="inline" method="post" action="\(base)/leave/\(entry.id.rawValue)/remove" data-confirm="Remove this leave?">\(csrf)
-                <button type="submit" class="link">Remove</button></form></td></tr>
+                <td>\(canChange ? removeForm("\(base)/leave/\(entry.id.rawValue)/remove", "Remove this leave?") : .empty)</td></tr>
                 """
         }
         let table: HTML = entries.isEmpty ? "<p class=\"note\">No leave recorded.</p>"
@@ -83,8 +83,7 @@ struct StaffPage {
             let value = record.value
             return """
                 <tr><td>\(value.month.description)</td><td class="num">\(value.amount.description)</td><td>\(value.reason)</td>
-                <td><form class="inline" method="post" action="\(base)/adjustments/\(value.id.rawValue)/remove" data-confirm="Remove this adjustment?">\(csrf)
-                <button type="submit" class="link">Remove</button></form></td></tr>
+                <td>\(canChange ? removeForm("\(base)/adjustments/\(value.id.rawValue)/remove", "Remove this adjustment?") : .empty)</td></tr>
                 """
         }
         return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th class=\"num\">Amount</th><th>Reason</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
@@ -103,5 +102,19 @@ struct StaffPage {
             """
         }
         return "<table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th></th></tr></thead><tbody>\(rows)</tbody></table>"
+    }
+
+    private func changing() -> HTML {
+        """
+        <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(member.displayName)</a></p>
+        <h2>Change</h2>\(forms())
+        """
+    }
+
+    private func removeForm(_ action: String, _ question: String) -> HTML {
+        """
+        <form class="inline" method="post" action="\(action)" data-confirm="\(question)">\(csrf)
+        <button type="submit" class="link">Remove</button></form>
+        """
     }
 }

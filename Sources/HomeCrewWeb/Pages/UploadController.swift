@@ -27,14 +27,14 @@ struct UploadController: Sendable {
         // it has arrived. A title names one file only, so with a title filing waits for the end.
         var early: IngestRequest?
         receiver.onFileComplete = { index in
-            if early == nil, receiver.fields["title"] == nil { early = try? self.request(receiver.fields, fileCount: nil) }
+            if early == nil, receiver.fields["title"] == nil { early = try? self.request(receiver.fields, fileCount: nil, context) }
             if let early { filing.file(index, path: receiver.files[index].path, early) }
         }
         var problem: (any Error)?
         do { try await receiver.receive(request.body, boundary: boundary) } catch { problem = error }
         if problem == nil, early == nil, !receiver.files.isEmpty {
             do {
-                let late = try self.request(receiver.fields, fileCount: receiver.files.count)
+                let late = try self.request(receiver.fields, fileCount: receiver.files.count, context)
                 for (index, file) in receiver.files.enumerated() where file.complete { filing.file(index, path: file.path, late) }
             } catch { problem = error }
         }
@@ -58,7 +58,8 @@ struct UploadController: Sendable {
     }
 
     /// What to file the upload's files as, from its form fields (the same checks `doc add` makes).
-    private func request(_ fields: Form, fileCount: Int?) throws -> IngestRequest {
+    private func request(_ fields: Form, fileCount: Int?, _ context: WebContext) throws -> IngestRequest {
+        try context.authorize([RecordID(rawValue: fields.required("household", "The household"))])
         let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", "The household"))).household
         let kind = try fields["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind } ?? .other
         var request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,

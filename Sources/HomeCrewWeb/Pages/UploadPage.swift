@@ -6,13 +6,17 @@ import Hummingbird
 extension UploadController {
     func page(_ context: WebContext, choices: Form, outcomes: [FileOutcome]?, problem: String?,
               status: HTTPResponse.Status = .ok) throws -> Response {
-        let households = try app.database.householdSummaries()
+        let households = try app.database.householdSummaries(within: context.reach).filter { context.may(.manager, in: $0.household.id) }
         guard !households.isEmpty else {
-            return Layout.page(title: "Upload", session: context.session, body: """
-                <h1>Upload documents</h1><p>Add a household first: <a href="/households/new">add a household</a>.</p>
+            let why: HTML = context.reach.isEverything || context.reach.households()?.isEmpty == true
+                ? "<p>Add a household first: <a href=\"/households/new\">add a household</a>.</p>"
+                : "<p>You can upload to households where you are a manager or the owner; ask an owner to make you a manager.</p>"
+            return Layout.page(title: "Upload", session: context.session, status: status, body: """
+                <h1>Upload documents</h1>\(Layout.problem(problem))\(why)
                 """)
         }
         let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
+            .filter { context.may(.manager, in: $0.household.id) }
         let staffOptions = [(value: "", label: "(nobody)")] + staff.map { ($0.member.id.rawValue, "\($0.member.legalName) — \($0.household.name)") }
         let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
         let csrf = URLComponent.encode(context.session?.csrfToken ?? "")

@@ -1,16 +1,60 @@
 import HTTPTypes
+import HomeCrewCore
 import HomeCrewStore
 import Hummingbird
 
 /// Who may use a route. Every route is registered with one, through `RouteTable`, so a route
 /// without a rule cannot exist.
-public enum Access: String, Sendable, CaseIterable {
-    /// The sign-in page and the style sheet.
+public enum Access: Sendable, Equatable, CustomStringConvertible {
+    /// The sign-in page, the style sheet, an invitation's landing page.
     case anyone
-    /// A signed-in session.
+    /// A signed-in session; what the page lists is limited to the person's households.
     case signedIn
     /// The calendar feed: its own revocable secret in the URL, no session (a phone's calendar has none).
     case calendarFeed
+    /// The vault's own user (the loopback token): settings of the whole vault.
+    case vaultUser
+    /// A member of the household the named record belongs to, with at least this role. Anyone
+    /// else is told the record does not exist (404); a member with a lesser role is refused (403).
+    case member(HouseholdRole, of: HouseholdRecord)
+
+    public var description: String {
+        switch self {
+        case .anyone: "anyone"
+        case .signedIn: "signed in"
+        case .calendarFeed: "calendar feed"
+        case .vaultUser: "vault user"
+        case let .member(role, record): "\(role.rawValue) of \(record)"
+        }
+    }
+
+    var needsSession: Bool { self != .anyone && self != .calendarFeed }
+}
+
+/// Where a route finds the household it acts on.
+public enum HouseholdRecord: Sendable, Equatable, CustomStringConvertible {
+    /// The household itself, by id in the path parameter.
+    case household(String)
+    /// A staff member or document, by id in the path parameter.
+    case staff(String)
+    case document(String)
+    /// A stored object (a thumbnail) by hash: any document holding it.
+    case object(String)
+    /// A form field naming the household (read before the handler runs).
+    case formField(String)
+    /// A field of a streamed upload: the handler asks `context.authorize` when it reads it.
+    case uploadField(String)
+
+    public var description: String {
+        switch self {
+        case .household(let name): "household :\(name)"
+        case .staff(let name): "staff :\(name)"
+        case .document(let name): "document :\(name)"
+        case .object(let name): "object :\(name)"
+        case .formField(let name): "form field \(name)"
+        case .uploadField(let name): "upload field \(name)"
+        }
+    }
 }
 
 /// How a route reads its body.
@@ -27,7 +71,7 @@ public struct RouteRule: Sendable, CustomStringConvertible {
     public let path: String
     public let access: Access
     public let body: BodyKind
-    public var description: String { "\(method) \(path) (\(access.rawValue))" }
+    public var description: String { "\(method) \(path) (\(access))" }
 }
 
 /// The one table of routes and their access rules. Handlers are wrapped here: the wrapper
@@ -37,49 +81,99 @@ struct RouteTable {
     typealias FormHandler = @Sendable (Request, WebContext, Form) async throws -> Response
 
     let router: Router<WebContext>
+    let database: AppDatabase
     private(set) var rules: [RouteRule] = []
 
-    init(router: Router<WebContext>) { self.router = router }
+    init(router: Router<WebContext>, database: AppDatabase) {
+        self.router = router
+        self.database = database
+    }
 
     mutating func get(_ path: RouterPath, _ access: Access, _ handler: @escaping Handler) {
-        register(.get, path, access, .none, handler)
+        register(.get, path, access, .none) { request, context, _ in try await handler(request, context) }
     }
 
     mutating func post(_ path: RouterPath, _ access: Access, _ handler: @escaping FormHandler) {
-        register(.post, path, access, .form) { request, context in
-            var request = request
-            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-            let form = Form(encoded: String(buffer: buffer))
-            if access == .signedIn {
-                guard let session = context.session, Secret.matches(form["csrf"], session.csrfToken) else {
-                    throw WebError.forbidden("This form is out of date (its security token does not match). Go back, reload the page and try again.")
-                }
-            }
-            return try await handler(request, context, form)
-        }
+        register(.post, path, access, .form) { request, context, form in try await handler(request, context, form ?? Form(fields: [:])) }
     }
 
-    mutating func upload(_ path: RouterPath, _ handler: @escaping Handler) {
-        register(.post, path, .signedIn, .upload) { request, context in
-            guard let session = context.session,
-                  Secret.matches(request.uri.queryParameters["csrf"].map(String.init), session.csrfToken) else {
-                throw WebError.forbidden("This form is out of date (its security token does not match). Go back, reload the page and try again.")
-            }
-            return try await handler(request, context)
-        }
+    mutating func upload(_ path: RouterPath, _ access: Access, _ handler: @escaping Handler) {
+        register(.post, path, access, .upload) { request, context, _ in try await handler(request, context) }
     }
 
     private mutating func register(_ method: HTTPRequest.Method, _ path: RouterPath, _ access: Access, _ body: BodyKind,
-                                   _ handler: @escaping Handler) {
+                                   _ handler: @escaping @Sendable (Request, WebContext, Form?) async throws -> Response) {
         rules.append(RouteRule(method: method, path: path.description, access: access, body: body))
+        let database = database
         router.on(path, method: method) { request, context in
-            if access == .signedIn, context.session == nil {
+            if access.needsSession, context.session == nil {
                 return Redirect.signIn(returningTo: request.method == .get ? request.uri.path : "/")
             }
+            var context = context
+            var request = request
+            let form = try await Self.readForm(&request, context, body, access)
+            try Self.authorize(access, request, &context, form, database)
             // The audit trail records changes as the account's, or the machine user's for the loopback token.
             return try await AuditActor.$current.withValue(context.session?.actor ?? "web:" + AuditActor.unixUser) {
-                try await handler(request, context)
+                try await handler(request, context, form)
             }
+        }
+    }
+
+    /// A form body read whole, its CSRF token checked; an upload's token comes in the query.
+    private static func readForm(_ request: inout Request, _ context: WebContext, _ body: BodyKind, _ access: Access) async throws -> Form? {
+        let given: String?
+        var form: Form?
+        switch body {
+        case .none: return nil
+        case .form:
+            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+            form = Form(encoded: String(buffer: buffer))
+            given = form?["csrf"]
+        case .upload:
+            given = request.uri.queryParameters["csrf"].map(String.init)
+        }
+        if access.needsSession, !(context.session.map { Secret.matches(given, $0.csrfToken) } ?? false) {
+            throw WebError.forbidden("This form is out of date (its security token does not match). Go back, reload the page and try again.")
+        }
+        return form
+    }
+
+    /// Checks the route's rule against the session's reach, before the handler runs.
+    private static func authorize(_ access: Access, _ request: Request, _ context: inout WebContext, _ form: Form?, _ database: AppDatabase) throws {
+        switch access {
+        case .anyone, .signedIn, .calendarFeed: return
+        case .vaultUser:
+            guard context.session?.reach.isEverything ?? false else {
+                throw WebError.forbidden("Only the vault's own user can change this: it concerns every household.")
+            }
+        case let .member(role, record):
+            context.requiredRole = role
+            let households: [RecordID]
+            switch record {
+            case .household(let name): households = [RecordID(rawValue: try context.recordID(name))]
+            case .staff(let name): households = try database.household(ofStaff: context.recordID(name)).map { [$0] } ?? []
+            case .document(let name): households = try database.household(ofDocument: context.recordID(name)).map { [$0] } ?? []
+            case .object(let name): households = try database.households(holdingObject: context.objectHash(name))
+            case .formField(let name): households = form?[name].map { [RecordID(rawValue: $0)] } ?? []
+            case .uploadField: return
+            }
+            try context.authorize(households)
+        }
+    }
+}
+
+extension WebContext {
+    /// Refuses unless the session reaches one of these households with the route's role: 404
+    /// when it does not belong to any (as if nothing were there), 403 when its role is too low.
+    func authorize(_ households: [RecordID]) throws {
+        guard let reach = session?.reach, let role = requiredRole else { throw WebError.notFound }
+        let held = households.compactMap { reach.role(in: $0) }
+        guard let best = held.max() else { throw WebError.notFound }
+        guard best >= role else {
+            throw WebError.forbidden(best == .viewer
+                ? "You can read this household's records but not change them: ask its owner to make you a manager."
+                : "Only the household's owner can do this.")
         }
     }
 }

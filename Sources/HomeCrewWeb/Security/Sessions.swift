@@ -11,6 +11,9 @@ struct WebSession: Sendable {
     let createdAt: Date
     var lastSeen: Date
     var account: Account? = nil
+    /// The households this browser may see, read afresh for every request: a member removed a
+    /// moment ago is refused on their next click.
+    var reach: Reach = .everything
 
     /// Who the audit trail records this session's changes as.
     var actor: String { account?.name ?? "web:" + AuditActor.unixUser }
@@ -71,7 +74,8 @@ actor SessionStore {
         guard let id else { return nil }
         guard var session = sessions[id] else {
             guard id.count == 64, let stored = try database.openSession(token: id) else { return nil }
-            return WebSession(id: id, csrfToken: stored.csrfToken, createdAt: now, lastSeen: now, account: stored.account)
+            return WebSession(id: id, csrfToken: stored.csrfToken, createdAt: now, lastSeen: now, account: stored.account,
+                              reach: try database.reach(of: stored.account))
         }
         guard now.timeIntervalSince(session.lastSeen) < Self.idleLimit,
               now.timeIntervalSince(session.createdAt) < Self.absoluteLimit else {

@@ -128,7 +128,7 @@ struct ErrorPages: RouterMiddleware {
 }
 
 /// One line per request on standard error: method, path (never the query: it may hold a
-/// token), status, milliseconds.
+/// token; nor the secret segment of a calendar feed or an invitation), status, milliseconds.
 struct RequestLog: RouterMiddleware {
     typealias Context = WebContext
 
@@ -137,8 +137,14 @@ struct RequestLog: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = started.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let path = String(request.uri.path.unicodeScalars.map { $0.isControlCharacter ? "?" : Character($0) })
+        let path = Self.loggable(request.uri.path)
         FileHandle.standardError.write(Data("\(request.method) \(path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms\n".utf8))
         return response
+    }
+
+    static func loggable(_ path: String) -> String {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.count > 2, ["calendar", "invitations"].contains(segments[1]) { segments[2] = "(secret)" }
+        return String(segments.joined(separator: "/").unicodeScalars.map { $0.isControlCharacter ? "?" : Character($0) })
     }
 }

@@ -1,9 +1,12 @@
+import HomeCrewCore
 import Hummingbird
 
 /// The request context: Hummingbird's own, plus the session the request came with.
 public struct WebContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     var session: WebSession?
+    /// The role the route's rule asks for in the household it acts on (see `RouteTable`).
+    var requiredRole: HouseholdRole?
     /// The peer's IP address, which sign-in throttling counts failures by.
     let remoteAddress: String?
 
@@ -11,6 +14,12 @@ public struct WebContext: RequestContext {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
+
+    /// The households this request may see (none without a session).
+    var reach: Reach { session?.reach ?? Reach(roles: [:]) }
+
+    /// May this request make changes (`manager`) or decide membership (`owner`) in the household?
+    func may(_ role: HouseholdRole, in household: RecordID) -> Bool { reach.allows(role, in: household) }
 
     /// Form bodies are small; uploads stream and have their own limit.
     public var maxUploadSize: Int { 1 << 20 }

@@ -1,0 +1,206 @@
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import Hummingbird
+
+/// Who a household is shared with: invitations, roles, removing, leaving, transfer and
+/// dissolving (the owner's, on the household's page), and an invitation's own page.
+struct SharingController: Sendable {
+    let app: WebApp
+
+    // MARK: The owner's steps
+
+    @Sendable func invite(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { household in
+            let role = try HouseholdRole.invitable(form["role"] ?? "")
+            let days = Int(form["days"] ?? "7") ?? 0
+            let made = try app.database.invite(to: household, role: role, days: days)
+            let link = Self.link(made.token, request)
+            return """
+                Invitation made. Send this link to the person you invite (it is shown once, works once, until \(made.invitation.expiresAt.prefix(16)) UTC):
+                <input class="link-copy" readonly value="\(link)" aria-label="Invitation link">
+                """
+        }
+    }
+
+    @Sendable func revoke(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let invitation = try context.recordID("invitation")
+        return try change(context) { household in
+            _ = try app.database.revokeInvitation(invitation, in: household)
+            return "Invitation withdrawn: its link no longer works."
+        }
+    }
+
+    @Sendable func changeRole(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let account = try context.accountName("account")
+        return try change(context) { household in
+            let member = try app.database.setRole(try HouseholdRole.invitable(form["role"] ?? ""), of: account, in: household)
+            return "\(member.accountName) is now a \(member.role.rawValue)."
+        }
+    }
+
+    @Sendable func removeMember(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let account = try context.accountName("account")
+        return try change(context) { household in
+            let member = try app.database.removeMember(account, from: household)
+            return "\(member.accountName) no longer belongs to this household."
+        }
+    }
+
+    @Sendable func transfer(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { household in
+            let made = try app.database.offerOwnership(of: household, to: form.required("account", "The member"))
+            return "Ownership offered to \(made.invitation.forAccount ?? ""): it moves when they accept it on this page."
+        }
+    }
+
+    @Sendable func dissolve(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { household in
+            let removed = try app.database.dissolveSharing(of: household)
+            return "Sharing dissolved: \(removed) member(s) removed and open invitations withdrawn. The records stay."
+        }
+    }
+
+    // MARK: A member's steps
+
+    @Sendable func leave(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let household = try RecordID(rawValue: context.recordID("id"))
+        let summary = try app.database.householdSummary(id: household)
+        return try attempt({
+            guard let account = context.session?.account else { throw SharingProblem.vaultUserAccepts }
+            try app.database.removeMember(account.name, from: household)
+            return Redirect.to("/")
+        }, orShow: { try HouseholdController(app: app).page(summary, context, problem: $0) })
+    }
+
+    @Sendable func acceptOwnership(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { household in
+            guard let account = context.session?.account else { throw SharingProblem.vaultUserAccepts }
+            try app.database.acceptOwnership(of: household, by: account)
+            return "You own this household now."
+        }
+    }
+
+    // MARK: The invitation's page
+
+    @Sendable func showInvitation(_ request: Request, _ context: WebContext) async throws -> Response {
+        let token = try context.invitationToken()
+        let invitation: Invitation
+        do { invitation = try app.database.invitation(token: token) } catch let problem as SharingProblem {
+            return Self.problemPage(problem, context)
+        }
+        return try invitationPage(invitation, token: token, context, problem: nil)
+    }
+
+    @Sendable func accept(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let token = try context.invitationToken()
+        guard let account = context.session?.account else { return Self.problemPage(.vaultUserAccepts, context) }
+        return try accepting(token, as: account, context)
+    }
+
+    /// Creates an account from the invitation's page and accepts with it, signed in at once.
+    @Sendable func join(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let token = try context.invitationToken()
+        let invitation = try app.database.invitation(token: token)
+        guard invitation.state == .pending, !invitation.isTransfer else { return try accepting(token, as: nil, context) }
+        let (name, password) = (form["name"] ?? "", form["password"] ?? "")
+        let keeper = AccountKeeper(database: app.database)
+        do {
+            guard password == form["again"] else { throw AccountProblem.passwordsDiffer }
+            let account = try await offload { try keeper.add(name: name, password: password) }
+            try app.database.acceptInvitation(token: token, by: account)
+            let session = try app.database.openSession(for: account, address: context.remoteAddress)
+            return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)",
+                                                                 replacing: context.session)
+        } catch {
+            let (status, message) = WebError.presentation(of: error)
+            guard status == .unprocessableContent else { throw error }
+            var response = try invitationPage(invitation, token: token, context, problem: message, name: name)
+            response.status = status
+            return response
+        }
+    }
+
+    // MARK: Helpers
+
+    private func accepting(_ token: String, as account: Account?, _ context: WebContext) throws -> Response {
+        guard let account else { return Self.problemPage(.invitationUsed, context) }
+        do {
+            let invitation = try app.database.acceptInvitation(token: token, by: account)
+            return Redirect.to("/households/\(invitation.householdID.rawValue)")
+        } catch let problem as SharingProblem {
+            return Self.problemPage(problem, context)
+        }
+    }
+
+    /// A step on the household's page: the page again with what happened, or why not.
+    private func change(_ context: WebContext, _ work: (RecordID) throws -> HTML) throws -> Response {
+        let household = try RecordID(rawValue: context.recordID("id"))
+        let summary = try app.database.householdSummary(id: household)
+        let controller = HouseholdController(app: app)
+        return try attempt({ try controller.page(summary, context, notice: try work(household)) },
+                           orShow: { try controller.page(summary, context, problem: $0) })
+    }
+
+    private func invitationPage(_ invitation: Invitation, token: String, _ context: WebContext, problem: String?, name: String? = nil) throws -> Response {
+        guard invitation.state == .pending else {
+            return Self.problemPage(invitation.state == .accepted ? .invitationUsed : invitation.state == .revoked ? .invitationRevoked : .invitationExpired, context)
+        }
+        let what: HTML = invitation.isTransfer
+            ? "\(invitation.createdBy) offers \(invitation.forAccount ?? "") the ownership of <strong>\(invitation.householdName)</strong>."
+            : "\(invitation.createdBy) invites you to <strong>\(invitation.householdName)</strong> as a \(invitation.role.rawValue)."
+        let base = "/invitations/\(token)"
+        let action: HTML
+        if let account = context.session?.account {
+            action = """
+                <form method="post" action="\(base)/accept">\(Layout.csrfField(context.session))
+                <p><button type="submit">Accept as \(account.name)</button></p></form>
+                """
+        } else if context.session != nil {
+            action = "<p class=\"note\">\(SharingProblem.vaultUserAccepts.description)</p>"
+        } else {
+            let join: HTML = invitation.isTransfer ? .empty : """
+                <h2>Or make an account</h2>
+                <form method="post" action="\(base)/join">
+                \(Layout.field("Account name", name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\""))
+                \(Layout.field("Password", name: "password", type: "password", required: true,
+                               hint: "At least 12 characters; a few unrelated words make a good one", attributes: "autocomplete=\"new-password\""))
+                \(Layout.field("The password again", name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
+                <p><button type="submit">Make the account and accept</button></p></form>
+                """
+            action = "<p><a href=\"/signin?next=\(component: base)\">Sign in to accept</a></p>\(join)"
+        }
+        return Layout.page(title: "Invitation", session: context.session, body: """
+            <h1>Invitation</h1>
+            \(Layout.problem(problem))
+            <p>\(what) It is open until \(invitation.expiresAt.prefix(16)) UTC.</p>
+            \(action)
+            """)
+    }
+
+    private static func problemPage(_ problem: SharingProblem, _ context: WebContext) -> Response {
+        Layout.page(title: "Invitation", session: context.session, status: problem.category == .notFound ? .notFound : .unprocessableContent, body: """
+            <h1>Invitation</h1>\(Layout.problem(problem.description))<p><a href="/">The start page</a></p>
+            """)
+    }
+
+    static func link(_ token: String, _ request: Request) -> String {
+        "\(request.uri.scheme?.rawValue ?? "http")://\(request.head.authority ?? "")/invitations/\(token)"
+    }
+}
+
+extension WebContext {
+    /// An account name from the path: the characters an account name may have, else not found.
+    func accountName(_ name: String) throws -> String {
+        guard let value = parameters.get(name), let valid = try? Account.validName(value), valid == value else { throw WebError.notFound }
+        return value
+    }
+
+    /// An invitation's token from the path: 64 hexadecimal digits, else not found.
+    func invitationToken() throws -> String {
+        guard let value = parameters.get("token"), value.count == 64, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 97 && $0 <= 102 }) else {
+            throw WebError.notFound
+        }
+        return value
+    }
+}
