@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7", "format-8"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -29,17 +29,24 @@ final class UpgradeTests: XCTestCase {
             let verify = try homecrew.run(["vault", "verify"])
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
-            if name != "format-7" {
-                let version = name.dropFirst("format-".count)
+            let version = Int(name.dropFirst("format-".count)) ?? 0
+            if version < 8 {
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "7")
+                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "8")
+                // Households owned by the vault's own user, shared with nobody yet.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household_member"), "0", name)
+            }
+            if version < 7 {
                 // Format 7 began the audit trail: every record there was has a baseline entry.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE action <> 'baseline'"), "0", name)
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE record_type = 'staff'"),
                                try sqlite(homecrew, "SELECT count(*) FROM staff"), name)
-            } else {
+            }
+            if version == 8 {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // Its account and invitation (an invitation expires, so only that it is kept is checked).
+                XCTAssertEqual(try sqlite(homecrew, "SELECT a.name || ' ' || i.role FROM account a, invitation i"), "neha viewer")
             }
             let households = try homecrew.jsonArray("household", "list")
             XCTAssertEqual(households.map { $0["name"] as? String ?? "" }.sorted(), ["Azabu Flat", "Marina Apartment", "Sea View House"])
@@ -79,7 +86,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "7")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "8")
     }
 
     @discardableResult
