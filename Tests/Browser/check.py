@@ -302,6 +302,115 @@ def account_sign_in(walk, binary, vault):
     walk.shot("account")
 
 
+def click_confirmed(walk, button):
+    """A button whose form asks "are you sure?" (data-confirm): click, accept the dialog, wait for the next page."""
+    old = walk.driver.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(walk.driver, 10).until(expected_conditions.alert_is_present())
+    walk.driver.switch_to.alert.accept()
+    WebDriverWait(walk.driver, 30).until(expected_conditions.staleness_of(old))
+
+
+def member_row_button(walk, member, label):
+    row = walk.driver.find_element(By.XPATH, "//tr[td[1][normalize-space()='%s']]" % member)
+    return row.find_element(By.XPATH, ".//button[normalize-space()='%s']" % label)
+
+
+def sharing(walk, base, binary, vault, folder):
+    """The owner invites a viewer; in a second browser profile the viewer makes an account, sees the
+    household without a single form, and a hand-made POST is refused; promoted to manager, they upload
+    a document; removed, their next page load is refused; History names each step's author."""
+    token = open(os.path.join(vault, "serve-token")).read().strip()
+    walk.open("/signin?token=" + token)
+    check(walk.driver.find_element(By.TAG_NAME, "h1").text == "Home", "the owner (the vault's own user) signs in again")
+    walk.navigate(walk.driver.find_element(By.PARTIAL_LINK_TEXT, "Sea View"))
+    household_url = walk.driver.current_url
+    household_id = household_url.rstrip("/").split("/")[-1]
+    walk.fill({"role": "viewer: reads everything, changes nothing"})
+    walk.submit("Make an invitation link")
+    link = walk.driver.find_element(By.CSS_SELECTOR, "input.link-copy").get_attribute("value")
+    check(re.fullmatch(re.escape(base) + r"/invitations/[0-9a-f]{64}", link) is not None, "the owner gets a single-use link: %s" % link[:60])
+    walk.driver.execute_script("document.querySelector('input.link-copy').scrollIntoView()")
+    walk.shot("owner-invites")
+
+    second = browser(os.path.join(folder, "downloads"))  # a second profile: its own cookies
+    try:
+        guest = Walk(second, base)
+        guest.step = 50
+        guest.driver.get(link)
+        check("invites you to" in guest.driver.find_element(By.TAG_NAME, "main").text and "as a viewer" in guest.driver.find_element(By.TAG_NAME, "main").text,
+              "the invitation page says who invites to what")
+        guest.fill({"name": "dev", "password": "lanterns by the river", "again": "lanterns by the river"})
+        guest.shot("invitation-page")
+        guest.submit("Make the account and accept")
+        main = guest.driver.find_element(By.TAG_NAME, "main")
+        check("Sea View" in guest.driver.find_element(By.TAG_NAME, "h1").text, "the new viewer lands on the household")
+        forms = [f.get_attribute("action") for f in main.find_elements(By.TAG_NAME, "form")]
+        check(all(action.endswith("/leave") for action in forms), "a viewer is shown no form to change anything: %s" % forms)
+        guest.shot("viewer-household")
+        guest.navigate(main.find_element(By.PARTIAL_LINK_TEXT, "Maria"))
+        staff_url = guest.driver.current_url
+        check(guest.driver.find_elements(By.CSS_SELECTOR, "main form") == [], "nor on the staff page")
+        csrf = guest.driver.find_element(By.CSS_SELECTOR, "form[action='/signout'] input[name=csrf]").get_attribute("value")
+        old = guest.driver.find_element(By.TAG_NAME, "html")
+        guest.driver.execute_script("""
+            const form = document.createElement('form');
+            form.method = 'post';
+            form.action = arguments[1] + '/salary';
+            for (const [name, value] of Object.entries({csrf: arguments[0], amount: '99999', from: '2026-12-01'})) {
+                const input = document.createElement('input');
+                input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
+            }
+            document.body.appendChild(form);
+            form.submit();""", csrf, staff_url)
+        WebDriverWait(guest.driver, 30).until(expected_conditions.staleness_of(old))
+        refusal = guest.driver.find_element(By.TAG_NAME, "main").text
+        check("can read this household's records but not change them" in refusal,
+              "a hand-made POST from the viewer, with its own valid form token, is refused: %s" % refusal[:80])
+        guest.shot("viewer-refused")
+        shown = subprocess.run([binary, "staff", "show", "Maria Santos", "--format", "json", "--vault", vault], capture_output=True, text=True)
+        check(shown.returncode == 0 and "30000" in shown.stdout and "99999" not in shown.stdout, "and the salary did not change")
+
+        walk.open("/households/" + household_id)
+        walk.navigate(member_row_button(walk, "dev", "Make manager"))
+        check("dev is now a manager" in walk.driver.find_element(By.TAG_NAME, "main").text, "the owner makes the viewer a manager")
+        walk.driver.execute_script("arguments[0].scrollIntoView()", walk.driver.find_element(By.XPATH, "//h2[normalize-space()='Members']"))
+        walk.shot("members")
+
+        guest.open("/upload")
+        guest.driver.find_element(By.NAME, "files").send_keys(os.path.join(SAMPLES, "fixtures", "hello.pdf"))
+        guest.submit("Upload")
+        verdicts = [item.get_attribute("data-verdict") for item in guest.driver.find_elements(By.CSS_SELECTOR, "li.outcome")]
+        check(verdicts == ["added"], "the manager uploads a document: %s" % verdicts)
+        guest.shot("manager-uploads")
+
+        walk.open("/households/" + household_id)
+        click_confirmed(walk, member_row_button(walk, "dev", "Remove"))
+        check("dev no longer belongs" in walk.driver.find_element(By.TAG_NAME, "main").text, "the owner removes the member")
+        guest.driver.get(staff_url)
+        check("There is nothing here" in guest.driver.find_element(By.TAG_NAME, "main").text, "the removed member's next page load is refused")
+        guest.shot("removed-member")
+        guest.open("/")
+        check("Sea View" not in guest.driver.find_element(By.TAG_NAME, "main").text, "and Home no longer lists the household")
+    finally:
+        second.quit()
+
+    walk.open("/households/" + household_id)
+    owner = "web:" + pwd.getpwuid(os.geteuid()).pw_name
+    steps = [(cells[1].text, cells[2].text.split("\n")[0]) for cells in
+             [row.find_elements(By.TAG_NAME, "td") for row in walk.driver.find_elements(By.CSS_SELECTOR, "table.history tbody tr")]]
+
+    def by(author, what):
+        return any(who == author and text == what for who, text in steps)
+    check(by(owner, "added invitation"), "History: the owner made the invitation")
+    check(by("dev", "added household member"), "History: dev joined, as dev")
+    check(by(owner, "changed household member"), "History: the owner made dev a manager")
+    check(by("dev", "added document"), "History: dev's upload, as dev")
+    check(by(owner, "removed household member"), "History: the owner removed dev")
+    walk.driver.execute_script("document.querySelector('table.history').scrollIntoView()")
+    walk.shot("sharing-history")
+
+
 def foreign_host(base):
     host, port = base.replace("http://", "").split(":")
     connection = http.client.HTTPConnection(host, int(port))
@@ -330,6 +439,7 @@ def main():
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
         history_names_each_author(walk, binary, os.path.join(folder, "vault"))
         account_sign_in(walk, binary, os.path.join(folder, "vault"))
+        sharing(walk, base, binary, os.path.join(folder, "vault"), folder)
         foreign_host(base)
         other_machines(binary)
     finally:

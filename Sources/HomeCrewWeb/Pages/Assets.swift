@@ -40,6 +40,7 @@ enum Assets {
         .field { display: flex; flex-direction: column; gap: .15rem; margin: .5rem 0; max-width: 30rem; }
         .field small { color: var(--muted); }
         input, select, textarea, button { font: inherit; padding: .4rem .5rem; }
+        input.link-copy { display: block; width: 100%; box-sizing: border-box; margin-top: .4rem; font-family: monospace; font-size: .85rem; }
         button { cursor: pointer; }
         button.link { background: none; border: none; color: var(--accent); text-decoration: underline; padding: 0; }
         form.inline { display: inline; }

@@ -107,9 +107,12 @@ struct SharingController: Sendable {
         let keeper = AccountKeeper(database: app.database)
         do {
             guard password == form["again"] else { throw AccountProblem.passwordsDiffer }
-            let account = try await offload { try keeper.add(name: name, password: password) }
-            try app.database.acceptInvitation(token: token, by: account)
-            let session = try app.database.openSession(for: account, address: context.remoteAddress)
+            // The new account is the author of its own making and joining.
+            let account = try await AuditActor.$current.withValue(name) { try await offload { try keeper.add(name: name, password: password) } }
+            let session = try AuditActor.$current.withValue(account.name) {
+                try app.database.acceptInvitation(token: token, by: account)
+                return try app.database.openSession(for: account, address: context.remoteAddress)
+            }
             return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)",
                                                                  replacing: context.session)
         } catch {

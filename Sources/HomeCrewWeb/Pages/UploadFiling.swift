@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewOperations
+import HomeCrewStore
 import HomeCrewVault
 
 /// Files each uploaded file as soon as its last byte has arrived, as many at a time as
@@ -19,8 +20,10 @@ final class UploadFiling: @unchecked Sendable {
     /// Starts filing the file at `path` (the upload's file number `index`).
     func file(_ index: Int, path: String, _ request: IngestRequest) {
         let ingestor = self.ingestor
+        // An operation queue's thread has no task: the audit trail's actor is carried over by hand.
+        let actor = AuditActor.current
         queue.addOperation { [self] in
-            let outcome = ingestor.ingest(path, request)
+            let outcome = AuditActor.$current.withValue(actor) { ingestor.ingest(path, request) }
             lock.withLock { outcomes[index] = outcome }
         }
     }

@@ -113,8 +113,9 @@ struct RouteTable {
             var request = request
             let form = try await Self.readForm(&request, context, body, access)
             try Self.authorize(access, request, &context, form, database)
-            // The audit trail records changes as the account's, or the machine user's for the loopback token.
-            return try await AuditActor.$current.withValue(context.session?.actor ?? "web:" + AuditActor.unixUser) {
+            // The audit trail records changes as the account's, or the machine user's for the loopback token;
+            // a page without a session names its own author (an invitation makes the account first).
+            return try await AuditActor.$current.withValue(context.session?.actor ?? "web:anonymous") {
                 try await handler(request, context, form)
             }
         }
