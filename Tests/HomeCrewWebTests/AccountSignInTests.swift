@@ -117,6 +117,6 @@ final class AccountSignInTests: XCTestCase {
     }
 }
 
-private final class TokenBox: @unchecked Sendable {
+final class TokenBox: @unchecked Sendable {
     var token: String?
 }
