@@ -55,6 +55,8 @@ let package = Package(
             dependencies: [
                 "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // TLS when given --tls-cert/--tls-key (swift-nio-ssl, which the tests' HTTP client builds anyway).
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -1,3 +1,4 @@
+import Foundation
 import HomeCrewCore
 import HomeCrewStore
 
@@ -41,6 +42,12 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 
+    /// An IPv4 or IPv6 address written as numbers (what a peer's address looks like).
+    public static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+    }
+
     /// The authority part of a URL for this address (IPv6 in brackets).
     public func authority(port actualPort: Int? = nil) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
@@ -63,23 +70,30 @@ public struct ServeSettings: Sendable {
     public let insecureHTTP: Bool
     /// The names browsers use to reach the server (`homecrew.home.arpa:8080`), besides its address.
     public let publicNames: [String]
+    /// PEM files of the certificate (chain) and its private key: HomeCrew speaks TLS itself.
+    public let tls: (certificate: String, key: String)?
+    /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (peer addresses).
+    public let trustedProxies: [String]
 
     public init(vault: VaultLocation, listen: ListenAddress, today: CalendarDate?, uploadLimit: Int64,
-                insecureHTTP: Bool = false, publicNames: [String] = []) {
+                insecureHTTP: Bool = false, publicNames: [String] = [], tls: (certificate: String, key: String)? = nil,
+                trustedProxies: [String] = []) {
         self.vault = vault
         self.listen = listen
         self.today = today
         self.uploadLimit = uploadLimit
         self.insecureHTTP = insecureHTTP
         self.publicNames = publicNames
+        self.tls = tls
+        self.trustedProxies = trustedProxies
     }
 
-    /// Serving other machines needs an account to sign in with, and a choice about encryption:
-    /// HomeCrew does not speak TLS itself.
+    /// Serving other machines needs an account to sign in with, and encryption: TLS given here,
+    /// or a TLS reverse proxy in front of a loopback address, or plain HTTP asked for by name.
     public func check(accounts: Int) throws(ServeError) {
         guard !listen.isLoopback else { return }
         guard accounts > 0 else { throw .noAccounts(listen.host) }
-        guard insecureHTTP else { throw .plainHTTP(listen.host) }
+        guard insecureHTTP || tls != nil else { throw .plainHTTP(listen.host) }
     }
 }
 
@@ -88,11 +102,13 @@ public enum ServeError: HomeCrewError, Equatable {
     case noAccounts(String)
     case plainHTTP(String)
     case cannotListen(String, reason: String)
+    case tlsFile(String, reason: String, missing: Bool)
 
     public var category: ErrorCategory {
         switch self {
         case .badListen, .noAccounts, .plainHTTP: return .usage
         case .cannotListen: return .cannotCreate
+        case .tlsFile(_, _, let missing): return missing ? .notFound : .invalidData
         }
     }
 
@@ -104,11 +120,13 @@ public enum ServeError: HomeCrewError, Equatable {
             return "serving other machines ('\(host)') needs an account to sign in with: add one with homecrew user add NAME "
                 + "(the sign-in token works on this machine only)"
         case .plainHTTP(let host):
-            return "HomeCrew does not encrypt its connections itself, so on '\(host)' passwords and session cookies would travel "
-                + "in the clear: put a TLS reverse proxy in front (let it reach 127.0.0.1 and name it with --public-name), "
+            return "on '\(host)' passwords and session cookies would travel in the clear: give --tls-cert and --tls-key, "
+                + "or put a TLS reverse proxy in front (let it reach 127.0.0.1, name it with --public-name and --trusted-proxy), "
                 + "or give --insecure-http on a network you trust"
         case .cannotListen(let address, let reason):
             return "cannot listen on \(address): \(reason)"
+        case .tlsFile(let path, let reason, _):
+            return "cannot use \(path) for TLS: \(reason)"
         }
     }
 }

@@ -4,6 +4,7 @@ import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 
@@ -25,7 +26,8 @@ struct WebApp: Sendable {
         let objects = ObjectStore(vaultDirectory: settings.vault.directory)
         return WebApp(database: database, objects: objects,
                       ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
-                      sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host, publicNames: settings.publicNames),
+                      sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host, publicNames: settings.publicNames,
+                                                               servesTLS: settings.tls != nil, trustedProxies: settings.trustedProxies),
                       uploadLimit: settings.uploadLimit, fixedToday: settings.today)
     }
 }
@@ -40,8 +42,10 @@ public enum WebServer {
         }
         var logger = Logger(label: "homecrew-serve")
         logger.logLevel = .warning
+        let scheme = settings.tls == nil ? "http" : "https"
         let server = Application(
             router: WebRoutes.build(app).router,
+            server: try settings.tls.map { try .tls(.http1(), tlsConfiguration: TLSFiles.configuration($0.certificate, $0.key)) } ?? .http1(),
             configuration: .init(address: .hostname(settings.listen.host, port: settings.listen.port), serverName: "HomeCrew"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.listen.port
@@ -54,13 +58,13 @@ public enum WebServer {
                     published = "warning: \(error)"
                 }
                 let token = await app.sessions.signInToken
-                let base = "http://\(settings.listen.authority(port: port))"
+                let base = "\(scheme)://\(settings.listen.authority(port: port))"
                 // The token signs in from this machine only; a wildcard address is reached here as 127.0.0.1.
-                let local = ["0.0.0.0", "::"].contains(settings.listen.host) ? "http://127.0.0.1:\(port)" : base
+                let local = ["0.0.0.0", "::"].contains(settings.listen.host) ? "\(scheme)://127.0.0.1:\(port)" : base
                 let tokenLine = settings.listen.isLoopback || local != base
                     ? "Sign in on this machine by opening this address (it works once):\n  \(local)/signin?token=\(token)"
                     : "Sign in with an account at \(base)/signin (the sign-in token works from this machine's loopback address only)."
-                let exposure = settings.listen.isLoopback ? ""
+                let exposure = settings.listen.isLoopback || settings.tls != nil ? ""
                     : "warning: other machines can reach this server over plain HTTP (--insecure-http): passwords and cookies are not encrypted.\n"
                 let message = """
                     HomeCrew is serving \(settings.vault.directory) at \(base)/
@@ -79,5 +83,24 @@ public enum WebServer {
             throw ServeError.cannotListen(settings.listen.description, reason: ErrorText.posix(error.errnoCode))
         }
         await app.sessions.withdraw()
+    }
+}
+
+/// The certificate and key given to `serve`: read once at start, each problem one line.
+enum TLSFiles {
+    static func configuration(_ certificate: String, _ key: String) throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        let privateKey: NIOSSLPrivateKey
+        do { chain = try NIOSSLCertificate.fromPEMFile(certificate) } catch { throw problem(certificate, "a PEM certificate") }
+        guard !chain.isEmpty else { throw ServeError.tlsFile(certificate, reason: "it holds no PEM certificate", missing: false) }
+        do { privateKey = try NIOSSLPrivateKey(file: key, format: .pem) } catch { throw problem(key, "an unencrypted PEM private key") }
+        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+        configuration.minimumTLSVersion = .tlsv12
+        return configuration
+    }
+
+    private static func problem(_ path: String, _ expected: String) -> ServeError {
+        if FileManager.default.isReadableFile(atPath: path) { return .tlsFile(path, reason: "it is not \(expected)", missing: false) }
+        return .tlsFile(path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file", missing: true)
     }
 }

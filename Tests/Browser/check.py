@@ -411,6 +411,56 @@ def sharing(walk, base, binary, vault, folder):
     walk.shot("sharing-history")
 
 
+def tls_and_proxy(binary):
+    """--tls-cert/--tls-key: HTTPS with a Secure cookie; --trusted-proxy: X-Forwarded-Proto makes the cookie
+    Secure and X-Forwarded-For names the browser, so the token does not sign in a browser beyond the proxy."""
+    import ssl
+    folder = tempfile.mkdtemp(prefix="homecrew-tls-")
+    vault, cert, key = os.path.join(folder, "vault"), os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    try:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                        "-subj", "/CN=localhost"], check=True, capture_output=True)
+        subprocess.run([binary, "household", "add", "Sea View", "--vault", vault], check=True, capture_output=True)
+        missing = subprocess.run([binary, "serve", "--vault", vault, "--tls-cert", cert, "--tls-key", os.path.join(folder, "none.pem")],
+                                 capture_output=True, text=True)
+        check(missing.returncode == 66 and "no such file" in missing.stderr, "a missing key file: one line, exit 66")
+        for extra, scheme in [(["--tls-cert", cert, "--tls-key", key], "https"), (["--trusted-proxy", "127.0.0.1"], "http")]:
+            server = subprocess.Popen([binary, "serve", "--vault", vault, "--listen", "127.0.0.1:0"] + extra,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                line = ""
+                while "/signin?token=" not in line:
+                    line = server.stdout.readline()
+                    if not line:
+                        raise SystemExit("homecrew serve stopped: " + server.stderr.read())
+                found = re.search(r"(https?)://127\.0\.0\.1:(\d+)/signin\?token=([0-9a-f]+)", line)
+                check(found.group(1) == scheme, "it prints a %s address" % scheme)
+                port, token = int(found.group(2)), found.group(3)
+                if scheme == "https":
+                    connection = http.client.HTTPSConnection("127.0.0.1", port, context=ssl._create_unverified_context(), timeout=30)
+                    connection.request("GET", "/signin?token=" + token, headers={"Host": "127.0.0.1:%d" % port})
+                    response = connection.getresponse()
+                    cookie = response.getheader("Set-Cookie") or ""
+                    check(response.status == 303 and "Secure" in cookie and "HttpOnly" in cookie, "over TLS the session cookie is Secure: %s" % cookie[-50:])
+                else:
+                    def forwarded(client):
+                        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                        token = open(os.path.join(vault, "serve-token")).read().strip()
+                        connection.request("GET", "/signin?token=" + token, headers={
+                            "Host": "127.0.0.1:%d" % port, "X-Forwarded-Proto": "https", "X-Forwarded-For": client})
+                        response = connection.getresponse()
+                        return response.status, response.getheader("Set-Cookie") or ""
+                    status, _ = forwarded("192.0.2.9")
+                    check(status == 403, "through the proxy, a browser on another machine cannot use the token: %d" % status)
+                    status, cookie = forwarded("127.0.0.1")
+                    check(status == 303 and "Secure" in cookie, "behind a trusted HTTPS proxy the cookie is Secure: %s" % cookie[-50:])
+            finally:
+                server.terminate()
+                server.wait(timeout=20)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def foreign_host(base):
     host, port = base.replace("http://", "").split(":")
     connection = http.client.HTTPConnection(host, int(port))
@@ -442,6 +492,7 @@ def main():
         sharing(walk, base, binary, os.path.join(folder, "vault"), folder)
         foreign_host(base)
         other_machines(binary)
+        tls_and_proxy(binary)
     finally:
         driver.quit()
         server.terminate()

@@ -28,4 +28,15 @@ final class ServeSettingsTests: XCTestCase {
         XCTAssertFalse(ListenAddress.isLoopback(peer: "192.0.2.7"))
         XCTAssertFalse(ListenAddress.isLoopback(peer: "::ffff:192.0.2.7"))
     }
+
+    func testTLSGivenHereServesOtherMachinesWithoutPlainHTTP() throws {
+        let tls = ServeSettings(vault: VaultLocation(directory: "/tmp/unused"), listen: try ListenAddress(parsing: "0.0.0.0:8443"), today: nil,
+                                uploadLimit: 1, tls: ("cert.pem", "key.pem"))
+        XCTAssertNoThrow(try tls.check(accounts: 1))
+        XCTAssertThrowsError(try tls.check(accounts: 0)) { XCTAssertEqual($0 as? ServeError, .noAccounts("0.0.0.0")) }
+        XCTAssertTrue(ServeError.plainHTTP("192.0.2.7").description.contains("--tls-cert and --tls-key"))
+        XCTAssertEqual(ServeError.tlsFile("/x", reason: "no such file", missing: true).category, .notFound)
+        for address in ["127.0.0.1", "::1", "192.0.2.7", "fe80::1"] { XCTAssertTrue(ListenAddress.isIPAddress(address), address) }
+        for text in ["proxy.lan", "127.0.0.1:80", "", "1.2.3"] { XCTAssertFalse(ListenAddress.isIPAddress(text), text) }
+    }
 }

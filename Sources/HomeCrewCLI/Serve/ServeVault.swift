@@ -9,9 +9,9 @@ struct ServeVault: ParsableCommand {
         discussion: """
             It prints a sign-in URL that works once, on this machine; the current sign-in token is also kept \
             in the vault's serve-token file, readable by you only. Accounts (homecrew user) sign in with a name \
-            and password. Listening beyond this machine needs an account and --insecure-http (HomeCrew does not \
-            speak TLS itself: a TLS reverse proxy in front of 127.0.0.1 is the safe way). Ctrl-C stops it \
-            after the requests in flight.
+            and password. Listening beyond this machine needs an account, and TLS: --tls-cert and --tls-key, or a \
+            TLS reverse proxy in front of 127.0.0.1 (named with --public-name and --trusted-proxy); plain HTTP only \
+            with --insecure-http. Ctrl-C stops it after the requests in flight.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -23,16 +23,26 @@ struct ServeVault: ParsableCommand {
                                valueName: "host:port"))
     var publicName: [String] = []
     @Option(help: "The largest upload accepted, in megabytes.") var uploadLimit = 512
+    @Option(help: ArgumentHelp("The server's certificate (PEM, the chain after it) for HTTPS.", valueName: "file")) var tlsCert: String?
+    @Option(help: ArgumentHelp("The certificate's private key (PEM, unencrypted).", valueName: "file")) var tlsKey: String?
+    @Option(help: ArgumentHelp("A reverse proxy's address whose X-Forwarded-For and X-Forwarded-Proto are believed; repeatable.",
+                               valueName: "address"))
+    var trustedProxy: [String] = []
 
     func validate() throws {
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
+        for address in trustedProxy where !ListenAddress.isIPAddress(address) {
+            throw ValidationError("--trusted-proxy takes the proxy's IP address as it connects (for example 127.0.0.1), not '\(address)'")
+        }
     }
 
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
-                                     insecureHTTP: insecureHTTP, publicNames: publicName)
+                                     insecureHTTP: insecureHTTP, publicNames: publicName,
+                                     tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy)
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
             try settings.check(accounts: accounts)

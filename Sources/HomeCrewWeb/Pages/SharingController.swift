@@ -111,10 +111,9 @@ struct SharingController: Sendable {
             let account = try await AuditActor.$current.withValue(name) { try await offload { try keeper.add(name: name, password: password) } }
             let session = try AuditActor.$current.withValue(account.name) {
                 try app.database.acceptInvitation(token: token, by: account)
-                return try app.database.openSession(for: account, address: context.remoteAddress)
+                return try app.database.openSession(for: account, address: context.clientAddress)
             }
-            return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)",
-                                                                 replacing: context.session)
+            return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)", context)
         } catch {
             let (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }

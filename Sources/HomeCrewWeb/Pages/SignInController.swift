@@ -11,7 +11,7 @@ struct SignInController: Sendable {
         let query = Form(encoded: request.uri.query ?? "")
         if let token = query["token"] { return try await signIn(token: token, next: query["next"], context) }
         if context.session != nil { return Redirect.to(Redirect.safeNext(query["next"])) }
-        return try page(problem: nil, next: query["next"], local: Self.isLocal(context.remoteAddress))
+        return try page(problem: nil, next: query["next"], local: Self.isLocal(context.clientAddress))
     }
 
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -22,13 +22,13 @@ struct SignInController: Sendable {
     @Sendable func signOut(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         if let session = context.session { try await app.sessions.end(session.id) }
         var response = Redirect.to("/signin")
-        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.overHTTPS, httpOnly: true, sameSite: .strict))
         return response
     }
 
     private func signIn(token: String?, next: String?, _ context: WebContext) async throws -> Response {
         // The token is the machine user's key: it opens nothing for another machine.
-        guard Self.isLocal(context.remoteAddress) else {
+        guard Self.isLocal(context.clientAddress) else {
             return try page(problem: "The sign-in token works on the server's own machine only. Sign in with an account.",
                             next: next, status: .forbidden, local: false)
         }
@@ -36,34 +36,34 @@ struct SignInController: Sendable {
             return try page(problem: "That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file.",
                             next: next, status: .unauthorized)
         }
-        return try await signedIn(session.id, next: next, replacing: context.session)
+        return try await signedIn(session.id, next: next, context)
     }
 
     /// Name and password: the same answer, after the same work, for an unknown name and a
     /// wrong password; after five failures for the name or the address, each try waits longer.
     private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
-        let address = context.remoteAddress
+        let address = context.clientAddress
         let outcome = try await offload { try keeper.signIn(name: name, password: password, address: address) }
         switch outcome {
         case .signedIn(_, let token, _):
-            return try await signedIn(token, next: next, replacing: context.session)
+            return try await signedIn(token, next: next, context)
         case .refused:
             return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
-                            local: Self.isLocal(context.remoteAddress))
+                            local: Self.isLocal(context.clientAddress))
         case .wait(let seconds):
             var response = try page(problem: "Too many failed sign-ins: try again in \(seconds) seconds.", next: next, name: name,
-                                    status: .tooManyRequests, local: Self.isLocal(context.remoteAddress))
+                                    status: .tooManyRequests, local: Self.isLocal(context.clientAddress))
             response.headers[.retryAfter] = String(seconds)
             return response
         }
     }
 
     /// A new session id every time (a cookie set before signing in is never the one used after).
-    func signedIn(_ id: String, next: String?, replacing old: WebSession?) async throws -> Response {
-        if let old { try await app.sessions.end(old.id) }
+    func signedIn(_ id: String, next: String?, _ context: WebContext) async throws -> Response {
+        if let old = context.session { try await app.sessions.end(old.id) }
         var response = Redirect.to(Redirect.safeNext(next))
-        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: id, path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: id, path: "/", secure: context.overHTTPS, httpOnly: true, sameSite: .strict))
         return response
     }
 

@@ -10,10 +10,16 @@ final class ServerIdentity: @unchecked Sendable {
     let listenHost: String
     /// Names browsers use besides the address (`--public-name`), as host or host:port.
     let publicNames: [String]
+    /// The server speaks TLS itself (`--tls-cert`): its own origins are https.
+    let servesTLS: Bool
+    /// Peers whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`).
+    let trustedProxies: Set<String>
 
-    init(listenHost: String, publicNames: [String] = []) {
+    init(listenHost: String, publicNames: [String] = [], servesTLS: Bool = false, trustedProxies: [String] = []) {
         self.listenHost = listenHost
         self.publicNames = publicNames.map { $0.lowercased() }
+        self.servesTLS = servesTLS
+        self.trustedProxies = Set(trustedProxies)
     }
 
     /// The server's own authorities once its port is known. Listening on every address
@@ -25,7 +31,7 @@ final class ServerIdentity: @unchecked Sendable {
         lock.withLock {
             hosts = Set(names.map { "\($0):\(port)" }).union(publicNames)
             // A public name may be reached through a TLS reverse proxy: https is this site too.
-            origins = Set(hosts.map { "http://\($0)" }).union(publicNames.map { "https://\($0)" })
+            origins = Set(hosts.map { (servesTLS ? "https://" : "http://") + $0 }).union(publicNames.map { "https://\($0)" })
         }
     }
 
@@ -69,6 +75,7 @@ struct SiteGuard: RouterMiddleware {
             throw WebError.forbidden("This request did not come from a HomeCrew page, so it was refused.")
         }
         var context = context
+        Self.readForwarding(request, &context, identity)
         context.session = try await sessions.session(request.cookies[Self.sessionCookie]?.value)
         var response: Response
         do {
@@ -78,6 +85,18 @@ struct SiteGuard: RouterMiddleware {
         }
         Self.mark(&response)
         return response
+    }
+
+    /// The browser's own address and whether it reached us over HTTPS: from the connection, or,
+    /// when the peer is a trusted reverse proxy, from what it forwards (its last hop's address).
+    static func readForwarding(_ request: Request, _ context: inout WebContext, _ identity: ServerIdentity) {
+        context.clientAddress = context.remoteAddress
+        context.overHTTPS = identity.servesTLS
+        guard let peer = context.remoteAddress, identity.trustedProxies.contains(peer) else { return }
+        if let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last {
+            context.clientAddress = forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        if let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] { context.overHTTPS = scheme.lowercased() == "https" }
     }
 
     private func comesFromThisSite(_ request: Request) -> Bool {

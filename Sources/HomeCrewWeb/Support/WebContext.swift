@@ -7,12 +7,18 @@ public struct WebContext: RequestContext {
     var session: WebSession?
     /// The role the route's rule asks for in the household it acts on (see `RouteTable`).
     var requiredRole: HouseholdRole?
-    /// The peer's IP address, which sign-in throttling counts failures by.
+    /// The peer's IP address (the connection's).
     let remoteAddress: String?
+    /// The browser's address, which sign-in throttling counts failures by: the peer's, or what a
+    /// trusted proxy forwards (`SiteGuard.readForwarding`).
+    var clientAddress: String?
+    /// The browser reached the server over HTTPS (directly, or through a trusted proxy): cookies are `Secure`.
+    var overHTTPS = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+        clientAddress = remoteAddress
     }
 
     /// The households this request may see (none without a session).
