@@ -29,11 +29,8 @@ extension AppDatabase {
                 throw StoreError.noSuchHousehold(householdID.rawValue)
             }
             let members = try Row.fetchAll(db, sql: """
-                SELECT m.account_id, a.name, m.role, m.since FROM household_member m JOIN account a ON a.id = m.account_id
-                WHERE m.household_id = ? ORDER BY m.role = 'owner' DESC, m.role = 'manager' DESC, a.name_key
-                """, arguments: [householdID]).map {
-                HouseholdMember(accountID: RecordID(rawValue: $0[0]), accountName: $0[1], role: HouseholdRole(rawValue: $0[2]) ?? .viewer, since: $0[3])
-            }
+                \(Self.memberSelect) WHERE m.household_id = ? ORDER BY m.role = 'owner' DESC, m.role = 'manager' DESC, a.name_key
+                """, arguments: [householdID]).map(Self.member)
             let pending = try Self.invitations("i.household_id = ? AND \(Self.invitationIsPending)", [householdID], db)
             return HouseholdSharing(household: household, ownerAccount: members.first { $0.role == .owner }?.accountName,
                                     members: members.filter { $0.role != .owner }, pendingInvitations: pending)
@@ -241,13 +238,17 @@ extension AppDatabase {
 
     static func member(_ accountName: String, _ householdID: RecordID, _ db: Database) throws -> HouseholdMember {
         let household = try household(id: householdID, db)
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT m.account_id, a.name, m.role, m.since FROM household_member m JOIN account a ON a.id = m.account_id
-            WHERE m.household_id = ? AND a.name_key = ?
-            """, arguments: [householdID, NameKey.of(accountName)]) else {
+        guard let row = try Row.fetchOne(db, sql: "\(memberSelect) WHERE m.household_id = ? AND a.name_key = ?",
+                                         arguments: [householdID, NameKey.of(accountName)]) else {
             throw SharingProblem.notMember(account: accountName, household: household.name)
         }
-        return HouseholdMember(accountID: RecordID(rawValue: row[0]), accountName: row[1], role: HouseholdRole(rawValue: row[2]) ?? .viewer, since: row[3])
+        return member(row)
+    }
+
+    static let memberSelect = "SELECT m.account_id, a.name, m.role, m.since FROM household_member m JOIN account a ON a.id = m.account_id"
+
+    static func member(_ row: Row) -> HouseholdMember {
+        HouseholdMember(accountID: RecordID(rawValue: row[0]), accountName: row[1], role: HouseholdRole(rawValue: row[2]) ?? .viewer, since: row[3])
     }
 
     static func likePrefix(_ text: String) -> String {
