@@ -52,3 +52,43 @@ extension AppDatabase {
         }
     }
 }
+
+/// Whose due list a calendar feed's secret opens.
+public enum CalendarFeedOwner: Sendable, Equatable {
+    /// The vault's own feed: every household.
+    case vault
+    /// An account's feed: its households.
+    case account(Account)
+}
+
+extension AppDatabase {
+    /// The feed's secret of an account (nil: the vault's own feed), nil when none is published.
+    public func calendarFeedToken(for account: Account?) throws -> String? {
+        guard let account else { return try calendarFeedToken() }
+        return try read { db in try String.fetchOne(db, sql: "SELECT token FROM calendar_feed WHERE account_id = ?", arguments: [account.id]) }
+    }
+
+    /// Publishes an account's feed under a new secret, or with nil stops it (nil account: the vault's own feed).
+    public func setCalendarFeedToken(_ token: String?, for account: Account?) throws {
+        guard let account else { return try setCalendarFeedToken(token) }
+        try write { db in
+            try db.execute(sql: "DELETE FROM calendar_feed WHERE account_id = ?", arguments: [account.id])
+            if let token {
+                try db.execute(sql: "INSERT INTO calendar_feed (account_id, token, created_at) VALUES (?, ?, \(Self.now))",
+                               arguments: [account.id, token])
+            }
+        }
+    }
+
+    /// Whose feed this secret opens; nil when it opens none.
+    public func calendarFeedOwner(token: String) throws -> CalendarFeedOwner? {
+        if let vault = try calendarFeedToken(), Secret.matches(token, vault) { return .vault }
+        return try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                \(Self.accountSelect) JOIN calendar_feed f ON f.account_id = a.id WHERE f.token = ?
+                """, arguments: [token]) else { return nil }
+            return .account(Self.account(row))
+        }
+    }
+}
+

@@ -435,6 +435,14 @@ enum Migrations {
             );
             CREATE INDEX invitation_by_household ON invitation(household_id);
 
+            -- An account's own calendar feed: the due list of its households. The secret is shown on
+            -- its Due page whenever it opens it, as the vault's own feed is (setting web.calendar_feed_token).
+            CREATE TABLE calendar_feed (
+                account_id TEXT PRIMARY KEY NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                token      TEXT NOT NULL UNIQUE CHECK (length(token) = 64),
+                created_at TEXT NOT NULL
+            ) WITHOUT ROWID;
+
             -- Which households may see a thumbnail: checked on every request for one.
             CREATE INDEX object_by_thumbnail ON object(thumbnail_sha256) WHERE thumbnail_sha256 IS NOT NULL;
             """)

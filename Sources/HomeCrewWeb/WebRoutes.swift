@@ -84,8 +84,8 @@ public enum WebRoutes {
         routes.get("/reports/tenure", .signedIn, reports.tenure)
         routes.get("/reports/due", .signedIn, reports.due)
         routes.get("/reports/due.ics", .signedIn, reports.dueCalendar)
-        routes.post("/reports/due/feed", .vaultUser, reports.renewFeed)
-        routes.post("/reports/due/feed/revoke", .vaultUser, reports.revokeFeed)
+        routes.post("/reports/due/feed", .signedIn, reports.renewFeed)
+        routes.post("/reports/due/feed/revoke", .signedIn, reports.revokeFeed)
         routes.get("/calendar/:token", .calendarFeed, reports.calendarFeed)
         return routes
     }

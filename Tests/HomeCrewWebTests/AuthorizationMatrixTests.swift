@@ -81,7 +81,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "GET /households/new": .signedIn, "POST /households": .signedIn, "POST /invitations/{token}/accept": .signedIn,
         "GET /staff/new": .signedIn, "GET /upload": .signedIn, "GET /search": .signedIn, "GET /reports/payroll": .signedIn,
         "GET /reports/tenure": .signedIn, "GET /reports/due": .signedIn, "GET /reports/due.ics": .signedIn,
-        "POST /households/{id}/primary": .vaultUser, "POST /reports/due/feed": .vaultUser, "POST /reports/due/feed/revoke": .vaultUser,
+        "POST /households/{id}/primary": .vaultUser, "POST /reports/due/feed": .signedIn, "POST /reports/due/feed/revoke": .signedIn,
         "GET /households/{id}": .role(.viewer), "POST /households/{id}/edit": .role(.manager), "POST /households/{id}/remove": .role(.owner),
         "POST /households/{id}/invitations": .role(.owner), "POST /households/{id}/invitations/{invitation}/revoke": .role(.owner),
         "POST /households/{id}/members/{account}/role": .role(.owner), "POST /households/{id}/members/{account}/remove": .role(.owner),

@@ -103,8 +103,17 @@ final class SharingPageTests: XCTestCase {
             XCTAssertEqual(other.status, .notFound, "naming another household in the search is the same as naming none that exists")
             let ics = try await AccountSignInTests.send(client, "/reports/due.ics?within=3000", cookie: session.token)
             XCTAssertFalse(ics.text.contains("Ravi"))
-            let due = try await AccountSignInTests.send(client, "/reports/due", cookie: session.token)
-            XCTAssertFalse(due.text.contains("Publish a calendar address"), "the vault-wide feed is the vault user's")
+            // An account's own calendar feed: its households only, as they are when the calendar asks.
+            let published = try await AccountSignInTests.send(client, "/reports/due/feed", cookie: session.token, form: ["csrf": session.csrfToken])
+            XCTAssertEqual(published.status, .seeOther)
+            let feedToken = try XCTUnwrap(try database.calendarFeedToken(for: dev))
+            XCTAssertNil(try database.calendarFeedToken(), "the vault's own feed is not published by an account")
+            let feed = try await client.get("/calendar/\(feedToken).ics", signedIn: false)
+            XCTAssertEqual(feed.status, .ok)
+            XCTAssertTrue(feed.text.contains("Maria") && !feed.text.contains("Ravi"), feed.text)
+            try database.removeMember("dev", from: sea.id)
+            let after = try await client.get("/calendar/\(feedToken).ics", signedIn: false)
+            XCTAssertFalse(after.text.contains("Maria"), "a removed member's feed no longer lists the household")
         }
     }
 }

@@ -67,10 +67,8 @@ struct ReportController: Sendable {
         let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
         let items = try app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
         let feed: HTML
-        if !context.reach.isEverything {
-            // The feed has no session: it shows every household, so only the vault's own user publishes it.
-            feed = "<p class=\"note\">The calendar feed covers every household; the vault's own user publishes it.</p>"
-        } else if let token = try app.database.calendarFeedToken() {
+        // Each account has its own feed (its households); the vault's own user has the vault's (all of them).
+        if let token = try app.database.calendarFeedToken(for: context.session?.account) {
             let authority = request.head.authority ?? ""
             feed = """
                 <p>Subscribe in a phone's or computer's calendar: <a href="webcal://\(authority)/calendar/\(token).ics">webcal://\(authority)/calendar/\(token).ics</a>
@@ -99,21 +97,26 @@ struct ReportController: Sendable {
     }
 
     @Sendable func renewFeed(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try app.database.setCalendarFeedToken(Secret.make())
+        try app.database.setCalendarFeedToken(Secret.make(), for: context.session?.account)
         return Redirect.to("/reports/due")
     }
 
     @Sendable func revokeFeed(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try app.database.setCalendarFeedToken(nil)
+        try app.database.setCalendarFeedToken(nil, for: context.session?.account)
         return Redirect.to("/reports/due")
     }
 
-    /// The feed a calendar subscribes to: its secret is the only key, checked in constant time.
+    /// The feed a calendar subscribes to: its secret is the only key. An account's feed lists the
+    /// households it belongs to as they are when the calendar asks, not when the feed was made.
     @Sendable func calendarFeed(_ request: Request, _ context: WebContext) async throws -> Response {
-        guard let segment = context.parameters.get("token"), segment.hasSuffix(".ics"),
-              let expected = try app.database.calendarFeedToken(),
-              Secret.matches(String(segment.dropLast(4)), expected) else { throw WebError.notFound }
-        return try calendar(within: 400, download: false, reach: .everything)
+        guard let segment = context.parameters.get("token"), segment.hasSuffix(".ics"), segment.count == 68,
+              let owner = try app.database.calendarFeedOwner(token: String(segment.dropLast(4))) else { throw WebError.notFound }
+        let reach: Reach
+        switch owner {
+        case .vault: reach = .everything
+        case .account(let account): reach = try app.database.reach(of: account)
+        }
+        return try calendar(within: 400, download: false, reach: reach)
     }
 
     private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
