@@ -46,6 +46,10 @@ extension AccountKeeper {
             return .refused
         }
         try database.clearSignInFailures(for: subjects)
+        if let stored = credentials?.passwordHash, !PasswordHasher.isCurrent(stored) {
+            // The password is at hand only now: its hash is made again with today's cost.
+            try database.replacePasswordHash(of: account.name, with: try PasswordHasher.hash(password))
+        }
         let (token, csrf) = try database.openSession(for: account, address: address)
         return .signedIn(account: account, token: token, csrfToken: csrf)
     }

@@ -64,6 +64,14 @@ extension AppDatabase {
         }
     }
 
+    /// The same password's hash made again with a higher cost (at sign-in): sessions stay and
+    /// the password counts as unchanged.
+    public func replacePasswordHash(of name: String, with passwordHash: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE account SET password_hash = ? WHERE name_key = ?", arguments: [passwordHash, NameKey.of(name)])
+        }
+    }
+
     public func removeAccount(named name: String) throws -> Account {
         try write { db in
             let account = try Self.account(named: name, db)

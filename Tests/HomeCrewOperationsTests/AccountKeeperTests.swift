@@ -9,7 +9,8 @@ final class AccountKeeperTests: XCTestCase {
     func testPasswordsAreKeptAsSaltedArgon2idHashesOnly() throws {
         let first = try PasswordHasher.hash("mango season in goa")
         let second = try PasswordHasher.hash("mango season in goa")
-        XCTAssertTrue(first.hasPrefix("$argon2id$v=19$m=19456,t=3,p=1$"), first)
+        XCTAssertTrue(first.hasPrefix("$argon2id$v=19$m=19456,t=4,p=1$"), first)
+        XCTAssertTrue(PasswordHasher.isCurrent(first))
         XCTAssertNotEqual(first, second, "a new salt each time")
         XCTAssertTrue(PasswordHasher.verify("mango season in goa", against: first))
         XCTAssertFalse(PasswordHasher.verify("mango season in Goa", against: first))
@@ -53,5 +54,21 @@ final class AccountKeeperTests: XCTestCase {
         _ = try database.removeAccount(named: "guest")
         XCTAssertEqual(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account_session") }, 0)
         XCTAssertThrowsError(try database.sessions(of: "guest")) { XCTAssertEqual(($0 as? StoreError)?.category, .notFound) }
+    }
+
+    func testAHashMadeWithAnOlderCostIsMadeAgainAtTheNextSignIn() throws {
+        let database = try AppDatabase.empty()
+        let older = try PasswordHasher.hash("monsoon over the ghats", passes: 3)
+        XCTAssertFalse(PasswordHasher.isCurrent(older))
+        let priya = try database.addAccount(name: "priya", passwordHash: older)
+        let keeper = AccountKeeper(database: database)
+        guard case .refused = try keeper.signIn(name: "priya", password: "wrong guess entirely", address: nil) else { return XCTFail("refused") }
+        XCTAssertEqual(try database.credentials(of: "priya")?.passwordHash, older, "a failed sign-in changes nothing")
+        guard case .signedIn = try keeper.signIn(name: "priya", password: "monsoon over the ghats", address: nil) else { return XCTFail("signs in") }
+        let renewed = try XCTUnwrap(try database.credentials(of: "priya")?.passwordHash)
+        XCTAssertTrue(PasswordHasher.isCurrent(renewed), renewed)
+        XCTAssertTrue(PasswordHasher.verify("monsoon over the ghats", against: renewed))
+        XCTAssertEqual(try database.account(named: "priya").passwordChangedAt, priya.passwordChangedAt, "the password itself did not change")
+        XCTAssertEqual(try database.sessions(of: "priya").count, 1, "and the session it opened stays")
     }
 }
