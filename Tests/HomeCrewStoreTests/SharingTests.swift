@@ -10,7 +10,7 @@ final class SharingTests: XCTestCase {
     var database: AppDatabase!
     var seaView: Household!
     var accounts: [String: Account] = [:]
-    static let hash = "$argon2id$v=19$m=19456,t=4,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
+    static let hash = "$argon2id$v=19$m=19456,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
 
     override func setUpWithError() throws {
         database = try AppDatabase.empty()

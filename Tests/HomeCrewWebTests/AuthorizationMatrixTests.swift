@@ -135,7 +135,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         init() async throws {
             let harness = try WebHarness()
             let database = harness.app.database
-            let hash = "$argon2id$v=19$m=19456,t=4,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
+            let hash = "$argon2id$v=19$m=19456,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
             var accounts: [String: Account] = [:]
             for name in ["vera", "manu", "olga", "otto", "remy", "mira", "mick"] {
                 accounts[name] = try database.addAccount(name: name, passwordHash: hash)
