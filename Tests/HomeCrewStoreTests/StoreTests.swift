@@ -32,7 +32,7 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["account", "account_session", "audit_context", "audit_entry", "closed_month", "document", "document_staff", "household", "household_member", "invitation", "leave", "object", "object_page",
+        XCTAssertEqual(tables, ["account", "account_session", "audit_context", "audit_entry", "calendar_feed", "closed_month", "document", "document_staff", "household", "household_member", "invitation", "leave", "object", "object_page",
                                 "pay_adjustment", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "vault"])
         XCTAssertEqual(try database.formatVersion(), 8)
     }
