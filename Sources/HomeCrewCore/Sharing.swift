@@ -33,6 +33,8 @@ public struct Reach: Sendable, Equatable {
     public let roles: [RecordID: HouseholdRole]?
 
     public static let everything = Reach(roles: nil)
+    /// No household at all (a request without a session).
+    public static let nothing = Reach(roles: [:])
 
     public init(roles: [RecordID: HouseholdRole]?) { self.roles = roles }
 

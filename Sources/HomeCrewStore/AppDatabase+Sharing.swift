@@ -25,13 +25,11 @@ extension AppDatabase {
 
     public func sharing(of householdID: RecordID) throws -> HouseholdSharing {
         try read { db in
-            guard let household = try Household.fetchOne(db, key: householdID.rawValue) else {
-                throw StoreError.noSuchHousehold(householdID.rawValue)
-            }
+            let household = try Self.household(id: householdID, db)
             let members = try Row.fetchAll(db, sql: """
                 \(Self.memberSelect) WHERE m.household_id = ? ORDER BY m.role = 'owner' DESC, m.role = 'manager' DESC, a.name_key
                 """, arguments: [householdID]).map(Self.member)
-            let pending = try Self.invitations("i.household_id = ? AND \(Self.invitationIsPending)", [householdID], db)
+            let pending = try Self.invitations("i.household_id = ? AND \(Self.isPending("i"))", [householdID], db)
             return HouseholdSharing(household: household, ownerAccount: members.first { $0.role == .owner }?.accountName,
                                     members: members.filter { $0.role != .owner }, pendingInvitations: pending)
         }
@@ -109,7 +107,7 @@ extension AppDatabase {
     /// Withdraws a pending invitation of the household, named by its id or a prefix of at least four characters.
     public func revokeInvitation(_ reference: String, in householdID: RecordID) throws -> Invitation {
         try write { db in
-            let matches = try Self.invitations("i.household_id = ? AND \(Self.invitationIsPending) AND i.id LIKE ? ESCAPE '\\'",
+            let matches = try Self.invitations("i.household_id = ? AND \(Self.isPending("i")) AND i.id LIKE ? ESCAPE '\\'",
                                                [householdID, Self.likePrefix(reference)], db)
             guard reference.count >= 4, matches.count == 1 else {
                 throw matches.count > 1 ? StoreError.ambiguousRecord(what: "invitation", reference: reference) : SharingProblem.noSuchInvitation(reference)
@@ -135,7 +133,7 @@ extension AppDatabase {
     @discardableResult
     public func acceptOwnership(of householdID: RecordID, by account: Account) throws -> Invitation {
         try write { db in
-            guard let offer = try Self.invitations("i.household_id = ? AND i.role = 'owner' AND i.for_account_id = ? AND \(Self.invitationIsPending)",
+            guard let offer = try Self.invitations("i.household_id = ? AND i.role = 'owner' AND i.for_account_id = ? AND \(Self.isPending("i"))",
                                                    [householdID, account.id], db).last else {
                 throw SharingProblem.noOwnershipOffer(household: try Self.household(id: householdID, db).name)
             }
@@ -204,7 +202,7 @@ extension AppDatabase {
             _ = try Self.household(id: householdID, db)
             try db.execute(sql: "DELETE FROM household_member WHERE household_id = ? AND role <> 'owner'", arguments: [householdID])
             let removed = db.changesCount
-            try db.execute(sql: "UPDATE invitation SET revoked_at = \(Self.now) WHERE household_id = ? AND \(Self.invitationIsPendingUnaliased)",
+            try db.execute(sql: "UPDATE invitation SET revoked_at = \(Self.now) WHERE household_id = ? AND \(Self.isPending("invitation"))",
                            arguments: [householdID])
             return removed
         }
@@ -212,8 +210,10 @@ extension AppDatabase {
 
     // MARK: Helpers
 
-    static let invitationIsPending = "i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > \(now)"
-    static let invitationIsPendingUnaliased = "accepted_at IS NULL AND revoked_at IS NULL AND expires_at > \(now)"
+    /// An invitation (by table or alias) neither used, withdrawn nor expired.
+    static func isPending(_ invitation: String) -> String {
+        "\(invitation).accepted_at IS NULL AND \(invitation).revoked_at IS NULL AND \(invitation).expires_at > \(now)"
+    }
 
     static func invitations(_ condition: String, _ arguments: [any DatabaseValueConvertible], _ db: Database) throws -> [Invitation] {
         try Row.fetchAll(db, sql: """

@@ -80,6 +80,13 @@ enum Fragments {
         summaries.map { ($0.household.id.rawValue, $0.household.name) }
     }
 
+    /// Why a form that changes a household offers none: there is none yet, or the person only reads the ones they belong to.
+    static func noHouseholdToChange(_ reach: Reach, _ readOnly: String) -> HTML {
+        reach.isEverything || reach.households()?.isEmpty == true
+            ? "<p>Add a household first: <a href=\"/households/new\">add a household</a>.</p>"
+            : "<p>\(readOnly)</p>"
+    }
+
     /// The household preselected in forms: the active one, else the primary one.
     static func defaultHousehold(_ summaries: [HouseholdSummary]) -> String? {
         (summaries.first(where: \.isActive) ?? summaries.first(where: \.isPrimary))?.household.id.rawValue

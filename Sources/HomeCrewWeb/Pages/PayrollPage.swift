@@ -11,7 +11,7 @@ struct PayrollPage {
     let query: Form
     let problem: String?
 
-    var reach: Reach { session?.reach ?? Reach(roles: [:]) }
+    var reach: Reach { session?.reach ?? .nothing }
 
     func render() throws -> Response {
         let today = app.today

@@ -119,9 +119,7 @@ struct StaffController: Sendable {
     private func newPage(_ context: WebContext, form: Form, problem: String?) throws -> Response {
         let households = try app.database.householdSummaries(within: context.reach).filter { context.may(.manager, in: $0.household.id) }
         guard !households.isEmpty else {
-            let why: HTML = context.reach.isEverything || context.reach.households()?.isEmpty == true
-                ? "<p>Add a household first: <a href=\"/households/new\">add a household</a>.</p>"
-                : "<p>You can add staff to households where you are a manager or the owner.</p>"
+            let why = Fragments.noHouseholdToChange(context.reach, "You can add staff to households where you are a manager or the owner.")
             return Layout.page(title: "Add a staff member", session: context.session, body: """
                 <h1>Add a staff member</h1>\(Layout.problem(problem))\(why)
                 """)

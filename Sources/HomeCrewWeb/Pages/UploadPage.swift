@@ -8,9 +8,8 @@ extension UploadController {
               status: HTTPResponse.Status = .ok) throws -> Response {
         let households = try app.database.householdSummaries(within: context.reach).filter { context.may(.manager, in: $0.household.id) }
         guard !households.isEmpty else {
-            let why: HTML = context.reach.isEverything || context.reach.households()?.isEmpty == true
-                ? "<p>Add a household first: <a href=\"/households/new\">add a household</a>.</p>"
-                : "<p>You can upload to households where you are a manager or the owner; ask an owner to make you a manager.</p>"
+            let why = Fragments.noHouseholdToChange(context.reach,
+                                                    "You can upload to households where you are a manager or the owner; ask an owner to make you a manager.")
             return Layout.page(title: "Upload", session: context.session, status: status, body: """
                 <h1>Upload documents</h1>\(Layout.problem(problem))\(why)
                 """)

@@ -22,7 +22,7 @@ public struct WebContext: RequestContext {
     }
 
     /// The households this request may see (none without a session).
-    var reach: Reach { session?.reach ?? Reach(roles: [:]) }
+    var reach: Reach { session?.reach ?? .nothing }
 
     /// May this request make changes (`manager`) or decide membership (`owner`) in the household?
     func may(_ role: HouseholdRole, in household: RecordID) -> Bool { reach.allows(role, in: household) }
