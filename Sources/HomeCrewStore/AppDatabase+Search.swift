@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HomeCrewCore
 
 public struct SearchFilter: Sendable {
@@ -68,20 +69,38 @@ extension AppDatabase {
                     ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
                     """, arguments: StatementArguments([query.fts5] + scope.arguments + [Self.rankingWindow - 1]))
             }
-            // in_body: the page text matched (a match elsewhere repeats on every page).
-            let candidates = try Self.perform {
-                try Candidate.fetchAll(db, sql: """
-                    SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) AS rank,
-                           homecrew_in_column(search_index, 5) AS in_body
-                    FROM search_index \(scope.joins)
-                    WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
-                    ORDER BY rank, search_index.rowid
-                    LIMIT ?
-                    """, arguments: StatementArguments([query.fts5] + scope.arguments + [cutoff ?? 0, filter.limit * 10 + 100]))
-            }
+            let candidates = try Self.perform { try Self.candidates(query, scope, after: cutoff, limit: filter.limit * 10 + 100, db) }
             let hits = try Self.hits(from: candidates, query: query, limit: filter.limit, db)
             return SearchResults(hits: hits, rankedRecentPagesOnly: cutoff != nil)
         }
+    }
+
+    /// The pages that matched from `cutoff` on, best first. in_body: the page text matched (a
+    /// match elsewhere repeats on every page).
+    private static func candidates(_ query: SearchQuery, _ scope: SearchScope, after cutoff: Int64?, limit: Int, _ db: Database) throws -> [Candidate] {
+        let statement = try db.makeStatement(sql: """
+            SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :page_lengths) AS rank,
+                   homecrew_in_column(search_index, 5) AS in_body
+            FROM search_index \(scope.joins)
+            WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
+            ORDER BY rank, search_index.rowid
+            LIMIT ?
+            """)
+        try statement.setArguments(StatementArguments([query.fts5] + scope.arguments + [cutoff ?? 0, limit]) + ["page_lengths": DatabaseValue.null])
+        let lengths = try cutoff.flatMap { try pageLengths(from: $0, db) }
+        return try withExtendedLifetime(lengths) {
+            lengths?.bind(to: statement, at: sqlite3_bind_parameter_index(statement.sqliteStatement, ":page_lengths"))
+            return try Candidate.fetchAll(statement)
+        }
+    }
+
+    /// The lengths of the pages from `cutoff` to the last, read in one pass when the matching pages
+    /// are most of them (a word on nearly every page): ranking then looks up no page's length.
+    /// For sparser matches the pass would read more rows than it saves.
+    private static func pageLengths(from cutoff: Int64, _ db: Database) throws -> PageLengths? {
+        guard let last = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM search_row"),
+              last >= cutoff, last - cutoff < Int64(2 * rankingWindow) else { return nil }
+        return try PageLengths(db, rowids: cutoff...last)
     }
 
     /// The best `limit` hits; document details and snippets are read for those only.
@@ -124,7 +143,7 @@ extension AppDatabase {
     private static func snippets(of rowids: [Int64], query: SearchQuery, _ db: Database) throws -> [Int64: String] {
         guard let low = rowids.min(), let high = rowids.max() else { return [:] }
         let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, snippet(search_index, 5, char(57344), char(57345), '…', 16) AS snippet FROM search_index
+            SELECT rowid, homecrew_snippet(search_index, 5, char(57344), char(57345), 16) AS snippet FROM search_index
             WHERE search_index MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (\(databaseQuestionMarks(count: rowids.count)))
             """, arguments: StatementArguments([query.fts5, low, high] as [any DatabaseValueConvertible] + rowids))
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as String? ?? "") })
