@@ -13,7 +13,7 @@ Usage: Tests/Browser/check.py [path/to/homecrew]   (default .build/debug/homecre
 import glob, http.client, json, os, pwd, re, shutil, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -30,6 +30,13 @@ def check(condition, what):
     print(("ok   " if condition else "FAIL ") + what, flush=True)
     if not condition:
         failures.append(what)
+
+
+def wait_replaced(driver, old, seconds):
+    """Waits until the page that held `old` is gone. While Chromium swaps documents, asking about the old node can
+    fail with "Node with given id does not belong to the document" instead of a stale-element error; that is the
+    same news a moment early, so the wait asks again rather than failing."""
+    WebDriverWait(driver, seconds, ignored_exceptions=(WebDriverException,)).until(expected_conditions.staleness_of(old))
 
 
 def start_server(binary, vault):
@@ -81,7 +88,7 @@ class Walk:
         """Clicks and waits until the next page has replaced this one (an upload takes a while)."""
         old = self.driver.find_element(By.TAG_NAME, "html")
         element.click()
-        WebDriverWait(self.driver, 120).until(expected_conditions.staleness_of(old))
+        wait_replaced(self.driver, old, 120)
         WebDriverWait(self.driver, 30).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
 
     def no_alert(self, where):
@@ -308,7 +315,7 @@ def click_confirmed(walk, button):
     button.click()
     WebDriverWait(walk.driver, 10).until(expected_conditions.alert_is_present())
     walk.driver.switch_to.alert.accept()
-    WebDriverWait(walk.driver, 30).until(expected_conditions.staleness_of(old))
+    wait_replaced(walk.driver, old, 30)
 
 
 def member_row_button(walk, member, label):
@@ -363,7 +370,7 @@ def sharing(walk, base, binary, vault, folder):
             }
             document.body.appendChild(form);
             form.submit();""", csrf, staff_url)
-        WebDriverWait(guest.driver, 30).until(expected_conditions.staleness_of(old))
+        wait_replaced(guest.driver, old, 30)
         refusal = guest.driver.find_element(By.TAG_NAME, "main").text
         check("can read this household's records but not change them" in refusal,
               "a hand-made POST from the viewer, with its own valid form token, is refused: %s" % refusal[:80])
