@@ -114,6 +114,10 @@ public enum SearchText {
     /// Undoes `prepare` for display: removes the spaces between two CJK characters,
     /// looking past highlight markers (the private-use characters U+E000 and U+E001).
     public static func restore(_ text: String) -> String {
+        // Most snippets hold neither a reversed copy nor CJK: nothing to undo but a last space.
+        if !text.unicodeScalars.contains(where: { $0 == reversedCopyMark || isCJK($0) }) {
+            return text.last == " " ? String(text.dropLast()) : text
+        }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         func neighbour(_ start: Int, _ step: Int) -> Unicode.Scalar? {

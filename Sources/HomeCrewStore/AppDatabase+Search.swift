@@ -38,8 +38,8 @@ public struct SearchHit: Hashable, Sendable {
     public let snippet: String
     public let rank: Double
 
-    public static let highlightStart: Character = "\u{E000}"
-    public static let highlightEnd: Character = "\u{E001}"
+    public static let highlightStart: Unicode.Scalar = "\u{E000}"
+    public static let highlightEnd: Unicode.Scalar = "\u{E001}"
 }
 
 /// The hits of a search, and whether ranking was limited to the most recently indexed pages.

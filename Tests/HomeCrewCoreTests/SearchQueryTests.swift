@@ -74,6 +74,10 @@ final class SearchQueryTests: XCTestCase {
                        "\u{E000}الراتب\u{E001} الشهري", "an original already marked is not marked twice")
         // Vaults indexed before copies moved to the end keep them beside their words; both read back.
         XCTAssertEqual(SearchText.restore("حبيبي \u{1F}\u{E000}يبيبح\u{E001} end"), "\u{E000}حبيبي\u{E001} end")
+        // Text with neither CJK nor a copy (the fast path) loses only a last space, as the full path does.
+        XCTAssertEqual(SearchText.restore("\u{E000}Grüße\u{E001} — आशा "), "\u{E000}Grüße\u{E001} — आशा")
+        XCTAssertEqual(SearchText.restore("a  b"), "a  b")
+        XCTAssertEqual(SearchText.restore("Gr\u{E000}ü\u{E001}ße \u{E000}世\u{E001} "), "Gr\u{E000}ü\u{E001}ße \u{E000}世\u{E001}")
     }
 }
 

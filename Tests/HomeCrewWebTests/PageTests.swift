@@ -1,6 +1,7 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -48,6 +49,46 @@ final class PageTests: XCTestCase {
         }
         let marked = HTML.highlighted("a <b>\u{E000}x&y\u{E001} \u{E001}z\u{E000}", start: "\u{E000}", end: "\u{E001}").markup
         XCTAssertEqual(marked, "a &lt;b&gt;<mark>x&amp;y</mark> z<mark></mark>", "escaped first, then marked; tags always balance")
+    }
+
+    /// The escaping rule, one scalar at a time: what `HTML.escape` reads bytes to do faster.
+    static func escapedByScalar(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            default: if !scalar.isControlCharacter && scalar.value != 0xFEFF { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+
+    func testEscapingReadsBytesAndDropsExactlyTheControlCharactersTheRuleDrops() {
+        // Neighbours of every byte pattern the byte reader treats specially: C1 controls and their
+        // neighbours (U+00A0 shares the lead byte C2), U+FEFF and U+FEFE/FFFE (lead byte EF), the markers.
+        let pieces = ["a", "Z", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{85}",
+                      "\u{9F}", "\u{A0}", "\u{BF}", "é", "\u{FEFF}", "\u{FEFE}", "\u{FFFE}", "\u{FFFD}", "\u{E000}", "\u{E001}",
+                      "中", "😀", "\u{200B}", "\u{301}", "&amp;"]
+        var generator = Seeded(state: 11)
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(HTML.escape(text), Self.escapedByScalar(text), text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            var expected = "", open = false
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\u{E000}": if !open { expected += "<mark>"; open = true }
+                case "\u{E001}": if open { expected += "</mark>"; open = false }
+                default: expected += Self.escapedByScalar(String(scalar))
+                }
+            }
+            if open { expected += "</mark>" }
+            XCTAssertEqual(HTML.highlighted(text, start: "\u{E000}", end: "\u{E001}").markup, expected)
+        }
     }
 
     func testFormsChangeRecordsThroughTheStoreAndShowItsRefusalsOnThePage() async throws {

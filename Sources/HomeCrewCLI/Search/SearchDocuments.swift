@@ -81,7 +81,7 @@ enum SearchPresenter {
     /// so the only escape sequences are the ones added here. One pass over the scalars: this
     /// runs for every cell of every table (10,000-row payroll reports included).
     static func marked(_ text: String, bold: Bool) -> String {
-        let start = SearchHit.highlightStart.unicodeScalars.first!, end = SearchHit.highlightEnd.unicodeScalars.first!
+        let start = SearchHit.highlightStart, end = SearchHit.highlightEnd
         guard text.unicodeScalars.contains(where: { $0 == start || $0 == end || $0 == "\n" || $0 == "\r" }) else {
             return text
         }

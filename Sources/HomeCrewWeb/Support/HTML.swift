@@ -35,39 +35,71 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
     /// Escapes the five characters that matter in element content and quoted attributes;
     /// control characters other than tab and newline are dropped (a document's text may hold them).
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.isControlCharacter || scalar.value == 0xFEFF { continue }
-                result.unicodeScalars.append(scalar)
+        var text = text
+        // Most text needs no change: one read of its bytes, and the same string back.
+        if text.withUTF8({ !$0.contains(where: needsAttention) }) { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        text.withUTF8 { appendEscaped($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Bytes that are escaped or start a character that may be dropped (ASCII controls, the lead
+    /// bytes of C1 controls and of U+FEFF).
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F, 0xC2, 0xEF: true
+        case 0..<0x20: byte != 0x09 && byte != 0x0A
+        default: false
+        }
+    }
+
+    /// UTF-8 in, escaped UTF-8 out; C0 controls but tab and newline, DEL, C1 controls
+    /// (U+0080–009F, lead byte C2) and U+FEFF (EF BB BF) are left out.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            case 0x09, 0x0A: output.append(byte)
+            case 0..<0x20, 0x7F: continue
+            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]): index += 1
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBB && bytes[index + 1] == 0xBF: index += 2
+            default: output.append(byte)
             }
         }
-        return result
     }
 
     /// A search snippet: escaped first, then the store's highlight markers become `<mark>` tags.
-    /// Unpaired markers are dropped, so the tags always balance.
-    public static func highlighted(_ snippet: String, start: Character, end: Character) -> HTML {
-        var markup = "", open = false
-        for character in snippet {
-            if character == start {
-                if !open { markup += "<mark>"; open = true }
-            } else if character == end {
-                if open { markup += "</mark>"; open = false }
-            } else {
-                markup += escape(String(character))
+    /// Unpaired markers are dropped, so the tags always balance. Read as bytes: the markers are
+    /// three-byte characters whose first byte never occurs inside another character.
+    public static func highlighted(_ snippet: String, start: Unicode.Scalar, end: Unicode.Scalar) -> HTML {
+        let (opening, closing) = (Array(String(start).utf8), Array(String(end).utf8))
+        var output: [UInt8] = [], open = false
+        var snippet = snippet
+        snippet.withUTF8 { bytes in
+            output.reserveCapacity(bytes.count + 64)
+            var run = 0, index = 0
+            while index < bytes.count {
+                let rest = bytes[index...]
+                let marker = rest.starts(with: opening) ? opening : rest.starts(with: closing) ? closing : nil
+                guard let marker else { index += 1; continue }
+                appendEscaped(UnsafeBufferPointer(rebasing: bytes[run..<index]), to: &output)
+                if marker == opening, !open { output.append(contentsOf: "<mark>".utf8); open = true }
+                if marker == closing, open { output.append(contentsOf: "</mark>".utf8); open = false }
+                index += marker.count
+                run = index
             }
+            appendEscaped(UnsafeBufferPointer(rebasing: bytes[run...]), to: &output)
         }
-        if open { markup += "</mark>" }
-        return HTML(markup: markup)
+        if open { output.append(contentsOf: "</mark>".utf8) }
+        return HTML(markup: String(decoding: output, as: UTF8.self))
     }
 
     public static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(markup: lhs.markup + rhs.markup) }
