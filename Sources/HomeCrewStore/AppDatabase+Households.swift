@@ -45,7 +45,7 @@ private struct VaultMarks {
     var active: RecordID?
 
     static func fetch(_ db: Database) throws -> VaultMarks {
-        let row = try Row.fetchOne(db, sql: "SELECT primary_household_id, active_household_id FROM vault")
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT primary_household_id, active_household_id FROM vault"))
         return VaultMarks(primary: row?["primary_household_id"], active: row?["active_household_id"])
     }
 }
@@ -57,10 +57,12 @@ extension AppDatabase {
     public func householdSummaries(within reach: Reach = .everything) throws -> [HouseholdSummary] {
         try read { db in
             let marks = try VaultMarks.fetch(db)
-            let counts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql:
-                "SELECT household_id, count(*) AS n FROM staff GROUP BY household_id")
+            let counts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db.cachedStatement(sql:
+                "SELECT household_id, count(*) AS n FROM staff GROUP BY household_id"))
                 .map { (RecordID(rawValue: $0["household_id"]), $0["n"] as Int) })
-            return try Household.all().orderedByName().fetchAll(db).filter { reach.includes($0.id) }.map { household in
+            // A cached statement: every page asks for this list (building the request each time cost more than running it).
+            let households = try Household.fetchAll(db.cachedStatement(sql: "SELECT * FROM household ORDER BY name_key"))
+            return households.filter { reach.includes($0.id) }.map { household in
                 HouseholdSummary(
                     household: household, isPrimary: household.id == marks.primary,
                     isActive: household.id == marks.active, staffCount: counts[household.id] ?? 0)

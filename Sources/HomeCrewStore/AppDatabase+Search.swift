@@ -63,50 +63,53 @@ extension AppDatabase {
         try read { db in
             let scope = try SearchScope(filter, db)
             let cutoff = try Self.perform {
-                try Int64.fetchOne(db, sql: """
+                try Int64.fetchOne(db.cachedStatement(sql: """
                     SELECT search_index.rowid FROM search_index \(scope.joins)
                     WHERE search_index MATCH ? \(scope.conditions)
                     ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
-                    """, arguments: StatementArguments([query.fts5] + scope.arguments + [Self.rankingWindow - 1]))
+                    """), arguments: StatementArguments([query.fts5] + scope.arguments + [Self.rankingWindow - 1]))
             }
-            let candidates = try Self.perform { try Self.candidates(query, scope, after: cutoff, limit: filter.limit * 10 + 100, db) }
-            let hits = try Self.hits(from: candidates, query: query, limit: filter.limit, db)
+            let (candidates, pass) = try Self.perform { try Self.candidates(query, scope, after: cutoff, limit: filter.limit * 10 + 100, db) }
+            let hits = try Self.hits(from: candidates, pass: pass, limit: filter.limit, db)
             return SearchResults(hits: hits, rankedRecentPagesOnly: cutoff != nil)
         }
     }
 
     /// The pages that matched from `cutoff` on, best first. in_body: the page text matched (a
-    /// match elsewhere repeats on every page).
-    private static func candidates(_ query: SearchQuery, _ scope: SearchScope, after cutoff: Int64?, limit: Int, _ db: Database) throws -> [Candidate] {
-        let statement = try db.makeStatement(sql: """
-            SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :page_lengths) AS rank,
+    /// match elsewhere repeats on every page). At most `rankingWindow` rows: they are read
+    /// unsorted and sorted here, where SQLite's `ORDER BY … LIMIT` kept a b-tree of the best
+    /// (a tenth of a common word's search). The pass holds each page's matches in its text.
+    private static func candidates(_ query: SearchQuery, _ scope: SearchScope, after cutoff: Int64?, limit: Int,
+                                   _ db: Database) throws -> ([Candidate], RankingPass) {
+        let statement = try db.cachedStatement(sql: """
+            SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :pass) AS rank,
                    homecrew_in_column(search_index, 5) AS in_body
             FROM search_index \(scope.joins)
             WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
-            ORDER BY rank, search_index.rowid
-            LIMIT ?
             """)
-        try statement.setArguments(StatementArguments([query.fts5] + scope.arguments + [cutoff ?? 0, limit]) + ["page_lengths": DatabaseValue.null])
-        let lengths = try cutoff.flatMap { try pageLengths(from: $0, db) }
-        return try withExtendedLifetime(lengths) {
-            lengths?.bind(to: statement, at: sqlite3_bind_parameter_index(statement.sqliteStatement, ":page_lengths"))
-            return try Candidate.fetchAll(statement)
+        try statement.setArguments(StatementArguments([query.fts5] + scope.arguments + [cutoff ?? 0]) + ["pass": DatabaseValue.null])
+        let pass = RankingPass(lengths: try cutoff.flatMap { try pageLengths(from: $0, db) }, column: Self.textColumn)
+        var all = try withExtendedLifetime(pass) {
+            pass.bind(to: statement, at: sqlite3_bind_parameter_index(statement.sqliteStatement, ":pass"))
+            return try Candidate.all(statement, db)
         }
+        all.sort { $0.rank < $1.rank || ($0.rank == $1.rank && $0.rowid < $1.rowid) }
+        return (Array(all.prefix(limit)), pass)
     }
 
     /// The lengths of the pages from `cutoff` to the last, read in one pass when the matching pages
     /// are most of them (a word on nearly every page): ranking then looks up no page's length.
     /// For sparser matches the pass would read more rows than it saves.
     private static func pageLengths(from cutoff: Int64, _ db: Database) throws -> PageLengths? {
-        guard let last = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM search_row"),
+        guard let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(rowid) FROM search_row")),
               last >= cutoff, last - cutoff < Int64(2 * rankingWindow) else { return nil }
         return try PageLengths(db, rowids: cutoff...last)
     }
 
     /// The best `limit` hits; document details and snippets are read for those only.
-    private static func hits(from candidates: [Candidate], query: SearchQuery, limit: Int, _ db: Database) throws -> [SearchHit] {
+    private static func hits(from candidates: [Candidate], pass: RankingPass, limit: Int, _ db: Database) throws -> [SearchHit] {
         let (chosen, places) = try choose(limit, from: candidates, db)
-        let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), query: query, db)
+        let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), pass: pass, db)
         return try chosen.map { choice in
             let place = places[choice.rowid]!
             return try hit(document: place.document, page: choice.inBody && place.page > 0 ? place.page : nil,
@@ -137,16 +140,34 @@ extension AppDatabase {
         return (chosen, places)
     }
 
-    /// Snippets of a few rows in one query. The rowid range lets FTS5 seek; `+rowid IN`
-    /// keeps SQLite from running the match once per row, which reads a common word's whole
-    /// list of pages each time.
-    private static func snippets(of rowids: [Int64], query: SearchQuery, _ db: Database) throws -> [Int64: String] {
-        guard let low = rowids.min(), let high = rowids.max() else { return [:] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, homecrew_snippet(search_index, 5, char(57344), char(57345), 16) AS snippet FROM search_index
-            WHERE search_index MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (\(databaseQuestionMarks(count: rowids.count)))
-            """, arguments: StatementArguments([query.fts5, low, high] as [any DatabaseValueConvertible] + rowids))
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as String? ?? "") })
+    /// The search index's column of page text (`body`).
+    static let textColumn: Int32 = 5
+
+    /// Snippets of the pages shown, from their text, their length in tokens (FTS5's size table)
+    /// and the matches the ranking recorded: the query is not run through the index again.
+    private static func snippets(of rowids: [Int64], pass: RankingPass, _ db: Database) throws -> [Int64: String] {
+        guard !rowids.isEmpty else { return [:] }
+        let statement = try db.cachedStatement(sql: """
+            SELECT r.rowid, r.body, d.sz FROM search_row r JOIN search_index_docsize d ON d.id = r.rowid
+            WHERE r.rowid IN (\(databaseQuestionMarks(count: rowids.count)))
+            """)
+        try statement.setArguments(StatementArguments(rowids))
+        let maker = try SnippetMaker(db)
+        var snippets: [Int64: String] = [:]
+        let step = statement.sqliteStatement
+        defer { sqlite3_reset(step) }
+        var code = sqlite3_step(step)
+        while code == SQLITE_ROW {
+            let rowid = sqlite3_column_int64(step, 0)
+            let text = UnsafeRawBufferPointer(start: sqlite3_column_text(step, 1), count: Int(sqlite3_column_bytes(step, 1)))
+            let sizes = PageLengths.varints(UnsafeRawBufferPointer(start: sqlite3_column_blob(step, 2), count: Int(sqlite3_column_bytes(step, 2))))
+            if let hits = pass.hits(of: rowid), Int(textColumn) < sizes.count {
+                snippets[rowid] = maker.snippet(of: text, hits: hits, columnTokens: Int32(clamping: sizes[Int(textColumn)]))
+            }
+            code = sqlite3_step(step)
+        }
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
+        return snippets
     }
 
     private static func hit(document id: String, page: Int?, snippet: String, rank: Double, _ db: Database) throws -> SearchHit {
@@ -174,17 +195,27 @@ extension AppDatabase {
     }
 }
 
-/// A ranked matching page. Read by position: a search reads hundreds, and looking
-/// columns up by name cost more than the rest of decoding.
-private struct Candidate: FetchableRecord {
+/// A ranked matching page.
+private struct Candidate {
     let rowid: Int64
     let rank: Double
     let inBody: Bool
 
-    init(row: Row) {
-        rowid = row[0]
-        rank = row[1]
-        inBody = row[2]
+    /// Every row of a statement selecting rowid, rank and in_body, stepped by hand: a search
+    /// reads up to 2,000, and decoding GRDB rows cost more than ranking them.
+    static func all(_ statement: Statement, _ db: Database) throws -> [Candidate] {
+        let step = statement.sqliteStatement
+        defer { sqlite3_reset(step) }
+        var found: [Candidate] = []
+        found.reserveCapacity(AppDatabase.rankingWindow)
+        var code = sqlite3_step(step)
+        while code == SQLITE_ROW {
+            found.append(Candidate(rowid: sqlite3_column_int64(step, 0), rank: sqlite3_column_double(step, 1),
+                                   inBody: sqlite3_column_int(step, 2) != 0))
+            code = sqlite3_step(step)
+        }
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
+        return found
     }
 }
 
@@ -196,9 +227,9 @@ private struct Place {
     static func of(_ rowids: [Int64], _ db: Database) throws -> [Int64: Place] {
         var places: [Int64: Place] = [:]
         places.reserveCapacity(rowids.count)
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT rowid, document_id, page_number FROM search_row WHERE rowid IN (\(databaseQuestionMarks(count: rowids.count)))
-            """, arguments: StatementArguments(rowids))
+            """), arguments: StatementArguments(rowids))
         while let row = try rows.next() {
             places[row[0]] = Place(document: row[1], page: row[2])
         }
@@ -215,7 +246,7 @@ struct SearchScope {
 
     init(_ filter: SearchFilter, _ db: Database) throws {
         var parts: [String] = []
-        if let household = filter.householdID, try Int.fetchOne(db, sql: "SELECT count(*) FROM household") ?? 0 > 1 {
+        if let household = filter.householdID, try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM household")) ?? 0 > 1 {
             parts.append("d.household_id = ?"); arguments.append(household)
         }
         if let visible = filter.reach.households() {

@@ -413,7 +413,7 @@ final class StoreTests: XCTestCase {
         // Lengths over 127 tokens take two bytes in FTS5's size record.
         try database.writer.read { db in
             let rows = try Int64.fetchAll(db, sql: "SELECT rowid FROM search_row ORDER BY rowid")
-            let lengths = try PageLengths(db, rowids: rows.first!...rows.last!)
+            let pass = RankingPass(lengths: try PageLengths(db, rowids: rows.first!...rows.last!), column: 5)
             let sql = """
                 SELECT rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0 LENGTHS) FROM search_index
                 WHERE search_index MATCH 'salary' ORDER BY rowid
@@ -421,12 +421,24 @@ final class StoreTests: XCTestCase {
             let theirs = try Row.fetchAll(db, sql: sql.replacingOccurrences(of: " LENGTHS", with: ""))
             let statement = try db.makeStatement(sql: sql.replacingOccurrences(of: " LENGTHS", with: ", ?"))
             try statement.setArguments([DatabaseValue.null])
-            lengths.bind(to: statement, at: 1)
-            let ours = try withExtendedLifetime(lengths) { try Row.fetchAll(statement) }
+            pass.bind(to: statement, at: 1)
+            let ours = try withExtendedLifetime(pass) { try Row.fetchAll(statement) }
             XCTAssertEqual(ours.count, 60)
             XCTAssertEqual(ours.map { $0[0] as Int64 }, theirs.map { $0[0] as Int64 })
             XCTAssertEqual(ours.map { $0[1] as Double }, theirs.map { $0[1] as Double })
             XCTAssertEqual(Set(ours.map { $0[1] as Double }).count, 60, "different lengths give different scores")
+            // The pass keeps each page's matches in the text, whichever order the pages are ranked in.
+            let backwards = RankingPass(lengths: nil, column: 5)
+            let reversed = try db.makeStatement(sql: sql.replacingOccurrences(of: " LENGTHS", with: ", ?") + " DESC")
+            try reversed.setArguments([DatabaseValue.null])
+            backwards.bind(to: reversed, at: 1)
+            XCTAssertEqual(try withExtendedLifetime(backwards) { try Row.fetchAll(reversed) }.count, 60)
+            for rowid in rows {
+                let forward = try XCTUnwrap(pass.hits(of: rowid)), backward = try XCTUnwrap(backwards.hits(of: rowid))
+                XCTAssertEqual(forward.map(\.tokens), backward.map(\.tokens))
+                XCTAssertEqual(forward.first?.tokens, 0..<1, "every page's text starts with the word")
+            }
+            XCTAssertNil(pass.hits(of: rows.last! + 1))
         }
     }
 
@@ -434,9 +446,12 @@ final class StoreTests: XCTestCase {
         let queue = try DatabaseQueue()
         try queue.write { db in
             SearchRanking.register(db)
-            try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(title, body, tokenize = 'porter unicode61')")
+            // The vault's own tokenizer: the snippet's offsets come from it without porter.
+            try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(title, body, tokenize = \"\(Self.searchTokenizer)\")")
             var generator = Seeded(state: 5)
-            let words = ["salary", "notice", "period", "leave", "contract", "passport", "visa", "cook", "driver", "month", "gratuity"]
+            // Words with combining marks and diacritics, where unicode61's arguments change where tokens end.
+            let words = ["salary", "notice", "period", "leave", "contract", "passport", "visa", "cook", "driver", "month", "gratuity",
+                         "वेतन", "cafe\u{301}", "naïve", "n\u{303}ino"]
             let breaks = [" ", " ", ", ", " ", ". ", ":\n", " (", "  "]
             for _ in 0..<300 {
                 let body = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
@@ -446,7 +461,7 @@ final class StoreTests: XCTestCase {
             }
             try db.execute(sql: "INSERT INTO t VALUES ('x', 'Ünïcode: salaries, contracting — периоды salary')")
         }
-        for query in ["salary", "gratuity", "\"notice period\"", "cook driver", "visa OR passport", "contract*", "salary NOT leave"] {
+        for query in ["salary", "gratuity", "\"notice period\"", "cook driver", "visa OR passport", "contract*", "salary NOT leave", "वेतन", "nino"] {
             try queue.read { db in
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT snippet(t, 1, '[', ']', '…', 8), homecrew_snippet(t, 1, '[', ']', 8) FROM t WHERE t MATCH ? ORDER BY rowid
@@ -463,6 +478,44 @@ final class StoreTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testSearchSnippetsMadeFromTheRankingsMatchesEqualThoseFTS5Feeds() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        var generator = Seeded(state: 23)
+        let words = ["salary", "notice", "period", "leave", "contract", "passport", "visa", "cook", "driver", "month", "gratuity",
+                     "salaries", "वेतन", "naïve", "中文"]
+        let breaks = [" ", " ", ", ", " ", ". ", ":\n", " ("]
+        for index in 0..<120 {
+            let body = (0..<Int.random(in: 0...120, using: &generator)).map { _ in
+                (words.randomElement(using: &generator) ?? "") + (breaks.randomElement(using: &generator) ?? "")
+            }
+            try addDocument(title: index % 7 == 0 ? "Salary notice" : "Page \(index)", body: body.joined(), in: sea)
+        }
+        var compared = 0
+        for text in ["salary", "\"notice period\"", "cook driver", "visa OR passport", "contract*", "salary -leave", "वेतन", "中文", "naive"] {
+            let query = try SearchQuery.parse(text)
+            for hit in try database.search(query, SearchFilter(limit: 50)).hits {
+                guard let page = hit.page else { continue }
+                let fed = try database.writer.read { db in
+                    try String.fetchOne(db, sql: """
+                        SELECT homecrew_snippet(search_index, 5, char(57344), char(57345), 16) FROM search_index
+                        WHERE search_index MATCH ? AND rowid = (SELECT rowid FROM search_row WHERE document_id = ? AND page_number = ?)
+                        """, arguments: [query.fts5, hit.documentID.rawValue, page])
+                }
+                XCTAssertEqual(hit.snippet, SearchText.restore(fed ?? "-"), text)
+                XCTAssertTrue(hit.snippet.unicodeScalars.contains(SearchHit.highlightStart), "\(text): \(hit.snippet)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 200)
+    }
+
+    static let searchTokenizer = "porter unicode61 " + OffsetTokenizer.arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+
+    func testSnippetOffsetsComeFromTheSearchIndexsOwnTokenizerWithoutPorter() throws {
+        let schema = try database.writer.read { db in try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'search_index'") }
+        XCTAssertTrue(schema?.contains("tokenize = \"\(Self.searchTokenizer)\"") == true, schema ?? "no search_index")
     }
 
     func testTheIndexFollowsEveryChangeInTheSameTransaction() throws {
