@@ -157,4 +157,34 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertGreaterThan(tally.mostAtOnce, 1, "the work ran on more than one thread")
         ParallelWork.forEach(0, width: 4) { _ in XCTFail("no items, no calls") }
     }
+
+    /// Jobs that wait (as an ingest waits for its extraction worker) still run `width` at once,
+    /// more than this machine's cores: an `OperationQueue` here ran no more than the cores.
+    func testAQueueRunsItsWidthOfWaitingJobsAtOnceWhateverTheCores() {
+        final class Meeting: @unchecked Sendable {
+            let condition = NSCondition()
+            var running = 0, mostAtOnce = 0, ran = 0
+        }
+        let width = ProcessInfo.processInfo.activeProcessorCount + 2
+        let meeting = Meeting(), queue = WorkQueue(width: width)
+        let deadline = Date().addingTimeInterval(1)
+        for _ in 0..<(3 * width) {
+            queue.add {
+                // Each job waits (one second at most) for `width` jobs to have run together; Dispatch
+                // took two seconds to start that many threads for waiting jobs.
+                meeting.condition.withLock {
+                    meeting.running += 1
+                    meeting.mostAtOnce = max(meeting.mostAtOnce, meeting.running)
+                    meeting.condition.broadcast()
+                    while meeting.mostAtOnce < width && meeting.condition.wait(until: deadline) {}
+                    meeting.running -= 1
+                    meeting.ran += 1
+                }
+            }
+            usleep(1000)  // the jobs arrive over time, as an upload's files do
+        }
+        queue.finish()
+        XCTAssertEqual(meeting.ran, 3 * width, "every job ran before finish() returned")
+        XCTAssertEqual(meeting.mostAtOnce, width, "\(width) waiting jobs ran at once")
+    }
 }

@@ -8,21 +8,20 @@ import HomeCrewVault
 /// about as long as filing them, not receiving them and then filing them.
 final class UploadFiling: @unchecked Sendable {
     private let ingestor: DocumentIngestor
-    private let queue = OperationQueue()
+    private let queue = WorkQueue(width: ParallelWork.ingestWidth)
     private let lock = NSLock()
     private var outcomes: [Int: IngestOutcome] = [:]
 
     init(ingestor: DocumentIngestor) {
         self.ingestor = ingestor
-        queue.maxConcurrentOperationCount = ParallelWork.ingestWidth
     }
 
     /// Starts filing the file at `path` (the upload's file number `index`).
     func file(_ index: Int, path: String, _ request: IngestRequest) {
         let ingestor = self.ingestor
-        // An operation queue's thread has no task: the audit trail's actor is carried over by hand.
+        // The queue's threads have no task: the audit trail's actor is carried over by hand.
         let actor = AuditActor.current
-        queue.addOperation { [self] in
+        queue.add { [self] in
             let outcome = AuditActor.$current.withValue(actor) { ingestor.ingest(path, request) }
             lock.withLock { outcomes[index] = outcome }
         }
@@ -31,7 +30,7 @@ final class UploadFiling: @unchecked Sendable {
     /// Waits for every file started so far; their outcomes by file number.
     func finish() async throws -> [Int: IngestOutcome] {
         let queue = self.queue
-        try await offload { queue.waitUntilAllOperationsAreFinished() }
+        try await offload { queue.finish() }
         return lock.withLock { outcomes }
     }
 }
