@@ -138,7 +138,8 @@ public struct ObjectStore: Sendable {
         return Stored(hash: hash, size: size, isNew: true)
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+    /// Writes every byte, going on after a short write or an interrupted call.
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -56,11 +56,34 @@ final class MultipartScannerTests: XCTestCase {
                                                          "form-data; name=\"files\"; filename=\"empty.bin\""])
         XCTAssertEqual(whole.parts.map(\.bytes), [Array("Sea View".utf8), Self.tricky, []])
         XCTAssertEqual(whole.parts.map(\.ended), [true, true, true])
-        for size in [1, 2, 3, 5, 7, 16, 17, 64, 100, 1000] {
+        for size in 1...Self.body.count {
             let cut = try scan(Self.body, pieces: size)
             XCTAssertEqual(cut.parts, whole.parts, "pieces of \(size) bytes")
             XCTAssertTrue(cut.complete, "pieces of \(size) bytes")
         }
+    }
+
+    /// Only a tail that begins the delimiter waits for the next piece; the rest goes on at once.
+    func testTheHeldBackTailIsExactlyTheLongestStartOfTheDelimiter() {
+        let delimiter = Array("\r\n--\(Self.boundary)".utf8)
+        func naive(_ bytes: [UInt8]) -> Int {
+            for start in 0..<bytes.count where bytes.count - start < delimiter.count && delimiter.starts(with: bytes[start...]) {
+                return start
+            }
+            return bytes.count
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = delimiter + [0, 255, 13, 10]
+        var held = 0
+        for _ in 0..<5000 {
+            var bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            if Bool.random(using: &generator) { bytes += delimiter.prefix(Int.random(in: 1..<delimiter.count, using: &generator)) }
+            let found = bytes.withUnsafeBytes { MultipartScanner.start(ofPartial: delimiter, atEndOf: $0) }
+            XCTAssertEqual(found, naive(bytes), "\(bytes)")
+            if found < bytes.count { held += 1 }
+        }
+        XCTAssertGreaterThan(held, 1000, "tails that begin the delimiter were tried")
+        XCTAssertEqual(Array("file bytes".utf8).withUnsafeBytes { MultipartScanner.start(ofPartial: delimiter, atEndOf: $0) }, 10)
     }
 
     func testABodyCutOffLeavesItsLastPartUnended() throws {

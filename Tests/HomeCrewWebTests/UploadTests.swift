@@ -112,3 +112,41 @@ extension UploadTests {
 enum ObjectStoreCheck {
     static func rehash(_ path: String) throws -> String { try HomeCrewVault.ObjectStore.hash(fileAt: path) }
 }
+
+extension UploadTests {
+    /// The receiver writes what the network hands it, small pieces gathered and large ones as
+    /// they come, and every file ends up byte for byte as sent, however the body was cut.
+    func testReceivedFilesAreTheSentBytesWhateverThePieces() async throws {
+        let harness = try WebHarness()
+        var generator = SystemRandomNumberGenerator()
+        let delimiter = Array("\r\n--\(Self.boundary)".utf8)
+        var large = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for start in stride(from: 1000, to: large.count - 100, by: 77_777) {  // near-misses of the delimiter
+            let prefix = delimiter.prefix(1 + start % (delimiter.count - 1))
+            large.replaceSubrange(start..<start + prefix.count, with: prefix)
+        }
+        let files: [(name: String, bytes: [UInt8])] = [("large.bin", large), ("small.bin", Array("small\r\n--".utf8)), ("empty.bin", [])]
+        let body = Self.multipart([("household", "x")], files: files)
+        let sizes = [1, 700, 40_000, 65_536, 3, 100_000, 2048, 33_000]
+        var pieces: [ByteBuffer] = [], offset = 0
+        while offset < body.readableBytes {
+            let size = min(sizes[pieces.count % sizes.count], body.readableBytes - offset)
+            pieces.append(body.getSlice(at: offset, length: size)!)
+            offset += size
+        }
+        let stream = AsyncStream<ByteBuffer> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        let receiver = try UploadReceiver(objects: harness.app.objects, limit: 64 << 20)
+        defer { receiver.removeFolder() }
+        try await receiver.receive(RequestBody(asyncSequence: stream), boundary: Self.boundary)
+        XCTAssertEqual(receiver.fields["household"], "x")
+        XCTAssertEqual(receiver.files.map(\.originalName), files.map(\.name))
+        for (received, sent) in zip(receiver.files, files) {
+            XCTAssertTrue(received.complete)
+            XCTAssertEqual(received.size, Int64(sent.bytes.count))
+            XCTAssertTrue(Array(try Data(contentsOf: URL(fileURLWithPath: received.path))) == sent.bytes, "\(received.originalName) differs")
+        }
+    }
+}

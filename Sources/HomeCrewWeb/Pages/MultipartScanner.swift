@@ -32,50 +32,54 @@ struct MultipartScanner {
     var isComplete: Bool { state == .epilogue }
 
     mutating func feed(_ piece: UnsafeRawBufferPointer, _ handle: (Event) throws -> Void) throws {
+        guard !pending.isEmpty else { return try scan(piece, handle) }
         var data = pending
         data.append(contentsOf: piece)
         pending = []
+        try data.withUnsafeBytes { try scan($0, handle) }
+    }
+
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, _ handle: (Event) throws -> Void) throws {
         var start = 0
-        try data.withUnsafeBytes { bytes in
-            while start < bytes.count {
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-                switch state {
-                case .preamble, .body:
-                    guard let found = Self.find(delimiter, in: rest) else {
-                        // Keep what could be the start of a delimiter; the rest is certainly body.
-                        let safe = max(0, rest.count - (delimiter.count - 1))
-                        if state == .body, safe > 0 { try handle(.body(UnsafeRawBufferPointer(rebasing: rest[..<safe]))) }
-                        pending = Array(rest[safe...])
-                        return
-                    }
-                    if state == .body {
-                        if found > 0 { try handle(.body(UnsafeRawBufferPointer(rebasing: rest[..<found]))) }
-                        try handle(.partEnd)
-                    }
-                    start += found + delimiter.count
-                    state = .afterDelimiter
-                case .afterDelimiter:
-                    guard rest.count >= 2 else { pending = Array(rest); return }
-                    if rest[0] == UInt8(ascii: "-") && rest[1] == UInt8(ascii: "-") {
-                        state = .epilogue
-                    } else if rest[0] == 13 && rest[1] == 10 {
-                        state = .headers
-                        start += 2
-                    } else {
-                        throw Failure.malformed
-                    }
-                case .headers:
-                    guard let end = Self.find([13, 10, 13, 10], in: rest) else {
-                        guard rest.count <= Self.headerLimit else { throw Failure.malformed }
-                        pending = Array(rest)
-                        return
-                    }
-                    try handle(.headers(Self.headerLines(UnsafeRawBufferPointer(rebasing: rest[..<end]))))
-                    start += end + 4
-                    state = .body
-                case .epilogue:
+        while start < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+            switch state {
+            case .preamble, .body:
+                guard let found = Self.find(delimiter, in: rest) else {
+                    // Keep only a tail that could be the start of a delimiter (rarely any), so
+                    // that the next piece is seldom copied behind it.
+                    let safe = Self.start(ofPartial: delimiter, atEndOf: rest)
+                    if state == .body, safe > 0 { try handle(.body(UnsafeRawBufferPointer(rebasing: rest[..<safe]))) }
+                    pending = Array(rest[safe...])
                     return
                 }
+                if state == .body {
+                    if found > 0 { try handle(.body(UnsafeRawBufferPointer(rebasing: rest[..<found]))) }
+                    try handle(.partEnd)
+                }
+                start += found + delimiter.count
+                state = .afterDelimiter
+            case .afterDelimiter:
+                guard rest.count >= 2 else { pending = Array(rest); return }
+                if rest[0] == UInt8(ascii: "-") && rest[1] == UInt8(ascii: "-") {
+                    state = .epilogue
+                } else if rest[0] == 13 && rest[1] == 10 {
+                    state = .headers
+                    start += 2
+                } else {
+                    throw Failure.malformed
+                }
+            case .headers:
+                guard let end = Self.find([13, 10, 13, 10], in: rest) else {
+                    guard rest.count <= Self.headerLimit else { throw Failure.malformed }
+                    pending = Array(rest)
+                    return
+                }
+                try handle(.headers(Self.headerLines(UnsafeRawBufferPointer(rebasing: rest[..<end]))))
+                start += end + 4
+                state = .body
+            case .epilogue:
+                return
             }
         }
     }
@@ -94,6 +98,22 @@ struct MultipartScanner {
                 offset = candidate + 1
             }
             return nil
+        }
+    }
+
+    /// Where the longest tail of `haystack` that begins `needle` (but is shorter than it) starts;
+    /// `haystack.count` when no tail does.
+    static func start(ofPartial needle: [UInt8], atEndOf haystack: UnsafeRawBufferPointer) -> Int {
+        guard let base = haystack.baseAddress else { return 0 }
+        return needle.withUnsafeBytes { needleBytes in
+            var offset = max(0, haystack.count - (needle.count - 1))
+            while offset < haystack.count {
+                guard let hit = memchr(base + offset, Int32(needle[0]), haystack.count - offset) else { break }
+                let candidate = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(hit, needleBytes.baseAddress!, haystack.count - candidate) == 0 { return candidate }
+                offset = candidate + 1
+            }
+            return haystack.count
         }
     }
 

@@ -24,10 +24,12 @@ final class UploadReceiver {
     private var current: (name: String, fileName: String?)?
     private var fieldBytes: [UInt8] = []
     private var handle: FileHandle?
-    /// A file's bytes arrive in the network's pieces; they are gathered here and written a
-    /// megabyte at a time.
+    /// A file's bytes arrive in the network's pieces (up to 64 KB on loopback, a few KB over a
+    /// slow link); small ones are gathered here and written a megabyte at a time, large ones are
+    /// written as they are.
     private var pending: [UInt8] = []
     static let writeSize = 1 << 20
+    static let directWriteSize = 32 << 10
     private var failure: (any Error)?
 
     static let fieldLimit = 64 * 1024
@@ -106,9 +108,14 @@ final class UploadReceiver {
         guard let current else { return }
         if current.fileName?.isEmpty == false {
             guard handle != nil else { return }
-            pending.append(contentsOf: bytes)
             files[files.count - 1].size += Int64(bytes.count)
-            if pending.count >= Self.writeSize { flush() }
+            if bytes.count >= Self.directWriteSize {
+                flush()
+                write(bytes)
+            } else {
+                pending.append(contentsOf: bytes)
+                if pending.count >= Self.writeSize { flush() }
+            }
         } else if fieldBytes.count + bytes.count <= Self.fieldLimit {
             fieldBytes.append(contentsOf: bytes)
         } else {
@@ -133,9 +140,14 @@ final class UploadReceiver {
     }
 
     private func flush() {
-        guard let handle, !pending.isEmpty else { return }
-        do { try handle.write(contentsOf: pending) } catch { failure = error }
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { write($0) }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let handle, failure == nil else { return }
+        do { try ObjectStore.writeAll(handle.fileDescriptor, bytes, path: files[files.count - 1].path) } catch { failure = error }
     }
 
     private func closeFile() {
