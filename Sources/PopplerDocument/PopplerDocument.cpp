@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
+#include <new>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -51,7 +52,15 @@ bool read_whole(const char *path, poppler::byte_array &bytes) {
     bool fits = fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode) && info.st_size <= in_memory_limit;
     size_t done = 0;
     if (fits) {
-        bytes.resize(static_cast<size_t>(info.st_size));
+        try {
+            bytes.resize(static_cast<size_t>(info.st_size));
+        } catch (const std::bad_alloc &) {
+            // Past the worker's memory limit: the file stream needs no copy.
+            fits = false;
+            bytes = poppler::byte_array();
+        }
+    }
+    if (fits) {
         while (done < bytes.size()) {
             ssize_t count = read(descriptor, bytes.data() + done, bytes.size() - done);
             if (count < 0 && errno == EINTR) continue;
