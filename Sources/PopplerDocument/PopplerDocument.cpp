@@ -45,31 +45,30 @@ char *copy(const std::string &text) { return copy(text.data(), text.size()); }
 // opened from the file.
 constexpr off_t in_memory_limit = 128 << 20;
 
+bool read_all(int descriptor, poppler::byte_array &bytes) {
+    struct stat info;
+    if (fstat(descriptor, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size > in_memory_limit) return false;
+    try {
+        bytes.resize(static_cast<size_t>(info.st_size));
+    } catch (const std::bad_alloc &) {
+        return false;  // past the worker's memory limit: the file stream needs no copy
+    }
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t count = read(descriptor, bytes.data() + done, bytes.size() - done);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return false;
+        done += static_cast<size_t>(count);
+    }
+    return true;
+}
+
 bool read_whole(const char *path, poppler::byte_array &bytes) {
     int descriptor = open(path, O_RDONLY | O_CLOEXEC);
     if (descriptor < 0) return false;
-    struct stat info;
-    bool fits = fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode) && info.st_size <= in_memory_limit;
-    size_t done = 0;
-    if (fits) {
-        try {
-            bytes.resize(static_cast<size_t>(info.st_size));
-        } catch (const std::bad_alloc &) {
-            // Past the worker's memory limit: the file stream needs no copy.
-            fits = false;
-            bytes = poppler::byte_array();
-        }
-    }
-    if (fits) {
-        while (done < bytes.size()) {
-            ssize_t count = read(descriptor, bytes.data() + done, bytes.size() - done);
-            if (count < 0 && errno == EINTR) continue;
-            if (count <= 0) break;
-            done += static_cast<size_t>(count);
-        }
-    }
+    bool whole = read_all(descriptor, bytes);
     close(descriptor);
-    return fits && done == bytes.size();
+    return whole;
 }
 
 std::unique_ptr<poppler::document> load(const char *path, const std::string &secret) {
