@@ -58,11 +58,19 @@ public struct Document: Identifiable, Hashable, Sendable {
 
     public func validated() throws(RuleViolation) -> Document {
         var copy = self
-        copy.title = try TextField.required(title, field: "document title")
+        copy.title = try TextField.required(title, field: "document title", kind: .title)
         if let issuedOn, let expiresOn, expiresOn < issuedOn {
             throw .expiresBeforeIssued(issued: issuedOn, expires: expiresOn)
         }
         return copy
+    }
+
+    /// The title a file is given when none is: its name without the extension, with any
+    /// control or text-direction character written out (`[U+202E]`) and cut to a title's length.
+    public static func title(fromFileName name: String) -> String {
+        let visible = Visible.text((name as NSString).deletingPathExtension)
+        let cut = String(String.UnicodeScalarView(visible.unicodeScalars.prefix(TextField.Kind.title.limit)))
+        return cut.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : cut
     }
 
     /// Days from `asOf` until the document expires (negative once expired), or nil.

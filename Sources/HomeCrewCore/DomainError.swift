@@ -44,6 +44,9 @@ public enum RuleViolation: HomeCrewError, Equatable {
     case startAfterSalaryChange(start: CalendarDate, change: CalendarDate)
     case expiresBeforeIssued(issued: CalendarDate, expires: CalendarDate)
     case zeroAdjustment
+    case tooLong(field: String, limit: Int, length: Int)
+    case controlCharacter(field: String, scalar: String)
+    case bidiControl(field: String, scalar: String)
 
     public var category: ErrorCategory { .invalidData }
 
@@ -65,6 +68,12 @@ public enum RuleViolation: HomeCrewError, Equatable {
             return "an adjustment of zero changes nothing; give a positive or negative amount"
         case let .expiresBeforeIssued(issued, expires):
             return "expiry date \(expires) is before the issue date \(issued)"
+        case let .tooLong(field, limit, length):
+            return "the \(field) is \(length) characters long; at most \(limit) are kept"
+        case let .controlCharacter(field, scalar):
+            return "the \(field) holds the control character \(scalar); remove it (it would be invisible or act on the screen)"
+        case let .bidiControl(field, scalar):
+            return "the \(field) holds the text-direction control \(scalar), which reorders what is shown; remove it"
         }
     }
 }

@@ -24,9 +24,9 @@ public struct Household: Identifiable, Hashable, Sendable {
     /// Trims the text fields and checks the name is not empty.
     public func validated() throws(RuleViolation) -> Household {
         var copy = self
-        copy.name = try TextField.required(name, field: "household name")
-        copy.address = TextField.optional(address)
-        copy.notes = TextField.optional(notes)
+        copy.name = try TextField.required(name, field: "household name", kind: .name)
+        copy.address = try TextField.optional(address, field: "address", kind: .note)
+        copy.notes = try TextField.optional(notes, field: "notes", kind: .note)
         return copy
     }
 }
@@ -38,20 +38,6 @@ public enum NameKey {
         name.trimmingCharacters(in: .whitespacesAndNewlines)
             .precomposedStringWithCanonicalMapping
             .lowercased()
-    }
-}
-
-public enum TextField {
-    public static func required(_ text: String, field: String) throws(RuleViolation) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .emptyName(field: field) }
-        return trimmed.precomposedStringWithCanonicalMapping
-    }
-
-    /// Trimmed text, or nil when nothing is left.
-    public static func optional(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-        return trimmed.precomposedStringWithCanonicalMapping
     }
 }
 

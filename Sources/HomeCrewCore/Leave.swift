@@ -43,7 +43,7 @@ public struct LeaveEntry: Identifiable, Hashable, Sendable {
     /// Checks the leave against the person's employment and their other leave.
     public func validated(for member: StaffMember, existing: [LeaveEntry]) throws(LeaveRuleViolation) -> LeaveEntry {
         var copy = self
-        copy.note = TextField.optional(note)
+        do { copy.note = try TextField.optional(note, field: "leave note", kind: .note) } catch { throw .text(error) }
         if isHalfDay && range.start != range.end { throw .halfDayRange(range) }
         let employed = member.leavingDate.map { DateRange(member.startDate, max($0, member.startDate)) }
         if range.start < member.startDate || (employed.map { range.end > $0.end } ?? false) {
@@ -60,6 +60,7 @@ public enum LeaveRuleViolation: HomeCrewError, Equatable {
     case halfDayRange(DateRange)
     case outsideEmployment(DateRange, start: CalendarDate, leaving: CalendarDate?)
     case overlaps(DateRange, existing: DateRange, id: RecordID)
+    case text(RuleViolation)
 
     public var category: ErrorCategory { .invalidData }
 
@@ -72,6 +73,8 @@ public enum LeaveRuleViolation: HomeCrewError, Equatable {
             return "leave \(range) falls outside the employment, which runs \(employed)"
         case let .overlaps(range, existing, id):
             return "leave \(range) overlaps leave \(existing) already recorded (\(id.short)); remove that first"
+        case .text(let violation):
+            return violation.description
         }
     }
 }

@@ -91,6 +91,10 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
         self.label = label
     }
 
+    /// The longest period a report covers, in days (ten years and leap days): a report's work
+    /// grows with its months, and no household needs more at once.
+    public static let longestDays = 3660
+
     public static func month(_ month: YearMonth) -> Period {
         Period(range: DateRange(month.first, month.last), label: month.description)
     }
@@ -107,6 +111,7 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
                   let to = try? CalendarDate(parsing: String(trimmed[dots.upperBound...]))
             else { throw .malformed(text) }
             guard from <= to else { throw .backwards(from: from, to: to) }
+            guard from.days(until: to) < Self.longestDays else { throw .tooLong(days: from.days(until: to) + 1) }
             return Period(range: DateRange(from, to), label: "\(from)..\(to)")
         }
         if let month = try? YearMonth(parsing: trimmed) { return .month(month) }
@@ -130,6 +135,7 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
 public enum PeriodError: HomeCrewError, Equatable {
     case malformed(String)
     case backwards(from: CalendarDate, to: CalendarDate)
+    case tooLong(days: Int)
 
     public var category: ErrorCategory { .usage }
 
@@ -139,6 +145,8 @@ public enum PeriodError: HomeCrewError, Equatable {
             return "'\(text)' is not a period; use 2026-11, 2026-Q4, 2026, 'this month', 'last month' or 2026-11-01..2026-11-15"
         case let .backwards(from, to):
             return "the period \(from)..\(to) ends before it starts"
+        case .tooLong(let days):
+            return "the period is \(days) days long; a report covers at most \(Period.longestDays) days (ten years)"
         }
     }
 }

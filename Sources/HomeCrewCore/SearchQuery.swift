@@ -18,12 +18,50 @@ public indirect enum SearchQuery: Equatable, Sendable {
         case staff, kind, household, title
     }
 
+    /// A query's work grows with its words, so a query has at most this many different words
+    /// (a repeated word or phrase counts once) and this many characters.
+    public static let maximumWords = 32
+    public static let maximumLength = 1000
+
     public static func parse(_ text: String) throws(SearchQueryError) -> SearchQuery {
+        let length = text.unicodeScalars.count
+        guard length <= maximumLength else { throw .tooLong(length: length) }
         var parser = Parser(tokens: try Lexer.tokens(of: text))
-        let query = try parser.parseOr()
+        let query = try parser.parseOr().collapsingRepeats()
         if let extra = parser.peek { throw .unexpected(extra.display) }
         guard query.hasPositiveTerm else { throw .onlyExclusions }
+        let words = query.wordCount
+        guard words <= maximumWords else { throw .tooManyWords(words) }
         return query
+    }
+
+    /// The same query with a part repeated in one list kept once: `a* a* a*` is `a*`.
+    func collapsingRepeats() -> SearchQuery {
+        func distinct(_ parts: [SearchQuery]) -> [SearchQuery] {
+            var kept: [SearchQuery] = []
+            for part in parts.map({ $0.collapsingRepeats() }) where !kept.contains(part) { kept.append(part) }
+            return kept
+        }
+        switch self {
+        case .term, .phrase: return self
+        case .not(let inner): return .not(inner.collapsingRepeats())
+        case .and(let parts):
+            let kept = distinct(parts)
+            return kept.count == 1 ? kept[0] : .and(kept)
+        case .or(let parts):
+            let kept = distinct(parts)
+            return kept.count == 1 ? kept[0] : .or(kept)
+        }
+    }
+
+    /// The words the index is asked for, each phrase's words counted.
+    var wordCount: Int {
+        switch self {
+        case .term: return 1
+        case .phrase(let words, _): return words.count
+        case .not(let inner): return inner.wordCount
+        case .and(let parts), .or(let parts): return parts.reduce(0) { $0 + $1.wordCount }
+        }
     }
 
     /// The FTS5 MATCH expression.
@@ -75,6 +113,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
     case missingOperand(String)
     case unknownField(String)
     case onlyExclusions
+    case tooManyWords(Int)
+    case tooLong(length: Int)
 
     public var description: String {
         switch self {
@@ -86,6 +126,10 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownField(let field):
             return "unknown field '\(field):'; use staff:, kind:, household: or title:"
         case .onlyExclusions: return "the query only excludes; give at least one word that must match"
+        case .tooManyWords(let count):
+            return "the query has \(count) different words; search with at most \(SearchQuery.maximumWords)"
+        case .tooLong(let length):
+            return "the query is \(length) characters long; search with at most \(SearchQuery.maximumLength)"
         }
     }
 }

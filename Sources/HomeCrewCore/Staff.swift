@@ -50,9 +50,9 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
     /// Trims the text fields and checks every rule a staff record must keep.
     public func validated() throws(RuleViolation) -> StaffMember {
         var copy = self
-        copy.legalName = try TextField.required(legalName, field: "full legal name")
-        copy.knownAs = TextField.optional(knownAs)
-        copy.duties = TextField.optional(duties)
+        copy.legalName = try TextField.required(legalName, field: "full legal name", kind: .name)
+        copy.knownAs = try TextField.optional(knownAs, field: "known-as name", kind: .name)
+        copy.duties = try TextField.optional(duties, field: "duties", kind: .note)
         if let leavingDate, leavingDate < startDate {
             throw .leavingBeforeStart(start: startDate, leaving: leavingDate)
         }

@@ -34,9 +34,12 @@ public enum SignInOutcome: Sendable, Equatable {
 extension AccountKeeper {
     /// Checks a name and password, throttled by account and by address. The password is
     /// checked against a decoy hash when the account does not exist, so that both answers
-    /// take the same time; every failure counts against the name and the address alike.
+    /// take the same time; every failure counts against the name and the address alike. A
+    /// success clears the name's count only: signing in as oneself between guesses at other
+    /// names must not clear the address's.
     public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
-        let subjects = ["account:" + NameKey.of(name)] + (address.map { ["address:" + $0] } ?? [])
+        let accountSubject = "account:" + NameKey.of(name)
+        let subjects = [accountSubject] + (address.map { ["address:" + $0] } ?? [])
         let wait = try database.signInWait(for: subjects)
         guard wait == 0 else { return .wait(seconds: wait) }
         let credentials = try database.credentials(of: name)
@@ -45,7 +48,7 @@ extension AccountKeeper {
             try database.recordSignInFailure(for: subjects)
             return .refused
         }
-        try database.clearSignInFailures(for: subjects)
+        try database.clearSignInFailures(for: [accountSubject])
         if let stored = credentials?.passwordHash, !PasswordHasher.isCurrent(stored) {
             // The password is at hand only now: its hash is made again with today's cost.
             try database.replacePasswordHash(of: account.name, with: try PasswordHasher.hash(password))

@@ -18,6 +18,8 @@ public struct IngestRequest: Sendable {
     /// The files are the vault's own temporary copies (an upload): move each into the object
     /// store instead of copying it (`ObjectStore.adopt`).
     public var adoptFile = false
+    /// The households the person filing may see: staff named in `staff` are looked for there only.
+    public var reach: Reach = .everything
 
     public init(household: Household, staff: [String], kind: DocumentKind, title: String? = nil,
                 issuedOn: CalendarDate? = nil, expiresOn: CalendarDate? = nil, password: String? = nil,
@@ -88,22 +90,23 @@ public struct DocumentIngestor: Sendable {
         // An adopted file now lives in the store under its hash.
         let source = request.adoptFile ? objects.path(for: stored.hash) : path
         if let existing = try database.document(holding: stored.hash) {
-            let linked = try database.linkStaff(existing.id.rawValue, to: request.staff)
+            let linked = try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach)
             return .alreadyPresent(existing, newlyLinked: linked)
         }
         let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: source, request: request)
         let name = (path as NSString).lastPathComponent
         let document = Document(
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
-            title: request.title ?? (name as NSString).deletingPathExtension, originalName: name,
+            title: request.title ?? Document.title(fromFileName: name), originalName: name,
             issuedOn: request.issuedOn, expiresOn: request.expiresOn)
         do {
-            return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff))
+            return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail,
+                                                   staff: request.staff, within: request.reach))
         } catch {
             // Two files of one batch with the same bytes race to this point; the second finds the
             // first one's row (the database's unique index on the object decided which) and links to it.
             guard let existing = try database.document(holding: stored.hash) else { throw error }
-            return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff))
+            return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach))
         }
     }
 

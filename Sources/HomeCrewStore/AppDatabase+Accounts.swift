@@ -149,6 +149,8 @@ extension AppDatabase {
 
     /// Seconds until another sign-in may be tried for any of these subjects: none for the first
     /// `freeFailures` failures, then 1, 2, 4 … seconds after the last failure, at most 15 minutes.
+    /// A subject with no failure for `failureMemory` seconds starts again from none (an address
+    /// is never cleared by a success, so its count must fade).
     public func signInWait(for subjects: [String]) throws -> Int {
         try read { db in
             try subjects.map { subject in
@@ -157,7 +159,7 @@ extension AppDatabase {
                     FROM sign_in_failure WHERE subject = ?
                     """, arguments: [subject]) else { return 0 }
                 let failures: Int = row["failures"], elapsed: Int = row["elapsed"]
-                guard failures >= Self.freeFailures else { return 0 }
+                guard failures >= Self.freeFailures, elapsed < Self.failureMemory else { return 0 }
                 let wait = min(1 << min(failures - Self.freeFailures, 10), 900)
                 return max(0, wait - elapsed)
             }.max() ?? 0
@@ -165,13 +167,16 @@ extension AppDatabase {
     }
 
     public static let freeFailures = 5
+    public static let failureMemory = 86_400
 
     public func recordSignInFailure(for subjects: [String]) throws {
         try write { db in
             for subject in subjects {
                 try db.execute(sql: """
                     INSERT INTO sign_in_failure (subject, failures, last_failure_at) VALUES (?, 1, \(Self.now))
-                    ON CONFLICT (subject) DO UPDATE SET failures = failures + 1, last_failure_at = excluded.last_failure_at
+                    ON CONFLICT (subject) DO UPDATE SET last_failure_at = excluded.last_failure_at,
+                        failures = CASE WHEN (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory)
+                                        THEN 1 ELSE failures + 1 END
                     """, arguments: [subject])
             }
         }

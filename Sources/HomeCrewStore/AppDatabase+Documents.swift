@@ -17,10 +17,13 @@ public struct DocumentFilter: Sendable {
     public var kind: DocumentKind?
     /// Only documents expiring on or before `asOf + days` (expired ones included).
     public var expiringWithin: (asOf: CalendarDate, days: Int)?
+    /// At most this many, the first in the listing's order; nil: all.
+    public var limit: Int?
 
     public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
-                expiringWithin: (asOf: CalendarDate, days: Int)? = nil) {
+                expiringWithin: (asOf: CalendarDate, days: Int)? = nil, limit: Int? = nil) {
         self.householdID = householdID
+        self.limit = limit
         self.staffID = staffID
         self.kind = kind
         self.expiringWithin = expiringWithin
@@ -75,6 +78,7 @@ extension AppDatabase {
                 request = request.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= limit)
                     .order(Document.Columns.expiresOn, Document.Columns.id)
             }
+            if let limit = filter.limit { request = request.limit(limit) }
             return try Self.details(of: request.fetchAll(db), db)
         }
     }
@@ -169,7 +173,8 @@ extension AppDatabase {
     /// already known), the page texts, the document and its staff links. The object files
     /// must already be durable in the object store.
     public func addDocument(
-        _ draft: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String]
+        _ draft: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String],
+        within reach: Reach = .everything
     ) throws -> DocumentDetails {
         let document = try draft.validated()
         return try write { db in
@@ -179,22 +184,23 @@ extension AppDatabase {
                 try Self.insertPages(pages, of: object.hash, db)
             }
             try document.insert(db)
-            try Self.link(document, to: staff, db)
+            try Self.link(document, to: staff, within: reach, db)
             return try Self.details(of: document, db)
         }
     }
 
     /// Adds links to staff (of the document's household); returns the staff newly linked.
     @discardableResult
-    public func linkStaff(_ documentReference: String, to staff: [String]) throws -> [StaffMember] {
-        try write { db in try Self.link(Self.resolveDocument(documentReference, db), to: staff, db) }
+    public func linkStaff(_ documentReference: String, to staff: [String], within reach: Reach = .everything) throws -> [StaffMember] {
+        try write { db in try Self.link(Self.resolveDocument(documentReference, db), to: staff, within: reach, db) }
     }
 
+    /// `reach`: the households the person linking may see; a name outside them is not found.
     @discardableResult
-    static func link(_ document: Document, to references: [String], _ db: Database) throws -> [StaffMember] {
+    static func link(_ document: Document, to references: [String], within reach: Reach, _ db: Database) throws -> [StaffMember] {
         var linked: [StaffMember] = []
         for reference in references {
-            let member = try resolveStaff(reference, db)
+            let member = try resolveStaff(reference, within: reach, db)
             guard member.householdID == document.householdID else {
                 let household = try Household.fetchOne(db, key: member.householdID.rawValue)?.name ?? "another household"
                 throw StoreError.staffInOtherHousehold(staff: member.legalName, household: household)
@@ -208,10 +214,10 @@ extension AppDatabase {
         return linked
     }
 
-    public func unlinkStaff(_ documentReference: String, from staffReference: String) throws -> (Document, StaffMember) {
+    public func unlinkStaff(_ documentReference: String, from staffReference: String, within reach: Reach = .everything) throws -> (Document, StaffMember) {
         try write { db in
             let document = try Self.resolveDocument(documentReference, db)
-            let member = try Self.resolveStaff(staffReference, db)
+            let member = try Self.resolveStaff(staffReference, within: reach, db)
             let link = DocumentStaffLink(documentId: document.id, staffId: member.id)
             guard try link.delete(db) else { throw StoreError.notLinked(document: document.id.rawValue, staff: member.legalName) }
             return (document, member)

@@ -45,8 +45,8 @@ extension AppDatabase {
 
     /// Finds one staff member by full id, legal or known-as name (ignoring case), a unique
     /// id prefix of at least four digits, or else a unique whole word of a name.
-    public func findStaff(_ reference: String) throws -> StaffDetails {
-        try read { db in try Self.details(of: Self.resolveStaff(reference, db), db) }
+    public func findStaff(_ reference: String, within reach: Reach = .everything) throws -> StaffDetails {
+        try read { db in try Self.details(of: Self.resolveStaff(reference, within: reach, db), db) }
     }
 
     public func staffListing(_ filter: StaffFilter) throws -> [StaffDetails] {
@@ -69,15 +69,20 @@ extension AppDatabase {
         return StaffDetails(member: member, household: household, salaryHistory: SalaryHistory(entries))
     }
 
-    static func resolveStaff(_ reference: String, _ db: Database) throws -> StaffMember {
+    /// Finds a staff member among the households `reach` covers only: a name or id outside it
+    /// is not found, exactly like one that does not exist, and no candidate list names it.
+    static func resolveStaff(_ reference: String, within reach: Reach = .everything, _ db: Database) throws -> StaffMember {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let exact = try StaffMember.fetchOne(db, key: trimmed) { return exact }
+        if let exact = try StaffMember.fetchOne(db, key: trimmed) {
+            guard reach.includes(exact.householdID) else { throw StoreError.noSuchStaff(reference) }
+            return exact
+        }
 
         let key = NameKey.of(trimmed)
-        let everyone = try StaffMember.fetchAll(db)
+        let everyone = try StaffMember.fetchAll(db).filter { reach.includes($0.householdID) }
         var matches = everyone.filter { NameKey.of($0.legalName) == key || $0.knownAs.map(NameKey.of) == key }
         if matches.isEmpty, RecordID.couldBePrefix(trimmed) {
-            matches = try StaffMember.filter(StaffMember.Columns.id.like("\(trimmed)%")).fetchAll(db)
+            matches = try StaffMember.filter(StaffMember.Columns.id.like("\(trimmed)%")).fetchAll(db).filter { reach.includes($0.householdID) }
         }
         if matches.isEmpty {
             // Last, one whole word of a name: "asha" finds "Asha Devi Kumari" when she is the only one.

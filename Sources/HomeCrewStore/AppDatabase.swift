@@ -121,8 +121,11 @@ public final class AppDatabase: Sendable {
         do { return try work() } catch { throw StoreError.wrap(error) }
     }
 
+    /// A read, bounded by the current request's budget when there is one (see `WorkBudget`).
+    /// Writes are not: they are small, and one cut short would only be rolled back and refused.
     func read<T>(_ work: (Database) throws -> T) throws -> T {
-        try Self.perform { try writer.read(work) }
+        let budget = WorkBudget.current
+        return try Self.perform { try writer.read { db in try Self.bounded(by: budget, db) { try work(db) } } }
     }
 
     /// One transaction, its changes recorded in the audit trail as made by `AuditActor.current`.

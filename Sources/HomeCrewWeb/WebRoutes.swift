@@ -11,6 +11,8 @@ public enum WebRoutes {
 
         routes.get("/assets/site.css", .anyone) { _, _ in Assets.response(Assets.css, type: "text/css; charset=utf-8") }
         routes.get("/assets/site.js", .anyone) { _, _ in Assets.response(Assets.script, type: "text/javascript; charset=utf-8") }
+        routes.get("/assets/icon.svg", .anyone) { _, _ in Assets.response(Assets.icon, type: "image/svg+xml") }
+        routes.get("/favicon.ico", .anyone) { _, _ in Assets.response(Assets.icon, type: "image/svg+xml") }
 
         let signIn = SignInController(app: app)
         routes.get("/signin", .anyone, signIn.show)

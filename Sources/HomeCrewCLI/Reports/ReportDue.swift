@@ -16,7 +16,7 @@ struct ReportDue: ParsableCommand {
     @Option(help: "table, json, csv or ics.") var format: Format = .table
 
     func validate() throws {
-        if within < 0 || within > 3660 { throw ValidationError("--within takes a number of days from 0 to 3660") }
+        do { _ = try DueList.window(days: String(within)) } catch { throw ValidationError("--within: \(error)") }
     }
 
     func run() throws {

@@ -20,7 +20,7 @@ public struct PayAdjustment: Identifiable, Hashable, Sendable {
 
     public func validated() throws(RuleViolation) -> PayAdjustment {
         var copy = self
-        copy.reason = try TextField.required(reason, field: "reason")
+        copy.reason = try TextField.required(reason, field: "reason", kind: .title)
         guard amount.amount != 0 else { throw .zeroAdjustment }
         return copy
     }

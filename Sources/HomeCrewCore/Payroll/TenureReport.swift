@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of the tenure report.
 public struct TenureLine: Hashable, Sendable {
     public let member: StaffMember
@@ -63,6 +65,15 @@ public struct DueList: Sendable {
     public let today: CalendarDate
     public let window: DateRange
 
+    /// The days ahead a due list may look: 0 to ten years.
+    public static let windowDays = 0...Period.longestDays
+
+    /// A window as a person typed it (`--within`, the page's "Days ahead"), checked against `windowDays`.
+    public static func window(days text: String) throws(DueWindowError) -> Int {
+        guard let days = Int(text.trimmingCharacters(in: .whitespaces)), windowDays.contains(days) else { throw DueWindowError(text: text) }
+        return days
+    }
+
     public init(today: CalendarDate, withinDays: Int) {
         self.today = today
         self.window = DateRange(today, today.adding(daysClamped: withinDays))
@@ -95,5 +106,13 @@ public struct DueList: Sendable {
             if lhs.date != rhs.date { return lhs.date < rhs.date }
             return (lhs.kind.rawValue, lhs.summary, lhs.recordID) < (rhs.kind.rawValue, rhs.summary, rhs.recordID)
         }
+    }
+}
+
+public struct DueWindowError: HomeCrewError, Equatable {
+    public let text: String
+    public var category: ErrorCategory { .usage }
+    public var description: String {
+        "'\(text)' is not a number of days ahead; give a whole number from \(DueList.windowDays.lowerBound) to \(DueList.windowDays.upperBound)"
     }
 }

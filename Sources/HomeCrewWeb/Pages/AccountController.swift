@@ -39,7 +39,7 @@ struct AccountController: Sendable {
             "<tr><td>\(item.createdAt.prefix(16))</td><td>\(item.lastSeenAt.prefix(16))</td><td>\(item.address ?? "")</td></tr>"
         }
         return Layout.page(title: "Account", session: session, status: status, body: """
-            <h1>\(account.name)</h1>
+            <h1>\(bdi: account.name)</h1>
             \(Layout.problem(problem))\(done.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
             <h2>Signed in</h2>
             <div class="scroll"><table><thead><tr><th>Since (UTC)</th><th>Last seen (UTC)</th><th>Address</th></tr></thead>

@@ -53,10 +53,22 @@ enum Assets {
         """
 
     /// Niceties only: every page works without it.
+    /// The site's icon (also answered at /favicon.ico, which browsers and feed readers ask for):
+    /// a house on the accent colour.
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f5f8b"/>\
+        <path d="M16 6 5 15h3v10h6v-6h4v6h6V15h3z" fill="#fff"/></svg>
+        """
+
     static let script = """
         document.addEventListener('submit', function (event) {
           var message = event.target.getAttribute('data-confirm');
           if (message && !window.confirm(message)) { event.preventDefault(); }
+        });
+        // A choice that changes what the rest of the form offers (the upload's household and its staff) reloads the page.
+        document.addEventListener('change', function (event) {
+          var base = event.target.getAttribute('data-reload');
+          if (base) { window.location = base + encodeURIComponent(event.target.value); }
         });
         """
 }

@@ -51,13 +51,14 @@ struct DocumentController: Sendable {
 
     @Sendable func link(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
-            let staff = try app.database.findStaff(form.required("staff", "The staff member"))
-            _ = try app.database.linkStaff(id, to: [staff.member.id.rawValue])
+            // Looked for among the person's households only: a name elsewhere is "not found", not "works for …".
+            let staff = try app.database.findStaff(form.required("staff", "The staff member"), within: context.reach)
+            _ = try app.database.linkStaff(id, to: [staff.member.id.rawValue], within: context.reach)
         }
     }
 
     @Sendable func unlink(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try change(context) { id in _ = try app.database.unlinkStaff(id, from: form.required("staff", "The staff member")) }
+        try change(context) { id in _ = try app.database.unlinkStaff(id, from: form.required("staff", "The staff member"), within: context.reach) }
     }
 
     @Sendable func reprocess(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {

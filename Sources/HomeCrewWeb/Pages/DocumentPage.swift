@@ -19,10 +19,10 @@ struct DocumentPage {
         let object = details.object
         let pages = PageText.everyPage(try app.database.pages(of: object.hash), pageCount: object.content.pageCount)
         return Layout.page(title: document.title, session: session, body: """
-            <h1>\(document.title)</h1>
+            <h1>\(bdi: document.title)</h1>
             \(Layout.problem(problem))
             \(preview())
-            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(document.originalName)</a></p>
+            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(bdi: Visible.text(document.originalName))</a></p>
             \(fields())
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))
@@ -58,7 +58,7 @@ struct DocumentPage {
     private func staff() throws -> HTML {
         let linked = details.staff.map { member -> HTML in
             """
-            <li><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a>
+            <li><a href="/staff/\(member.id.rawValue)">\(bdi: member.legalName)</a>
             \(canChange ? unlinkForm(member) : .empty)</li>
             """
         }

@@ -18,8 +18,8 @@ enum Fragments {
                 return "<br><span class=\"marks\(expired ? " error" : "")\">\(expired ? "expired" : "expires") \(date.description)</span>"
             } ?? .empty
             return """
-                <li><a href="/documents/\(details.document.id.rawValue)">\(thumbnail(details))\(details.document.title)</a>
-                <br><span class="marks">\(details.document.kind.rawValue) · \(details.household.name)</span>\(expiry)</li>
+                <li><a href="/documents/\(details.document.id.rawValue)">\(thumbnail(details))\(bdi: details.document.title)</a>
+                <br><span class="marks">\(details.document.kind.rawValue) · \(bdi: details.household.name)</span>\(expiry)</li>
                 """
         }
         return "<ul class=\"grid\">\(items)</ul>"
@@ -31,8 +31,8 @@ enum Fragments {
             let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
             return """
                 <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
-                <td\(item.isExpired ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(item.staffNames.joined(separator: ", "))</td>
-                <td>\(item.householdName)</td><td>\(item.summary)</td></tr>
+                <td\(item.isExpired ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(bdi: item.staffNames)</td>
+                <td>\(bdi: item.householdName)</td><td>\(bdi: item.summary)</td></tr>
                 """
         }
         return """
@@ -65,7 +65,7 @@ enum Fragments {
         let rows = staff.map { details -> HTML in
             let member = details.member
             return """
-                <tr><td><a href="/staff/\(member.id.rawValue)">\(member.legalName)</a></td><td>\(member.knownAs)</td>
+                <tr><td><a href="/staff/\(member.id.rawValue)">\(bdi: member.legalName)</a></td><td>\(bdi: member.knownAs)</td>
                 <td>\(member.status(asOf: asOf).rawValue)</td><td class="num">\(member.startDate.description)</td>
                 <td class="num">\(member.leavingDate?.description)</td><td class="num">\(details.salaryHistory.current(asOf: asOf)?.description)</td></tr>
                 """

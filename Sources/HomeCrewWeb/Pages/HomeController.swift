@@ -15,7 +15,7 @@ struct HomeController: Sendable {
             let role = context.reach.isEverything ? nil : context.reach.role(in: summary.household.id)?.rawValue
             let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil, role].compactMap { $0 }.joined(separator: ", ")
             return """
-                <tr><td><a href="/households/\(summary.household.id.rawValue)">\(summary.household.name)</a>
+                <tr><td><a href="/households/\(summary.household.id.rawValue)">\(bdi: summary.household.name)</a>
                 <span class="marks">\(marks)</span></td><td class="num">\(summary.staffCount)</td></tr>
                 """
         }

@@ -74,9 +74,9 @@ struct HouseholdController: Sendable {
             return (status ?? "all") == value ? "<strong>\(label)</strong> " : "<a href=\"\(href)\">\(label)</a> "
         }
         return Layout.page(title: household.name, session: context.session, body: """
-            <h1>\(household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
+            <h1>\(bdi: household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
             \(Layout.problem(problem))\(notice.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-            <dl class="fields"><dt>Address</dt><dd>\(household.address ?? "—")</dd><dt>Notes</dt><dd>\(household.notes ?? "—")</dd>
+            <dl class="fields"><dt>Address</dt><dd>\(bdi: household.address ?? "—")</dd><dt>Notes</dt><dd>\(bdi: household.notes ?? "—")</dd>
             <dt>Leave carried over</dt><dd>at most \(household.leaveCarryOverCap.description) days a year</dd></dl>
             <h2>Staff</h2>
             <p>Show: \(filters)</p>

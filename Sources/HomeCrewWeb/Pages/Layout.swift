@@ -8,7 +8,7 @@ enum Layout {
             <nav aria-label="Main"><ul>
             <li><a href="/">Home</a></li><li><a href="/upload">Upload</a></li><li><a href="/search">Search</a></li>
             <li><a href="/reports/payroll">Payroll</a></li><li><a href="/reports/due">Due</a></li><li><a href="/reports/tenure">Tenure</a></li>
-            <li><a href="/account">\(session.account?.name ?? "Account")</a></li>
+            <li><a href="/account">\(bdi: session.account?.name ?? "Account")</a></li>
             <li><form method="post" action="/signout">\(csrfField(session))<button type="submit" class="link">Sign out</button></form></li>
             </ul></nav>
             """ } ?? .empty
@@ -18,6 +18,7 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · HomeCrew</title>
             <link rel="stylesheet" href="/assets/site.css">
+            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
             <script src="/assets/site.js" defer></script>
             </head><body>
             <header><a class="brand" href="/">HomeCrew</a>\(nav)</header>
@@ -39,21 +40,24 @@ enum Layout {
         let id = "f-" + name
         let hintHTML: HTML = hint.map { "<small id=\"\(id)-hint\">\($0)</small>" } ?? .empty
         let described: HTML = hint == nil ? .empty : " aria-describedby=\"\(id)-hint\""
+        // Typed text takes the direction of its first strong letter: an Arabic name reads right to left.
+        let direction: HTML = type == "text" || type == "search" ? " dir=\"auto\"" : .empty
         return """
             <p class="field"><label for="\(id)">\(label)</label>
-            <input id="\(id)" name="\(name)" type="\(type)" value="\(value ?? "")"\(required ? " required" as HTML : .empty)\(described) \(attributes)>\(hintHTML)</p>
+            <input id="\(id)" name="\(name)" type="\(type)" value="\(value ?? "")"\(direction)\(required ? " required" as HTML : .empty)\(described) \(attributes)>\(hintHTML)</p>
             """
     }
 
     static func textArea(_ label: String, name: String, value: String? = nil) -> HTML {
-        "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><textarea id=\"f-\(name)\" name=\"\(name)\" rows=\"3\">\(value ?? "")</textarea></p>"
+        "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><textarea id=\"f-\(name)\" name=\"\(name)\" rows=\"3\" dir=\"auto\">\(value ?? "")</textarea></p>"
     }
 
-    static func select(_ label: String, name: String, options: [(value: String, label: String)], selected: String? = nil) -> HTML {
+    static func select(_ label: String, name: String, options: [(value: String, label: String)], selected: String? = nil,
+                       attributes: HTML = .empty) -> HTML {
         let items = options.map { option -> HTML in
             "<option value=\"\(option.value)\"\(option.value == selected ? " selected" as HTML : .empty)>\(option.label)</option>"
         }
-        return "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><select id=\"f-\(name)\" name=\"\(name)\">\(items)</select></p>"
+        return "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><select id=\"f-\(name)\" name=\"\(name)\"\(attributes)>\(items)</select></p>"
     }
 
     /// A form's messages: what went wrong, said once at the top.

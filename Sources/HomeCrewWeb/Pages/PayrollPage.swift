@@ -45,8 +45,8 @@ struct PayrollPage {
             let line = entry.line
             let payslip = "/payslips/\(entry.member.id.rawValue)/\(line.month.description)?currency=\(line.currency.code)"
             return """
-                <tr><td class="num">\(line.month.description)</td><td><a href="/staff/\(entry.member.id.rawValue)">\(entry.member.displayName)</a></td>
-                <td>\(entry.household.name)</td><td class="num">\(line.daysEmployed)/\(line.daysInMonth)</td>
+                <tr><td class="num">\(line.month.description)</td><td><a href="/staff/\(entry.member.id.rawValue)">\(bdi: entry.member.displayName)</a></td>
+                <td>\(bdi: entry.household.name)</td><td class="num">\(line.daysEmployed)/\(line.daysInMonth)</td>
                 <td class="num">\(line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → "))</td>
                 <td class="num">\(line.unpaid.isEmpty ? "" : line.unpaidDays.description)</td>
                 <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))</td>
@@ -70,7 +70,7 @@ struct PayrollPage {
         guard !report.entries.isEmpty else { return .empty }
         let sections = report.entries.map { entry -> HTML in
             let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(text)</li>" }
-            return "<h3>\(entry.member.legalName), \(entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
+            return "<h3>\(bdi: entry.member.legalName), \(bdi: entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
         }
         return "<details><summary>How each line was worked out</summary>\(sections)</details>"
     }

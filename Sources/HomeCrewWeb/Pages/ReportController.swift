@@ -9,7 +9,8 @@ struct ReportController: Sendable {
     let app: WebApp
 
     @Sendable func payroll(_ request: Request, _ context: WebContext) async throws -> Response {
-        try PayrollPage(app: app, session: context.session, query: request.query, problem: nil).render()
+        let page = PayrollPage(app: app, session: context.session, query: request.query, problem: nil)
+        return try await HeavyLane.shared.run { try page.render() }
     }
 
     /// The payslip PDF of one person's month: the renderer `report payroll --payslips` stores.
@@ -50,7 +51,7 @@ struct ReportController: Sendable {
         let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
         let rows = TenureReport.lines(staff.map(\.member), asOf: today).map { line -> HTML in
             """
-            <tr><td><a href="/staff/\(line.member.id.rawValue)">\(line.member.legalName)</a></td><td>\(households[line.member.id])</td>
+            <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
             <td>\(line.member.startDate.description)</td><td>\(line.tenure.description)</td>
             <td>\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
             """
@@ -64,7 +65,7 @@ struct ReportController: Sendable {
 
     @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
-        let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
+        let within = try request.query["within"].map(DueList.window(days:)) ?? 60
         let items = try app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
         let feed: HTML
         // Each account has its own feed (its households); the vault's own user has the vault's (all of them).
@@ -92,7 +93,7 @@ struct ReportController: Sendable {
     }
 
     @Sendable func dueCalendar(_ request: Request, _ context: WebContext) async throws -> Response {
-        let within = min(max(Int(request.query["within"] ?? "") ?? 60, 0), 3660)
+        let within = try request.query["within"].map(DueList.window(days:)) ?? 60
         return try calendar(within: within, download: true, reach: context.reach)
     }
 

@@ -7,7 +7,10 @@ struct SearchController: Sendable {
     let app: WebApp
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
-        let query = request.query
+        try await HeavyLane.shared.run { try page(request.query, context) }
+    }
+
+    private func page(_ query: Form, _ context: WebContext) throws -> Response {
         let households = try app.database.householdSummaries(within: context.reach)
         var results: HTML = .empty
         var problem: String?
@@ -54,8 +57,8 @@ struct SearchController: Sendable {
             let snippet: HTML = hit.page == nil ? .empty
                 : "<br>" + HTML.highlighted(hit.snippet, start: SearchHit.highlightStart, end: SearchHit.highlightEnd)
             return """
-                <li><a href="/documents/\(hit.documentID.rawValue)"><strong>\(hit.title)</strong></a>
-                <span class="marks">\(hit.kind.rawValue) · \(hit.household)\(hit.staff.isEmpty ? "" : " · " + hit.staff.joined(separator: ", "))</span>
+                <li><a href="/documents/\(hit.documentID.rawValue)"><strong>\(bdi: hit.title)</strong></a>
+                <span class="marks">\(hit.kind.rawValue) · \(bdi: hit.household)\(hit.staff.isEmpty ? "" : " · ")\(bdi: hit.staff)</span>
                 · \(page)\(snippet)</li>
                 """
         }

@@ -35,7 +35,7 @@ struct SharingController: Sendable {
         let account = try context.accountName("account")
         return try change(context) { household in
             let member = try app.database.setRole(try HouseholdRole.invitable(form["role"] ?? ""), of: account, in: household)
-            return "\(member.accountName) is now a \(member.role.rawValue)."
+            return "\(bdi: member.accountName) is now a \(member.role.rawValue)."
         }
     }
 
@@ -43,7 +43,7 @@ struct SharingController: Sendable {
         let account = try context.accountName("account")
         return try change(context) { household in
             let member = try app.database.removeMember(account, from: household)
-            return "\(member.accountName) no longer belongs to this household."
+            return "\(bdi: member.accountName) no longer belongs to this household."
         }
     }
 
@@ -149,14 +149,14 @@ struct SharingController: Sendable {
             return Self.problemPage(invitation.state == .accepted ? .invitationUsed : invitation.state == .revoked ? .invitationRevoked : .invitationExpired, context)
         }
         let what: HTML = invitation.isTransfer
-            ? "\(invitation.createdBy) offers \(invitation.forAccount ?? "") the ownership of <strong>\(invitation.householdName)</strong>."
-            : "\(invitation.createdBy) invites you to <strong>\(invitation.householdName)</strong> as a \(invitation.role.rawValue)."
+            ? "\(bdi: invitation.createdBy) offers \(bdi: invitation.forAccount ?? "") the ownership of <strong>\(bdi: invitation.householdName)</strong>."
+            : "\(bdi: invitation.createdBy) invites you to <strong>\(bdi: invitation.householdName)</strong> as a \(invitation.role.rawValue)."
         let base = "/invitations/\(token)"
         let action: HTML
         if let account = context.session?.account {
             action = """
                 <form method="post" action="\(base)/accept">\(Layout.csrfField(context.session))
-                <p><button type="submit">Accept as \(account.name)</button></p></form>
+                <p><button type="submit">Accept as \(bdi: account.name)</button></p></form>
                 """
         } else if context.session != nil {
             action = "<p class=\"note\">\(SharingProblem.vaultUserAccepts.description)</p>"

@@ -31,7 +31,7 @@ struct SharingSection {
                 <form class="inline" method="post" action="\(path)/remove" data-confirm="Remove this member?">\(csrf)
                 <button type="submit" class="link">Remove</button></form>
                 """
-            return "<tr><td>\(member.accountName)</td><td>\(member.role.rawValue)</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
+            return "<tr><td>\(bdi: member.accountName)</td><td>\(member.role.rawValue)</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
         }
         return """
             <div class="scroll"><table><thead><tr><th>Member</th><th>Role</th><th>Since</th><th></th></tr></thead>
@@ -42,9 +42,9 @@ struct SharingSection {
     private func invitations(_ sharing: HouseholdSharing) -> HTML {
         guard isOwner, !sharing.pendingInvitations.isEmpty else { return .empty }
         let rows = sharing.pendingInvitations.map { invitation -> HTML in
-            let what = invitation.isTransfer ? "ownership, for \(invitation.forAccount ?? "")" : invitation.role.rawValue
+            let what: HTML = invitation.isTransfer ? "ownership, for \(bdi: invitation.forAccount)" : "\(invitation.role.rawValue)"
             return """
-                <tr><td>\(invitation.id.short)</td><td>\(what)</td><td>\(invitation.createdBy)</td><td>\(invitation.expiresAt.prefix(16))</td>
+                <tr><td>\(invitation.id.short)</td><td>\(what)</td><td>\(bdi: invitation.createdBy)</td><td>\(invitation.expiresAt.prefix(16))</td>
                 <td><form class="inline" method="post" action="\(base)/invitations/\(invitation.id.rawValue)/revoke">\(csrf)
                 <button type="submit" class="link">Withdraw</button></form></td></tr>
                 """

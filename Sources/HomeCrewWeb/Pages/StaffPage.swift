@@ -17,16 +17,19 @@ struct StaffPage {
 
     func render() throws -> Response {
         let today = app.today
-        let documents = try app.database.documentListing(DocumentFilter(staffID: member.id))
+        let documents = try app.database.documentListing(DocumentFilter(staffID: member.id, limit: WebLimits.pageSize + 1))
+        let more: HTML = documents.count > WebLimits.pageSize
+            ? "<p class=\"note\">The newest \(WebLimits.pageSize) are shown. <a href=\"/search?q=\(component: "staff:\"\(member.legalName)\"")\">Search them all</a></p>"
+            : .empty
         return Layout.page(title: member.legalName, session: session, body: """
-            <h1>\(member.legalName)</h1>
+            <h1>\(bdi: member.legalName)</h1>
             \(Layout.problem(problem))
             \(fields(today))
             <h2>Salary history</h2>\(salaryHistory())
             <h2>Leave in \(today.year)</h2>\(try leave(today))
             <h2>Pay adjustments</h2>\(try adjustments())
             <h2>Payroll, the last three months</h2>\(try payroll(today))
-            <h2>Documents</h2>\(Fragments.documentGrid(documents, asOf: today))
+            <h2>Documents</h2>\(Fragments.documentGrid(Array(documents.prefix(WebLimits.pageSize)), asOf: today))\(more)
             \(canChange ? changing() : .empty)
             <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.staff(member.id), count: 50), shown: 50))
             """)
@@ -43,7 +46,7 @@ struct StaffPage {
             ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("ID", member.id.rawValue),
         ]
         let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
-        return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(details.household.name)</a></p>"
+        return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
     }
 
     private func salaryHistory() -> HTML {
@@ -67,7 +70,7 @@ struct StaffPage {
         let rows = entries.map { record -> HTML in
             let entry = record.value
             return """
-                <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(entry.type.rawValue)</td><td>\(entry.note)</td>
+                <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(entry.type.rawValue)</td><td>\(bdi: entry.note)</td>
                 <td>\(canChange ? removeForm("\(base)/leave/\(entry.id.rawValue)/remove", "Remove this leave?") : .empty)</td></tr>
                 """
         }
@@ -82,7 +85,7 @@ struct StaffPage {
         let rows = records.map { record -> HTML in
             let value = record.value
             return """
-                <tr><td>\(value.month.description)</td><td class="num">\(value.amount.description)</td><td>\(value.reason)</td>
+                <tr><td>\(value.month.description)</td><td class="num">\(value.amount.description)</td><td>\(bdi: value.reason)</td>
                 <td>\(canChange ? removeForm("\(base)/adjustments/\(value.id.rawValue)/remove", "Remove this adjustment?") : .empty)</td></tr>
                 """
         }
@@ -106,7 +109,7 @@ struct StaffPage {
 
     private func changing() -> HTML {
         """
-        <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(member.displayName)</a></p>
+        <p><a href="/upload?household=\(details.household.id.rawValue)&amp;staff=\(member.id.rawValue)">Upload documents for \(bdi: member.displayName)</a></p>
         <h2>Change</h2>\(forms())
         """
     }

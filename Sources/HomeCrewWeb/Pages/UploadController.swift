@@ -68,6 +68,7 @@ struct UploadController: Sendable {
                                     ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
         // The received files are already in the vault's tmp/: they are moved into the store, not copied.
         request.adoptFile = true
+        request.reach = context.reach
         return request
     }
 

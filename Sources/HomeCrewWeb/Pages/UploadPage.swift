@@ -14,9 +14,12 @@ extension UploadController {
                 <h1>Upload documents</h1>\(Layout.problem(problem))\(why)
                 """)
         }
-        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
-            .filter { context.may(.manager, in: $0.household.id) }
-        let staffOptions = [(value: "", label: "(nobody)")] + staff.map { ($0.member.id.rawValue, "\($0.member.legalName) — \($0.household.name)") }
+        // Only the chosen household's staff: a document links to its own household's people.
+        let chosen = households.first { $0.household.id.rawValue == choices["household"] }?.household.id.rawValue
+            ?? Fragments.defaultHousehold(households) ?? households[0].household.id.rawValue
+        let staff = try app.database.staffListing(StaffFilter(householdID: RecordID(rawValue: chosen), statuses: Set(EmploymentStatus.allCases),
+                                                              asOf: app.today, within: context.reach))
+        let staffOptions = [(value: "", label: "(nobody)")] + staff.map { ($0.member.id.rawValue, $0.member.legalName) }
         let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
         let csrf = URLComponent.encode(context.session?.csrfToken ?? "")
         return Layout.page(title: "Upload", session: context.session, status: status, body: """
@@ -26,7 +29,7 @@ extension UploadController {
             <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
-                            selected: choices["household"] ?? Fragments.defaultHousehold(households)))
+                            selected: chosen, attributes: " data-reload=\"/upload?household=\""))
             \(Layout.select("Staff member", name: "staff", options: staffOptions, selected: choices["staff"]))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
             \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
@@ -43,7 +46,7 @@ extension UploadController {
 
     static func outcomeList(_ outcomes: [FileOutcome]) -> HTML {
         let items = outcomes.map { outcome -> HTML in
-            let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(outcome.name)</a>" } ?? "\(outcome.name)"
+            let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(bdi: Visible.text(outcome.name))</a>" } ?? "\(bdi: Visible.text(outcome.name))"
             let detail: HTML = outcome.detail.map { ": \($0)" } ?? .empty
             return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)</li>"
         }

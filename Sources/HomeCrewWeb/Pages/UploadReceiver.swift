@@ -57,7 +57,8 @@ final class UploadReceiver {
     /// body that is not well-formed multipart; files cut off stay marked incomplete.
     func receive(_ body: RequestBody, boundary: String) async throws {
         var scanner = MultipartScanner(boundary: boundary)
-        for try await buffer in body {
+        var pieces = body.makeAsyncIterator()
+        while let buffer = try await Self.nextPiece(&pieces, onFailure: closeFile) {
             total += Int64(buffer.readableBytes)
             if total > limit { closeFile(); throw WebError.tooLarge(limit: limit) }
             do {
@@ -72,6 +73,17 @@ final class UploadReceiver {
         if let failure { throw failure }
         if !scanner.isComplete && files.isEmpty && fields.fields.isEmpty {
             throw WebError.badRequest("The upload is not a well-formed multipart form.")
+        }
+    }
+
+    /// The next piece of the body. A body that stops early (the connection closed, a length
+    /// that was never reached) is the client's doing: 400, and the unfinished file is not kept.
+    private static func nextPiece(_ pieces: inout RequestBody.AsyncIterator, onFailure: () -> Void) async throws -> ByteBuffer? {
+        do {
+            return try await pieces.next()
+        } catch {
+            onFailure()
+            throw WebError.badRequest("The upload was cut off before it ended; files that had not arrived whole were not kept.")
         }
     }
 

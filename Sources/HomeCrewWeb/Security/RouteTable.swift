@@ -105,18 +105,31 @@ struct RouteTable {
                                    _ handler: @escaping @Sendable (Request, WebContext, Form?) async throws -> Response) {
         rules.append(RouteRule(method: method, path: path.description, access: access, body: body))
         let database = database
-        router.on(path, method: method) { request, context in
+        let respond: @Sendable (Request, WebContext) async throws -> Response = { request, context in
             if access.needsSession, context.session == nil {
                 return Redirect.signIn(returningTo: request.method == .get ? request.uri.path : "/")
             }
             var context = context
             var request = request
             let form = try await Self.readForm(&request, context, body, access)
-            try Self.authorize(access, request, &context, form, database)
-            // The audit trail records changes as the account's, or the machine user's for the loopback token;
-            // a page without a session names its own author (an invitation makes the account first).
-            return try await AuditActor.$current.withValue(context.session?.actor ?? "web:anonymous") {
-                try await handler(request, context, form)
+            // Every read from here on is bounded (`WorkBudget`); an upload's are not, as its files
+            // arrive for as long as they take and are filed on threads of their own.
+            let budget = body == .upload ? nil : context.makeBudget()
+            return try await WorkBudget.$current.withValue(budget) {
+                try Self.authorize(access, request, &context, form, database)
+                // The audit trail records changes as the account's, or the machine user's for the loopback token;
+                // a page without a session names its own author (an invitation makes the account first).
+                return try await AuditActor.$current.withValue(context.session?.actor ?? "web:anonymous") {
+                    try await handler(request, context, form)
+                }
+            }
+        }
+        router.on(path, method: method, use: respond)
+        // HEAD is GET without the body, under the same rule.
+        if method == .get {
+            router.on(path, method: .head) { request, context in
+                let response = try await respond(request, context)
+                return Response(status: response.status, headers: response.headers)
             }
         }
     }

@@ -23,6 +23,17 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) where T: Sendable {
             markup += HTML.escape(value.description)
         }
+        /// Text someone wrote (a name, a title): escaped and isolated in `<bdi>`, so that a name in
+        /// Arabic or Hebrew beside English keeps both in their own order and cannot turn the text
+        /// around it. Only in element content; an attribute takes the plain `\(text)`.
+        public mutating func appendInterpolation(bdi text: String?) {
+            guard let text, !text.isEmpty else { return }
+            markup += "<bdi>" + HTML.escape(text) + "</bdi>"
+        }
+        /// Several people's names, each isolated, separated by commas.
+        public mutating func appendInterpolation(bdi names: [String]) {
+            markup += names.map { "<bdi>" + HTML.escape($0) + "</bdi>" }.joined(separator: ", ")
+        }
         /// Markup built the same way (already safe).
         public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
         public mutating func appendInterpolation(_ list: [HTML]) { for item in list { markup += item.markup } }

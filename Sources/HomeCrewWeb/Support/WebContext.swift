@@ -15,10 +15,22 @@ public struct WebContext: RequestContext {
     /// The browser reached the server over HTTPS (directly, or through a trusted proxy): cookies are `Secure`.
     var overHTTPS = false
 
+    /// False once the client has closed the connection: nobody waits for the answer any more.
+    let clientIsConnected: @Sendable () -> Bool
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
         clientAddress = remoteAddress
+        let channel = source.channel
+        // A channel that was never active (the in-process test client's) has no client to lose.
+        let wasActive = channel.isActive
+        clientIsConnected = { !wasActive || channel.isActive }
+    }
+
+    /// The budget of this request's work: `WebLimits.requestSeconds`, and none once the client has gone.
+    func makeBudget() -> WorkBudget {
+        WorkBudget(seconds: WebLimits.requestSeconds, stillWanted: clientIsConnected)
     }
 
     /// The households this request may see (none without a session).
