@@ -79,6 +79,8 @@ public struct DocumentIngestor: Sendable {
     }
 
     private func ingestOrThrow(_ path: String, _ request: IngestRequest) throws -> IngestOutcome {
+        // A title that breaks the text rules is refused before any byte is stored.
+        _ = try TextField.optional(request.title, field: "document title", kind: .title)
         let type = try MediaSniffer.detect(fileAt: path)
         if type == .other && !request.allowOther {
             let head = [UInt8]((FileManager.default.contents(atPath: path) ?? Data()).prefix(512))

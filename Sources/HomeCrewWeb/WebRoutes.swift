@@ -7,7 +7,7 @@ public enum WebRoutes {
         router.add(middleware: RequestLog())
         router.add(middleware: ErrorPages())
         router.add(middleware: SiteGuard(identity: app.identity, sessions: app.sessions))
-        var routes = RouteTable(router: router, database: app.database)
+        var routes = RouteTable(router: router, database: app.database, budgetSeconds: app.requestSeconds)
 
         routes.get("/assets/site.css", .anyone) { _, _ in Assets.response(Assets.css, type: "text/css; charset=utf-8") }
         routes.get("/assets/site.js", .anyone) { _, _ in Assets.response(Assets.script, type: "text/javascript; charset=utf-8") }

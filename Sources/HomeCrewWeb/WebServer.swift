@@ -17,6 +17,8 @@ struct WebApp: Sendable {
     let identity: ServerIdentity
     let uploadLimit: Int64
     let fixedToday: CalendarDate?
+    /// The database work one request may do (`WebLimits.requestSeconds`; tests lower it).
+    var requestSeconds = WebLimits.requestSeconds
 
     var today: CalendarDate { fixedToday ?? .localToday() }
 

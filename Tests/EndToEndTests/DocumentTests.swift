@@ -247,11 +247,23 @@ final class DocumentTests: XCTestCase {
     func testNamesAndTextCannotDriveTheTerminal() throws {
         let hostile = homecrew.vault.deletingLastPathComponent().appendingPathComponent("evil\u{1B}]0;pwned\u{07}.pdf").path
         try FileManager.default.copyItem(atPath: Samples.fixture("hello.pdf"), toPath: hostile)
-        let added = try homecrew.run(["doc", "add", hostile, "--title", "Bad\u{1B}[2J title"])
+        // A title typed with a control character is refused (65) before anything is stored.
+        let refused = try homecrew.run(["doc", "add", hostile, "--title", "Bad\u{1B}[2J title"])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the document title holds the control character [U+001B]"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("\u{1B}"), refused.stderr)
+        XCTAssertEqual(try homecrew.jsonArray("doc", "list").count, 0)
+        let objects = homecrew.vault.appendingPathComponent("objects")
+        let stored = (FileManager.default.enumerator(at: objects, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects ?? [])
+            .compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        XCTAssertEqual(stored, [], "no object is stored for a refused title")
+        // Without a title the file's name is the title, its control characters written out.
+        let added = try homecrew.run(["doc", "add", hostile])
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertFalse(added.stdout.contains("\u{1B}"), added.stdout)
         XCTAssertTrue(added.stdout.contains("evil\\u{1B}]0;pwned\\u{7}.pdf"), added.stdout)
         let id = String(added.stdout.split(separator: " ")[1])
+        XCTAssertTrue(try homecrew.ok("doc", "show", id).contains("evil[U+001B]]0;pwned[U+0007]"))
         for command in [["doc", "list"], ["doc", "show", id], ["doc", "text", id]] {
             let output = try homecrew.ok(command)
             XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, output)

@@ -2,6 +2,7 @@ import HTTPTypes
 import HomeCrewCore
 import HomeCrewStore
 import Hummingbird
+import NIOCore
 
 /// Who may use a route. Every route is registered with one, through `RouteTable`, so a route
 /// without a rule cannot exist.
@@ -82,11 +83,13 @@ struct RouteTable {
 
     let router: Router<WebContext>
     let database: AppDatabase
+    let budgetSeconds: Double
     private(set) var rules: [RouteRule] = []
 
-    init(router: Router<WebContext>, database: AppDatabase) {
+    init(router: Router<WebContext>, database: AppDatabase, budgetSeconds: Double) {
         self.router = router
         self.database = database
+        self.budgetSeconds = budgetSeconds
     }
 
     mutating func get(_ path: RouterPath, _ access: Access, _ handler: @escaping Handler) {
@@ -104,7 +107,7 @@ struct RouteTable {
     private mutating func register(_ method: HTTPRequest.Method, _ path: RouterPath, _ access: Access, _ body: BodyKind,
                                    _ handler: @escaping @Sendable (Request, WebContext, Form?) async throws -> Response) {
         rules.append(RouteRule(method: method, path: path.description, access: access, body: body))
-        let database = database
+        let database = database, budgetSeconds = budgetSeconds
         let respond: @Sendable (Request, WebContext) async throws -> Response = { request, context in
             if access.needsSession, context.session == nil {
                 return Redirect.signIn(returningTo: request.method == .get ? request.uri.path : "/")
@@ -114,7 +117,7 @@ struct RouteTable {
             let form = try await Self.readForm(&request, context, body, access)
             // Every read from here on is bounded (`WorkBudget`); an upload's are not, as its files
             // arrive for as long as they take and are filed on threads of their own.
-            let budget = body == .upload ? nil : context.makeBudget()
+            let budget = body == .upload ? nil : context.makeBudget(seconds: budgetSeconds)
             return try await WorkBudget.$current.withValue(budget) {
                 try Self.authorize(access, request, &context, form, database)
                 // The audit trail records changes as the account's, or the machine user's for the loopback token;
@@ -141,7 +144,14 @@ struct RouteTable {
         switch body {
         case .none: return nil
         case .form:
-            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.collectBody(upTo: context.maxUploadSize)
+            } catch is NIOTooManyBytesError {
+                throw WebError.tooLarge(limit: Int64(context.maxUploadSize))
+            } catch {
+                throw WebError.badRequest("The form was cut off before it ended; nothing was changed.")
+            }
             form = Form(encoded: String(buffer: buffer))
             given = form?["csrf"]
         case .upload:

@@ -71,6 +71,8 @@ struct SiteGuard: RouterMiddleware {
         guard identity.accepts(host: request.head.authority) else {
             throw WebError.foreignHost(request.head.authority ?? "")
         }
+        // Every page reads its query whole: an address is bounded like a form's body.
+        guard (request.head.path ?? "").utf8.count <= WebLimits.addressBytes else { throw WebError.addressTooLong }
         if request.method != .get && request.method != .head, !comesFromThisSite(request) {
             throw WebError.forbidden("This request did not come from a HomeCrew page, so it was refused.")
         }

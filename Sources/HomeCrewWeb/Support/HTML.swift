@@ -123,17 +123,19 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 /// Percent-encoding for a query value or one path segment (RFC 3986 unreserved characters stay).
 enum URLComponent {
     static func encode(_ text: String) -> String {
-        var result = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                output.append(byte)
             default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                output.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             }
         }
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes `application/x-www-form-urlencoded` text (`+` is a space); invalid escapes stay as typed.
@@ -147,8 +149,8 @@ enum URLComponent {
             if byte == UInt8(ascii: "+") {
                 output.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                      let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                output.append(value)
+                      let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2]) {
+                output.append(high << 4 | low)
                 index += 2
             } else {
                 output.append(byte)
@@ -156,6 +158,15 @@ enum URLComponent {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 }
 

@@ -28,9 +28,9 @@ public struct WebContext: RequestContext {
         clientIsConnected = { !wasActive || channel.isActive }
     }
 
-    /// The budget of this request's work: `WebLimits.requestSeconds`, and none once the client has gone.
-    func makeBudget() -> WorkBudget {
-        WorkBudget(seconds: WebLimits.requestSeconds, stillWanted: clientIsConnected)
+    /// The budget of this request's work, spent at once when the client has gone.
+    func makeBudget(seconds: Double) -> WorkBudget {
+        WorkBudget(seconds: seconds, stillWanted: clientIsConnected)
     }
 
     /// The households this request may see (none without a session).

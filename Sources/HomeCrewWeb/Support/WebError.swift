@@ -13,6 +13,8 @@ enum WebError: Error, CustomStringConvertible {
     /// A Host header that is not this server's address (DNS rebinding).
     case foreignHost(String)
     case tooLarge(limit: Int64)
+    /// An address (path and query) longer than `WebLimits.addressBytes`.
+    case addressTooLong
 
     var status: HTTPResponse.Status {
         switch self {
@@ -21,6 +23,7 @@ enum WebError: Error, CustomStringConvertible {
         case .forbidden: return .forbidden
         case .foreignHost: return .misdirectedRequest
         case .tooLarge: return .contentTooLarge
+        case .addressTooLong: return .uriTooLong
         }
     }
 
@@ -30,7 +33,8 @@ enum WebError: Error, CustomStringConvertible {
         case .badRequest(let why): return why
         case .forbidden(let why): return why
         case .foreignHost(let host): return "This server answers only to its own address, not to \u{201C}\(host)\u{201D}."
-        case .tooLarge(let limit): return "The upload is larger than the limit of \(ByteCount.text(limit))."
+        case .tooLarge(let limit): return "What was sent is larger than the limit of \(ByteCount.text(limit))."
+        case .addressTooLong: return "The address is longer than \(ByteCount.text(Int64(WebLimits.addressBytes))); no page of this site needs one so long."
         }
     }
 

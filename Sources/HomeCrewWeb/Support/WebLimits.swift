@@ -9,6 +9,8 @@ enum WebLimits {
     static let requestSeconds = 0.75
     /// Rows a listing shows at once; more are reached by paging.
     static let pageSize = 50
+    /// The longest address (path and query) answered: the longest search or filter fits many times.
+    static let addressBytes = 16 << 10
 }
 
 /// Requests whose work grows with what they ask for (search, reports) run here, on threads of
