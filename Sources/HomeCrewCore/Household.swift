@@ -26,7 +26,7 @@ public struct Household: Identifiable, Hashable, Sendable {
         var copy = self
         copy.name = try TextField.required(name, field: "household name", kind: .name)
         copy.address = try TextField.optional(address, field: "address", kind: .note)
-        copy.notes = try TextField.optional(notes, field: "notes", kind: .note)
+        copy.notes = try TextField.optional(notes, field: "note", kind: .note)
         return copy
     }
 }

@@ -52,7 +52,7 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
         var copy = self
         copy.legalName = try TextField.required(legalName, field: "full legal name", kind: .name)
         copy.knownAs = try TextField.optional(knownAs, field: "known-as name", kind: .name)
-        copy.duties = try TextField.optional(duties, field: "duties", kind: .note)
+        copy.duties = try TextField.optional(duties, field: "list of duties", kind: .note)
         if let leavingDate, leavingDate < startDate {
             throw .leavingBeforeStart(start: startDate, leaving: leavingDate)
         }

@@ -72,3 +72,48 @@ final class AccountKeeperTests: XCTestCase {
         XCTAssertEqual(try database.sessions(of: "priya").count, 1, "and the session it opened stays")
     }
 }
+
+final class SignInThrottleTests: XCTestCase {
+    /// Signing in as oneself between guesses at other names must not clear the address's count:
+    /// the address is throttled after its fifth failure, whoever signed in meanwhile.
+    func testASuccessClearsOnlyItsOwnAccountsFailures() throws {
+        let database = try AppDatabase.empty()
+        let hash = try PasswordHasher.hash("my own long passphrase", passes: 1)
+        _ = try database.addAccount(name: "mallory", passwordHash: hash)
+        let keeper = AccountKeeper(database: database)
+        let address = "203.0.113.9"
+        var outcomes: [String] = []
+        for round in 0..<3 {
+            guard case .signedIn = try keeper.signIn(name: "mallory", password: "my own long passphrase", address: address) else {
+                outcomes.append("throttled at round \(round)")
+                break
+            }
+            for guess in ["asha", "ravi"] {
+                switch try keeper.signIn(name: guess, password: "guess \(round)", address: address) {
+                case .wait: outcomes.append("wait")
+                case .refused: outcomes.append("refused")
+                case .signedIn: outcomes.append("signed in")
+                }
+            }
+        }
+        XCTAssertEqual(outcomes, ["refused", "refused", "refused", "refused", "refused", "wait"],
+                       "five failures from the address, then it waits; mallory's own sign-ins cleared none of them")
+        XCTAssertGreaterThan(try database.signInWait(for: ["address:" + address]), 0)
+        XCTAssertEqual(try database.signInWait(for: ["account:mallory"]), 0, "mallory's own name has no failures")
+        XCTAssertGreaterThan(try database.signInWait(for: ["account:mallory", "address:" + address]), 0,
+                             "and mallory, from that address, waits too")
+    }
+
+    func testAnAddressFailureCountFadesAfterADay() throws {
+        let database = try AppDatabase.empty()
+        for _ in 0..<7 { try database.recordSignInFailure(for: ["address:198.51.100.4"]) }
+        XCTAssertGreaterThan(try database.signInWait(for: ["address:198.51.100.4"]), 0)
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE sign_in_failure SET last_failure_at = datetime('now', '-25 hours')")
+        }
+        XCTAssertEqual(try database.signInWait(for: ["address:198.51.100.4"]), 0)
+        try database.recordSignInFailure(for: ["address:198.51.100.4"])
+        XCTAssertEqual(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT failures FROM sign_in_failure") }, 1,
+                       "a failure after a quiet day starts the count again")
+    }
+}

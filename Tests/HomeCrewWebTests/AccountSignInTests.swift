@@ -52,7 +52,7 @@ final class AccountSignInTests: XCTestCase {
             XCTAssertNotEqual(box.token, planted, "a cookie set before signing in is never the session's")
             let home = try await Self.send(client, "/", cookie: box.token)
             XCTAssertEqual(home.status, .ok)
-            XCTAssertTrue(home.text.contains("<a href=\"/account\">priya</a>"), "the page names who is signed in")
+            XCTAssertTrue(home.text.contains("<a href=\"/account\"><bdi>priya</bdi></a>"), "the page names who is signed in")
         }
         let restarted = try WebApp.open(ServeSettings(vault: VaultLocation(directory: harness.folder.path),
                                                       listen: ListenAddress(host: "127.0.0.1", port: 0), today: WebHarness.today,

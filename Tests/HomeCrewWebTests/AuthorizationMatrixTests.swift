@@ -75,7 +75,7 @@ final class AuthorizationMatrixTests: XCTestCase {
     /// table: a route the table has and this list lacks fails the suite, and so does a rule
     /// weaker than the one written here.
     static let needs: [String: Need] = [
-        "GET /assets/site.css": .open, "GET /assets/site.js": .open, "GET /signin": .open, "POST /signin": .open,
+        "GET /assets/site.css": .open, "GET /assets/site.js": .open, "GET /assets/icon.svg": .open, "GET /favicon.ico": .open, "GET /signin": .open, "POST /signin": .open,
         "GET /calendar/{token}": .open, "GET /invitations/{token}": .open, "POST /invitations/{token}/join": .open,
         "POST /signout": .signedIn, "GET /account": .signedIn, "POST /account/password": .signedIn, "GET /": .signedIn,
         "GET /households/new": .signedIn, "POST /households": .signedIn, "POST /invitations/{token}/accept": .signedIn,
@@ -266,7 +266,8 @@ final class AuthorizationMatrixTests: XCTestCase {
     }
 
     static func send(_ client: some TestClientProtocol, _ rule: RouteRule, _ uri: String, _ form: [(String, String)],
-                     _ session: (token: String, csrf: String)?) async throws -> TestResponse {
+                     _ session: (token: String, csrf: String)?,
+                     files: [(name: String, bytes: [UInt8])] = [("note.txt", Array("not a document".utf8))]) async throws -> TestResponse {
         var headers: HTTPFields = [.origin: "http://localhost"]
         if let session { headers[.cookie] = "\(SiteGuard.sessionCookie)=\(session.token)" }
         switch rule.body {
@@ -279,11 +280,66 @@ final class AuthorizationMatrixTests: XCTestCase {
             return try await client.execute(uri: uri, method: rule.method, headers: headers, body: ByteBuffer(string: body))
         case .upload:
             headers[.contentType] = "multipart/form-data; boundary=\(UploadTests.boundary)"
-            let body = UploadTests.multipart(form.filter { $0.0 == "household" || $0.0 == "kind" },
-                                             files: [("note.txt", Array("not a document".utf8))])
+            let body = UploadTests.multipart(form.filter { ["household", "kind", "staff"].contains($0.0) }, files: files)
             return try await client.execute(uri: uri + "?csrf=\(session?.csrf ?? "")", method: rule.method, headers: headers, body: body)
         }
     }
 }
 
 final class Counter: @unchecked Sendable { var value = 0 }
+
+extension AuthorizationMatrixTests {
+    /// The routes whose form names a record by a field, and the field.
+    static let recordFields: [String: [String]] = [
+        "POST /documents/{id}/link": ["staff"], "POST /documents/{id}/unlink": ["staff"], "POST /staff": ["household"],
+        "POST /reports/payroll/close": ["household"], "POST /reports/payroll/reopen": ["household"], "POST /upload": ["household", "staff"],
+    ]
+
+    /// A field that names another household's record (by id, id prefix, name or a word of it)
+    /// gets exactly the answer a record that does not exist gets: the status and the page, with
+    /// only the name that was typed differing. A field that resolved outside the person's
+    /// households (the leak the matrix is for) fails here.
+    func testAFieldNamingAnotherHouseholdsRecordIsAnsweredAsIfItDidNotExist() async throws {
+        let fixture = try await Fixture()
+        var compared = 0
+        for (key, fields) in Self.recordFields.sorted(by: { $0.key < $1.key }) {
+            let rule = try XCTUnwrap(fixture.rules.first { Self.key($0) == key }, key)
+            for persona in [Persona.viewer, .manager, .owner] {
+                for field in fields {
+                    let foreign = field == "staff"
+                        ? [fixture.other.staff, String(fixture.other.staff.prefix(4)), "Ravi Kumar", "ravi"]
+                        : [fixture.other.household, "Hill House"]
+                    for reference in foreign {
+                        let missing = field == "staff" ? "Zed Nobody" : "0123456789ab"
+                        let (app, copy) = try fixture.copy()
+                        defer { try? FileManager.default.removeItem(at: copy) }
+                        let application = Application(router: WebRoutes.build(app).router)
+                        try await application.test(.router) { client in
+                            let (uri, form) = Self.request(rule, .shared, fixture)
+                            func with(_ value: String) -> [(String, String)] { form.map { $0.0 == field ? ($0.0, value) : $0 } }
+                            // A real PDF, so that the upload gets as far as naming its staff.
+                            let pdf = [(name: "scan.pdf", bytes: try UploadTests.sample("fixtures/hello.pdf"))]
+                            let got = try await Self.send(client, rule, uri, with(reference), fixture.sessions[persona], files: pdf)
+                            let none = try await Self.send(client, rule, uri, with(missing), fixture.sessions[persona], files: pdf)
+                            let what = "\(key) as \(persona) with \(field)=\(reference)"
+                            XCTAssertEqual(got.status, none.status, what)
+                            XCTAssertEqual(Self.normalized(got.text, reference), Self.normalized(none.text, missing), what)
+                            for name in ["Hill House", "Ravi Kumar"] where !reference.contains(name) {
+                                XCTAssertFalse(got.text.contains(name), "\(what) names \(name)")
+                            }
+                        }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(compared, 3 * (4 + 4 + 2 + 2 + 2 + 2 + 4))
+    }
+
+    /// The page with the typed name (as the page escapes it) and the per-request tokens taken out.
+    static func normalized(_ text: String, _ typed: String) -> String {
+        text.replacingOccurrences(of: HTML.escape(typed), with: "…")
+            .replacingOccurrences(of: #"value="[0-9a-f]{64}""#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"csrf=[0-9a-f]{64}"#, with: "", options: .regularExpression)
+    }
+}

@@ -28,11 +28,13 @@ final class WebHarness: @unchecked Sendable {
 
     /// `answersToLocalhost` false: the server answers only to its real address, so the test
     /// client's `Host: localhost` is a foreign host.
-    init(uploadLimit: Int64 = 64 << 20, answersToLocalhost: Bool = true) throws {
+    init(uploadLimit: Int64 = 64 << 20, answersToLocalhost: Bool = true, requestSeconds: Double = WebLimits.requestSeconds) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let settings = ServeSettings(vault: VaultLocation(directory: folder.path), listen: ListenAddress(host: "127.0.0.1", port: 0),
                                      today: Self.today, uploadLimit: uploadLimit)
-        app = try WebApp.open(settings, tokenFile: nil)
+        var app = try WebApp.open(settings, tokenFile: nil)
+        app.requestSeconds = requestSeconds
+        self.app = app
         if answersToLocalhost { app.identity.accept(authority: "localhost") }
         routes = WebRoutes.build(app)
     }

@@ -105,7 +105,8 @@ struct DocumentController: Sendable {
 /// `Content-Disposition` with the original file name kept (RFC 6266: an ASCII fall-back and a UTF-8 `filename*`).
 enum ContentDisposition {
     static func value(inline: Bool, fileName: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(fileName.unicodeScalars.filter {
+        // A saved file's name must not read backwards either: "[U+202E]fdp.exe", not "exe.pdf".
+        let cleaned = String(String.UnicodeScalarView(Visible.text(fileName).unicodeScalars.filter {
             $0.value >= 0x20 && $0.value != 0x7F && $0 != "/" && $0 != "\\"
         }))
         let name = cleaned.isEmpty ? "document" : cleaned

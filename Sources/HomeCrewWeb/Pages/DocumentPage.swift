@@ -48,7 +48,7 @@ struct DocumentPage {
             ("Kind", document.kind.rawValue), ("Household", details.household.name), ("Issued", document.issuedOn?.description),
             ("Expires", document.expiresOn?.description), ("Type", details.object.mediaType.shortName),
             ("Pages", content.pageCount.map(String.init)), ("Read", content.status.rawValue), ("Note", content.note),
-            ("File name", document.originalName), ("Size", ByteCount.text(details.object.size)),
+            ("File name", Visible.text(document.originalName)), ("Size", ByteCount.text(details.object.size)),
             ("Added", document.addedAt.formatted(.iso8601)), ("SHA-256", details.object.hash), ("ID", document.id.rawValue),
         ]
         let items = rows.filter { $0.1 != nil }.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value)</dd>" }

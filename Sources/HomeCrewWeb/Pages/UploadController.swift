@@ -82,8 +82,9 @@ struct UploadController: Sendable {
                               documentID: details.document.id.rawValue)
         case .alreadyPresent(let document, _):
             return FileOutcome(name: name, verdict: "already present", detail: document.title, documentID: document.id.rawValue)
-        case .refused(_, let error):
-            return FileOutcome(name: name, verdict: "refused", detail: error.description, documentID: nil)
+        case .refused(let path, let error):
+            // The sentence names the file by the server's own path (the CLI's), which is not the person's business.
+            return FileOutcome(name: name, verdict: "refused", detail: error.description.replacingOccurrences(of: path, with: name), documentID: nil)
         case nil:
             return FileOutcome(name: name, verdict: "refused", detail: "it was not read", documentID: nil)
         }
