@@ -31,8 +31,10 @@ public enum WorkBudgetError: HomeCrewError, Equatable {
     case exceeded(seconds: Double)
     /// The client closed the connection: nobody will read the answer.
     case abandoned
+    /// The budget ran out while the work waited for its turn behind others.
+    case crowded
 
-    public var category: ErrorCategory { .usage }
+    public var category: ErrorCategory { self == .crowded ? .busy : .usage }
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum WorkBudgetError: HomeCrewError, Equatable {
             return "this asks for more work than one page may take (\(shown) s): narrow it (fewer or rarer words, a shorter period, one household) and try again"
         case .abandoned:
             return "the request was given up by the browser before it was answered"
+        case .crowded:
+            return "the server is busy with other long searches and reports; try again in a moment"
         }
     }
 }

@@ -21,7 +21,8 @@ extension AppDatabase {
         return try withExtendedLifetime(budget) {
             do {
                 return try work()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            } catch {
+                // SQLite's "interrupted" (perhaps already put in the store's words): the budget's own reason.
                 try budget.check()
                 throw error
             }

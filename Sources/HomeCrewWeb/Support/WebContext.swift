@@ -24,8 +24,8 @@ public struct WebContext: RequestContext {
         clientAddress = remoteAddress
         let channel = source.channel
         // A channel that was never active (the in-process test client's) has no client to lose.
-        let wasActive = channel.isActive
-        clientIsConnected = { !wasActive || channel.isActive }
+        let watch = channel.isActive ? ConnectionWatch(channel) : nil
+        clientIsConnected = { watch?.clientIsConnected ?? true }
     }
 
     /// The budget of this request's work, spent at once when the client has gone.

@@ -6,7 +6,7 @@ import HomeCrewStore
 enum WebLimits {
     /// The database work one request may do, in seconds. A page that needs more says so
     /// ("narrow it") instead of keeping a thread busy; every page of the demo needs a few ms.
-    static let requestSeconds = 0.75
+    static let requestSeconds = 0.5
     /// Rows a listing shows at once; more are reached by paging.
     static let pageSize = 50
     /// The longest address (path and query) answered: the longest search or filter fits many times.
@@ -34,7 +34,7 @@ final class HeavyLane: @unchecked Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             add {
                 continuation.resume(with: Result {
-                    try budget?.check()
+                    if budget?.isSpent == true { throw WorkBudgetError.crowded }
                     return try AuditActor.$current.withValue(actor) { try WorkBudget.$current.withValue(budget) { try work() } }
                 })
             }

@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+"""`homecrew serve` shared by two people, one of whom sends the most expensive requests there are,
+on a real server over loopback. The vault is the demo's plus 40,000 pages of generated text, on
+which the worst search takes several seconds of SQLite's work without a budget. Checks:
+
+- the worst search and the longest payroll are answered within a second, saying what to do;
+- while four connections send them in a loop, the other member's home page stays under 100 ms
+  at the 99th percentile;
+- a request whose browser gives up stops working at once (the server's log shows its time);
+- SIGTERM stops the server within 5 s in the middle of all that;
+- the server's peak resident memory (VmHWM) stays under 150 MB.
+
+Exit 0 when every check holds. Requests go to 127.0.0.1 only, bounded in count and time."""
+import http.client
+import os
+import random
+import re
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+failures = 0
+WORST_SEARCH = " OR ".join(f"{syllable}*" for syllable in ["ka", "ri", "mo", "sa", "te", "lu", "na", "po", "vi", "de", "ga", "shi", "ro", "mi", "ta", "be"])
+WORST_PAYROLL = "2016-11-23..2026-11-22"
+
+
+def check(condition, what):
+    global failures
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    failures += 0 if condition else 1
+
+
+def add_generated_pages(vault, count):
+    """Pages of one demo document, 250 made-up words each (seeded): a search index the size of a busy vault's."""
+    random.seed(26)
+    syllables = ["ka", "ri", "mo", "sa", "te", "lu", "na", "po", "vi", "de", "ga", "shi", "ro", "mi", "ta", "be"]
+    words = ["".join(random.choice(syllables) for _ in range(random.randint(2, 4))) for _ in range(20000)]
+    database = sqlite3.connect(os.path.join(vault, "homecrew.sqlite"))
+    document = database.execute("SELECT id FROM document ORDER BY id LIMIT 1").fetchone()[0]
+    rows = ((document, 1000 + n, " ".join(random.choice(words) for _ in range(250))) for n in range(count))
+    database.executemany("INSERT INTO search_row (document_id, page_number, body) VALUES (?, ?, ?)", rows)
+    database.commit()
+    database.close()
+
+
+class Server:
+    def __init__(self, binary, vault):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen([binary, "serve", "--vault", vault, "--listen", "127.0.0.1:0", "--today", "2026-11-22"],
+                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
+        text = ""
+        while "/signin?token=" not in text:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("homecrew serve did not start")
+            text += line
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/signin\?token=([0-9a-f]+)", text)
+        self.port, token = int(found.group(1)), found.group(2)
+        status, headers, _ = self.request("GET", f"/signin?token={token}")
+        self.owner = headers["set-cookie"].split(";")[0]
+
+    def request(self, method, path, cookie=None, body=None, connection=None):
+        own = connection is None
+        connection = connection or http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Origin": f"http://127.0.0.1:{self.port}"}
+        if cookie:
+            headers["Cookie"] = cookie
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        if own:
+            connection.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+
+    def peak_mb(self):
+        status = open(f"/proc/{self.process.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+    def logged(self):
+        self.log.seek(0)
+        return self.log.read()
+
+
+def join_as_member(binary, vault, server):
+    """A second person: invited to Sea View House as a viewer, makes an account on the invitation page."""
+    made = subprocess.run([binary, "household", "invite", "Sea View House", "--role", "viewer", "--vault", vault],
+                          capture_output=True, text=True, check=True).stdout
+    token = re.search(r"/invitations/([0-9a-f]{64})", made).group(1)
+    body = urllib.parse.urlencode({"name": "vera", "password": "a long walk by the sea wall", "again": "a long walk by the sea wall"})
+    status, headers, text = server.request("POST", f"/invitations/{token}/join", body=body)
+    check(status == 303 and "set-cookie" in headers, f"a member joins through an invitation ({status})")
+    return headers["set-cookie"].split(";")[0]
+
+
+def worst_requests_answer_quickly(server):
+    for label, path in [("the worst search", "/search?q=" + urllib.parse.quote(WORST_SEARCH)),
+                        ("ten years of payroll", "/reports/payroll?period=" + WORST_PAYROLL)]:
+        started = time.monotonic()
+        status, _, text = server.request("GET", path, server.owner)
+        elapsed = time.monotonic() - started
+        check(status < 500 and elapsed < 1.0, f"{label} is answered in {elapsed * 1000:.0f} ms with {status}")
+    status, _, text = server.request("GET", "/search?q=" + urllib.parse.quote(WORST_SEARCH), server.owner)
+    check("narrow it" in text, "the worst search says to narrow it")
+
+
+def home_stays_fast_under_attack(server, member, seconds=6.0, attackers=4):
+    stop = time.monotonic() + seconds
+    answered = []
+
+    def attack():
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        while time.monotonic() < stop:
+            for path in ["/search?q=" + urllib.parse.quote(WORST_SEARCH), "/reports/payroll?period=" + WORST_PAYROLL]:
+                status, _, _ = server.request("GET", path, server.owner, connection=connection)
+                answered.append(status)
+
+    threads = [threading.Thread(target=attack) for _ in range(attackers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    latencies = []
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    while time.monotonic() < stop - 0.2:
+        started = time.monotonic()
+        status, _, text = server.request("GET", "/", member, connection=connection)
+        latencies.append(time.monotonic() - started)
+        if status != 200 or "Sea View House" not in text:
+            check(False, f"the member's home page answered {status}")
+            break
+        time.sleep(0.01)
+    for thread in threads:
+        thread.join()
+    latencies.sort()
+    p50, p99 = latencies[len(latencies) // 2] * 1000, latencies[int(len(latencies) * 0.99)] * 1000
+    check(p99 < 100, f"the member's home page under attack: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads "
+                     f"({len(answered)} worst requests answered meanwhile, none with a 5xx but 503 busy: {sorted(set(answered))})")
+    check(all(status < 500 or status == 503 for status in answered), "the attacker got answers, not errors")
+    return p50, p99
+
+
+def abandoned_request_stops(server):
+    """Sends the worst search and hangs up after 0.1 s; the server's log line shows when its work stopped."""
+    before = server.logged().count("GET /search ")
+    sock = socket.create_connection(("127.0.0.1", server.port))
+    path = "/search?q=" + urllib.parse.quote(WORST_SEARCH)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {server.owner}\r\n\r\n".encode())
+    time.sleep(0.1)
+    sock.close()
+    deadline = time.monotonic() + 5
+    while server.logged().count("GET /search ") == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    line = [l for l in server.logged().splitlines() if l.startswith("GET /search ")][-1]
+    milliseconds = float(line.split()[-2])
+    check(milliseconds < 300, f"a search whose browser hung up after 100 ms stopped after {milliseconds:.0f} ms (its budget is 500 ms)")
+
+
+def sigterm_stops_it_quickly(server):
+    stop = time.monotonic() + 3
+
+    def attack():
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            while time.monotonic() < stop:
+                server.request("GET", "/search?q=" + urllib.parse.quote(WORST_SEARCH), server.owner, connection=connection)
+        except (OSError, http.client.HTTPException):
+            pass
+
+    threads = [threading.Thread(target=attack) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    peak = server.peak_mb()
+    started = time.monotonic()
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+    elapsed = time.monotonic() - started
+    for thread in threads:
+        thread.join()
+    check(elapsed < 5, f"SIGTERM in the middle of the worst requests stopped the server in {elapsed:.1f} s")
+    return peak
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/homecrew")
+    folder = tempfile.mkdtemp(prefix="homecrew-load-")
+    try:
+        vault = os.path.join(folder, "vault")
+        subprocess.run([binary, "demo", "--vault", vault, "--today", "2026-11-22"], check=True, capture_output=True)
+        add_generated_pages(vault, 40000)
+        server = Server(binary, vault)
+        member = join_as_member(binary, vault, server)
+        worst_requests_answer_quickly(server)
+        home_stays_fast_under_attack(server, member)
+        abandoned_request_stops(server)
+        peak = sigterm_stops_it_quickly(server)
+        check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{failures} failed" if failures else "every load check held")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
