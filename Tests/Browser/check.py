@@ -154,6 +154,50 @@ def upload_documents(walk, folder):
             check(width > height, "its thumbnail is upright too (%dx%d)" % (width, height))
 
 
+def scripts_directions_and_limits(walk, folder):
+    """A right-to-left household and person beside English, a name with a direction override
+    refused with the form shown again, a file name's override written out, the upload form's
+    staff following the chosen household, and the icon."""
+    walk.open("/households/new")
+    walk.fill({"name": "Ali \u202egnp.exe\u202c Khan"})
+    walk.submit("Add household")
+    problem = walk.driver.find_element(By.CSS_SELECTOR, "p.error").text
+    check("[U+202E]" in problem and walk.driver.find_elements(By.NAME, "name"),
+          "a name with a direction override is refused, the form shown again: %s" % problem)
+    walk.shot("name-refused")
+    walk.fill({"name": "بيت البحر", "address": "شارع الشاطئ ١٢"})
+    walk.submit("Add household")
+    heading = walk.driver.find_element(By.CSS_SELECTOR, "h1 bdi").text
+    check(heading == "بيت البحر", "an Arabic household name is isolated in <bdi>: %s" % heading)
+    walk.navigate(walk.driver.find_element(By.LINK_TEXT, "Add a staff member"))
+    walk.fill({"legal_name": "محمد علي", "known_as": "Mohammed", "salary": "2500", "currency": "AED", "leave_days": "30"})
+    check(walk.driver.find_element(By.NAME, "legal_name").get_attribute("dir") == "auto", "typed names take their own direction")
+    walk.driver.execute_script("document.getElementById('f-start').value = '2024-03-01'")
+    walk.submit("Add staff member")
+    walk.shot("arabic-staff")
+    weird = os.path.join(folder, "\u202efdp.exe.pdf")
+    shutil.copy(os.path.join(SAMPLES, "fixtures", "turned-page.pdf"), weird)
+    walk.open("/upload")
+    household = Select(walk.driver.find_element(By.NAME, "household"))
+    old = walk.driver.find_element(By.TAG_NAME, "html")
+    household.select_by_visible_text("بيت البحر")
+    wait_replaced(walk.driver, old, 30)
+    staff = [option.text for option in Select(walk.driver.find_element(By.NAME, "staff")).options]
+    check(staff == ["(nobody)", "محمد علي"], "choosing a household offers its own staff only: %s" % staff)
+    Select(walk.driver.find_element(By.NAME, "staff")).select_by_visible_text("محمد علي")
+    walk.driver.find_element(By.NAME, "files").send_keys(weird)
+    walk.submit("Upload")
+    outcome = walk.driver.find_element(By.CLASS_NAME, "outcomes").text
+    check("[U+202E]fdp.exe.pdf" in outcome and "\u202e" not in outcome, "a file name's override is written out: %s" % outcome)
+    walk.shot("override-written-out")
+    # The page's policy allows images of its own (not fetch): the icon is loaded as one.
+    icon = walk.driver.execute_async_script(
+        "var done = arguments[0], image = new Image(); image.onload = () => done(image.naturalWidth);"
+        "image.onerror = () => done(-1); image.src = '/favicon.ico';")
+    linked = walk.driver.find_element(By.CSS_SELECTOR, "link[rel=icon]").get_attribute("href")
+    check(icon > 0 and linked.endswith("/assets/icon.svg"), "the site has an icon, /favicon.ico too (%s px wide)" % icon)
+
+
 def search_and_open_page(walk):
     walk.open("/search")
     walk.fill({"q": "nanny"})
@@ -490,6 +534,7 @@ def main():
         walk = Walk(driver, base)
         sign_in_and_add_records(walk, token)
         upload_documents(walk, folder)
+        scripts_directions_and_limits(walk, folder)
         search_and_open_page(walk)
         payroll_and_payslip(walk, downloads)
         calendar_feed(walk)
