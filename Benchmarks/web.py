@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 
@@ -19,9 +20,9 @@ import urllib.parse
 class Server:
     """`homecrew serve` on a free loopback port, signed in once; the session cookie is kept."""
 
-    def __init__(self, homecrew, vault):
+    def __init__(self, homecrew, vault, stderr=subprocess.DEVNULL):
         self.process = subprocess.Popen([homecrew, "serve", "--vault", vault, "--listen", "127.0.0.1:0", "--today", "2026-11-22"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                        stdout=subprocess.PIPE, stderr=stderr, text=True)
         text = ""
         while "/signin?token=" not in text:
             line = self.process.stdout.readline()
@@ -136,6 +137,65 @@ def sign_in(homecrew, vault, tries=40, seconds=10):
                 assert status == 200, f"{path} as {role} answered {status}"
             roles[role] = {label: wrk(server, path, seconds) for label, path in pages.items()}
         return {"p50": times[len(times) // 2], "p99": times[min(len(times) - 1, int(len(times) * 0.99))]}, roles
+    finally:
+        server.stop()
+
+
+WORST_SEARCH = " OR ".join(f"{prefix}*" for prefix in ["ter", "con", "pay", "sal", "hou", "sta", "doc", "lea", "mon", "wor",
+                                                        "per", "rep", "agr", "not", "emp", "dat"])
+WORST_PAYROLL = "2016-11-23..2026-11-22"
+
+
+def home_under_attack(homecrew, vault, seconds=10, attackers=4):
+    """The home page for one member (an account, viewer of the first household) under `wrk -t1 -c4`
+    while another person (the vault's own user) sends the worst requests there are, on `attackers`
+    connections in a loop: the widest search (16 common prefixes OR-ed) and ten years of payroll.
+    Returns the home page's row and what the attacker's requests got: {status: count}, max ms."""
+    account = f"bench-attacked-{os.getpid()}"
+    subprocess.run([homecrew, "user", "add", account, "--vault", vault], input=PASSWORD + "\n", check=True, capture_output=True, text=True)
+    database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
+    household = database.execute("SELECT name FROM household ORDER BY created_at, id LIMIT 1").fetchone()[0]
+    database.close()
+    server = Server(homecrew, vault)
+    try:
+        attacker = server.cookie
+        connection = http.client.HTTPConnection("127.0.0.1", server.port)
+        connection.request("POST", "/signin", body=urllib.parse.urlencode({"name": account, "password": PASSWORD, "next": "/"}),
+                           headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": server.base})
+        response = connection.getresponse()
+        response.read()
+        server.cookie = response.getheader("Set-Cookie").split(";")[0]
+        accept(server, link_token([homecrew, "household", "invite", household, "--role", "viewer", "--vault", vault]))
+        stop = time.monotonic() + seconds + 2
+        answers, slowest = {}, [0.0]
+
+        def attack():
+            link = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            while time.monotonic() < stop:
+                for path in ["/search?q=" + urllib.parse.quote(WORST_SEARCH), "/reports/payroll?period=" + WORST_PAYROLL]:
+                    started = time.monotonic()
+                    link.request("GET", path, headers={"Cookie": attacker})
+                    reply = link.getresponse()
+                    reply.read()
+                    answers[reply.status] = answers.get(reply.status, 0) + 1
+                    slowest[0] = max(slowest[0], (time.monotonic() - started) * 1000)
+
+        threads = [threading.Thread(target=attack) for _ in range(attackers)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        output = subprocess.run(["wrk", "-t1", "-c4", f"-d{seconds}s", "--latency", "-H", f"Cookie: {server.cookie}", server.base + "/"],
+                                check=True, capture_output=True, text=True).stdout
+        for thread in threads:
+            thread.join()
+
+        def milliseconds(label):
+            value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)\b", output).groups()
+            return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+        non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+        row = {"p50": milliseconds("50%"), "p99": milliseconds("99%"), "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+               "errors": int(non_2xx.group(1)) if non_2xx else 0}
+        return row, answers, slowest[0], server.peak_rss_mb()
     finally:
         server.stop()
 

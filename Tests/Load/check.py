@@ -25,6 +25,9 @@ import threading
 import time
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Benchmarks"))
+import web  # noqa: E402  (Benchmarks/web.py: the server it starts and signs in to)
+
 failures = 0
 WORST_SEARCH = " OR ".join(f"{syllable}*" for syllable in ["ka", "ri", "mo", "sa", "te", "lu", "na", "po", "vi", "de", "ga", "shi", "ro", "mi", "ta", "be"])
 WORST_PAYROLL = "2016-11-23..2026-11-22"
@@ -49,21 +52,13 @@ def add_generated_pages(vault, count):
     database.close()
 
 
-class Server:
+class Server(web.Server):
+    """The benchmark's server (started on a free port, signed in with the printed token), its log kept."""
+
     def __init__(self, binary, vault):
         self.log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen([binary, "serve", "--vault", vault, "--listen", "127.0.0.1:0", "--today", "2026-11-22"],
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
-        text = ""
-        while "/signin?token=" not in text:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("homecrew serve did not start")
-            text += line
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/signin\?token=([0-9a-f]+)", text)
-        self.port, token = int(found.group(1)), found.group(2)
-        status, headers, _ = self.request("GET", f"/signin?token={token}")
-        self.owner = headers["set-cookie"].split(";")[0]
+        super().__init__(binary, vault, stderr=self.log)
+        self.owner = self.cookie
 
     def request(self, method, path, cookie=None, body=None, connection=None):
         own = connection is None
@@ -79,10 +74,6 @@ class Server:
         if own:
             connection.close()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, text
-
-    def peak_mb(self):
-        status = open(f"/proc/{self.process.pid}/status").read()
-        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
 
     def logged(self):
         self.log.seek(0)
@@ -177,7 +168,7 @@ def sigterm_stops_it_quickly(server):
     for thread in threads:
         thread.start()
     time.sleep(1)
-    peak = server.peak_mb()
+    peak = server.peak_rss_mb()
     started = time.monotonic()
     server.process.terminate()
     try:
