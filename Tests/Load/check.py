@@ -185,6 +185,7 @@ def sigterm_stops_it_quickly(server):
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/homecrew")
     folder = tempfile.mkdtemp(prefix="homecrew-load-")
+    server = None
     try:
         vault = os.path.join(folder, "vault")
         subprocess.run([binary, "demo", "--vault", vault, "--today", "2026-11-22"], check=True, capture_output=True)
@@ -197,6 +198,9 @@ def main():
         peak = sigterm_stops_it_quickly(server)
         check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
     finally:
+        if server is not None and server.process.poll() is None:
+            server.process.kill()
+            server.process.wait()
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{failures} failed" if failures else "every load check held")
     sys.exit(1 if failures else 0)

@@ -47,10 +47,10 @@ enum Fragments {
         guard !entries.isEmpty else { return "<p class=\"note\">No changes recorded.</p>" }
         let rows = entries.map { entry -> HTML in
             let changes: [HTML] = entry.action == .update
-                ? entry.changes.map { "<li>\($0.field): \($0.before ?? "—") → \($0.after ?? "—")</li>" } : []
+                ? entry.changes.map { "<li>\($0.field): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
             return """
-                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(entry.actor)</td>
-                <td>\(entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
+                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: entry.actor)</td>
+                <td>\(bdi: entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
                 """
         }
         let more: HTML = entries.count == shown ? "<p class=\"note\">The latest \(shown) changes; <code>homecrew history</code> shows them all.</p>" : .empty

@@ -1,3 +1,5 @@
+import HomeCrewCore
+
 /// Markup that is safe to send: the literal parts of an `HTML` value come from this source
 /// code, and every interpolated `String` is escaped. A value inserted without escaping must
 /// be an `HTML` value itself, so an unescaped insertion cannot happen by accident.
@@ -25,14 +27,15 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
         }
         /// Text someone wrote (a name, a title): escaped and isolated in `<bdi>`, so that a name in
         /// Arabic or Hebrew beside English keeps both in their own order and cannot turn the text
-        /// around it. Only in element content; an attribute takes the plain `\(text)`.
+        /// around it. A direction override inside (refused today, but a vault may hold one from
+        /// before) is written out, `[U+202E]`. Only in element content; an attribute takes `\(text)`.
         public mutating func appendInterpolation(bdi text: String?) {
             guard let text, !text.isEmpty else { return }
-            markup += "<bdi>" + HTML.escape(text) + "</bdi>"
+            markup += "<bdi>" + HTML.escape(Visible.text(text)) + "</bdi>"
         }
         /// Several people's names, each isolated, separated by commas.
         public mutating func appendInterpolation(bdi names: [String]) {
-            markup += names.map { "<bdi>" + HTML.escape($0) + "</bdi>" }.joined(separator: ", ")
+            markup += names.map { "<bdi>" + HTML.escape(Visible.text($0)) + "</bdi>" }.joined(separator: ", ")
         }
         /// Markup built the same way (already safe).
         public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }

@@ -1,7 +1,3 @@
-import Foundation
-import HomeCrewCore
-import HomeCrewStore
-
 /// The bounds on what one request may cost, kept together.
 enum WebLimits {
     /// The database work one request may do, in seconds. A page that needs more says so
@@ -11,61 +7,4 @@ enum WebLimits {
     static let pageSize = 50
     /// The longest address (path and query) answered: the longest search or filter fits many times.
     static let addressBytes = 16 << 10
-}
-
-/// Requests whose work grows with what they ask for (search, reports) run here, on threads of
-/// the lane's own, at most `width` at once: however many of them arrive, Swift's cooperative
-/// threads, which serve every other page, are never all taken by them. A request that waited
-/// past its budget in the line is answered at once instead of being worked on.
-final class HeavyLane: @unchecked Sendable {
-    static let shared = HeavyLane(width: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
-
-    private let width: Int
-    private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
-    private var threads = 0
-    private var idle = 0
-
-    init(width: Int) { self.width = width }
-
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let actor = AuditActor.current
-        let budget = WorkBudget.current
-        return try await withCheckedThrowingContinuation { continuation in
-            add {
-                continuation.resume(with: Result {
-                    if budget?.isSpent == true { throw WorkBudgetError.crowded }
-                    return try AuditActor.$current.withValue(actor) { try WorkBudget.$current.withValue(budget) { try work() } }
-                })
-            }
-        }
-    }
-
-    private func add(_ job: @escaping @Sendable () -> Void) {
-        condition.withLock {
-            jobs.append(job)
-            if idle == 0 && threads < width {
-                threads += 1
-                Thread.detachNewThread { self.work() }
-            } else {
-                condition.signal()
-            }
-        }
-    }
-
-    private func work() {
-        condition.lock()
-        while true {
-            if !jobs.isEmpty {
-                let job = jobs.removeFirst()
-                condition.unlock()
-                job()
-                condition.lock()
-            } else {
-                idle += 1
-                condition.wait()
-                idle -= 1
-            }
-        }
-    }
 }
