@@ -22,7 +22,7 @@ struct DocumentPage {
             <h1>\(bdi: document.title)</h1>
             \(Layout.problem(problem))
             \(preview())
-            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(bdi: Visible.text(document.originalName))</a></p>
+            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(bdi: document.originalName)</a></p>
             \(fields())
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))

@@ -46,8 +46,9 @@ extension UploadController {
 
     static func outcomeList(_ outcomes: [FileOutcome]) -> HTML {
         let items = outcomes.map { outcome -> HTML in
-            let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(bdi: Visible.text(outcome.name))</a>" } ?? "\(bdi: Visible.text(outcome.name))"
-            let detail: HTML = outcome.detail.map { ": \($0)" } ?? .empty
+            let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(bdi: outcome.name)</a>" } ?? "\(bdi: outcome.name)"
+            // The reason may name the file: its direction controls are written out there too.
+            let detail: HTML = outcome.detail.map { ": \(Visible.text($0))" } ?? .empty
             return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)</li>"
         }
         return "<h2>What happened to each file</h2><ul class=\"outcomes\">\(items)</ul>"
