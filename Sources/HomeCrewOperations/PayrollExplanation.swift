@@ -21,7 +21,15 @@ public enum PayrollExplanation {
         for adjustment in line.adjustments {
             text.append("adjustment: \(signed(adjustment.amount)) (\(adjustment.reason))")
         }
-        text.append("net: \(line.net) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
+        guard !line.deductions.isEmpty else {
+            text.append("net: \(line.net) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
+            return text
+        }
+        text.append("earned: \(line.netBeforeDeductions) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
+        for deduction in line.deductions {
+            text.append("\(deduction.kind.rawValue) \(deduction.advanceID.short) instalment: −\(deduction.amount) (left to repay after: \(deduction.balanceAfter))")
+        }
+        text.append("net: \(line.net)")
         return text
     }
 

@@ -243,6 +243,9 @@ extension AppDatabase {
     public func removeDocument(_ reference: String) throws -> Document {
         try write { db in
             let document = try Self.resolveDocument(reference, db)
+            if let proof = try PaymentProof.filter(Column("document_id") == document.id).fetchOne(db) {
+                throw StoreError.isProofOfPayment(document: document.id.short, payment: proof.paymentId.short)
+            }
             try document.delete(db)
             return document
         }

@@ -113,20 +113,30 @@ extension AppDatabase {
 
     // MARK: Closed months
 
-    /// Records that a month is paid; false when it already was.
-    public func closeMonth(_ month: YearMonth, householdID: RecordID) throws -> Bool {
+    /// Records that a month is paid and keeps its advance instalments as they are now, so that
+    /// nothing recorded later changes them; `closed` is false when it already was.
+    public func closeMonth(_ month: YearMonth, householdID: RecordID) throws -> MonthClosing {
         try write { db in
+            let people = try Self.people(nil, householdID: householdID, db)
+            let report = try Self.payrollReport(Period.month(month), people: people, alsoAdvanceHolders: false, db)
+            let unpaid = report.entries.filter { $0.outstanding.amount > 0 }
             guard try ClosedMonth.fetchOne(db, key: ["household_id": householdID.rawValue, "month": month.description]) == nil
-            else { return false }
+            else { return MonthClosing(closed: false, unpaid: unpaid) }
             try ClosedMonth(householdID: householdID, month: month).insert(db)
-            return true
+            for deduction in report.entries.flatMap(\.line.deductions) {
+                try FrozenDeduction(advanceId: deduction.advanceID, month: month.description, amount: deduction.amount.plainAmount).insert(db)
+            }
+            return MonthClosing(closed: true, unpaid: unpaid)
         }
     }
 
-    /// Reopens a closed month; false when it was not closed.
+    /// Reopens a closed month, whose instalments are then worked out again; false when it was not closed.
     public func reopenMonth(_ month: YearMonth, householdID: RecordID) throws -> Bool {
         try write { db in
-            try ClosedMonth.deleteOne(db, key: ["household_id": householdID.rawValue, "month": month.description])
+            try FrozenDeduction.filter(Column("month") == month.description)
+                .filter(sql: "advance_id IN (SELECT a.id FROM advance a JOIN staff s ON s.id = a.staff_id WHERE s.household_id = ?)",
+                        arguments: [householdID]).deleteAll(db)
+            return try ClosedMonth.deleteOne(db, key: ["household_id": householdID.rawValue, "month": month.description])
         }
     }
 
@@ -148,20 +158,46 @@ extension AppDatabase {
     /// Payroll for the period over the given households (nil: every household).
     public func payroll(_ period: Period, householdID: RecordID?, within reach: Reach = .everything) throws -> PayrollReport {
         try read { db in
-            let everyone = try Self.people(nil, householdID: householdID, db).filter { reach.includes($0.1.id) }
-            let salaries = Dictionary(grouping: try SalaryEntry.all().staffOf(householdID).fetchAll(db), by: \.staffID)
-            let leave = Dictionary(grouping: try LeaveEntry.all().staffOf(householdID).order(LeaveEntry.Columns.firstDay).fetchAll(db), by: \.staffID)
-            let months = period.range.months.map(\.description)
-            let adjustments = Dictionary(grouping: try PayAdjustment.all().staffOf(householdID).order(PayAdjustment.Columns.month, PayAdjustment.Columns.id)
-                .filter(months.contains(PayAdjustment.Columns.month)).fetchAll(db), by: \.staffID)
-            // Paid: everyone employed in the period, and anyone with an adjustment in it (a
-            // final bonus paid after leaving).
-            let paid = everyone.filter { $0.0.employment.overlaps(period.range) || adjustments[$0.0.id] != nil }
-            return PayrollReport(period: period, inputs: paid.map { member, household in
-                .init(household: household, member: member, salaries: SalaryHistory(salaries[member.id] ?? []),
-                      leave: leave[member.id] ?? [], adjustments: adjustments[member.id] ?? [])
-            })
+            try Self.payrollReport(period, people: Self.people(nil, householdID: householdID, within: reach, db), alsoAdvanceHolders: false, db)
         }
+    }
+
+    /// Payroll of `people` for the period: everyone employed in it, anyone with an adjustment
+    /// in it (a final bonus paid after leaving) and, when asked, anyone with an advance.
+    static func payrollReport(_ period: Period, people: [(StaffMember, Household)], alsoAdvanceHolders: Bool,
+                              _ db: Database) throws -> PayrollReport {
+        let ids = people.map(\.0.id)
+        let advances = try advanceFacts(of: ids, db)
+        // The ledger of advances starts at their first repayment month, which may be before the period.
+        let firstMonth = min(YearMonth(period.range.start), advances.values.joined().map(\.advance.repayment.firstMonth).min() ?? .latest)
+        let lastMonth = YearMonth(period.range.end)
+        let salaries = Dictionary(grouping: try SalaryEntry.filter(ids.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
+        let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(ids).fetchAll(db), by: \.staffID)
+        let adjustments = Dictionary(grouping: try PayAdjustment.all().forStaff(ids)
+            .filter(PayAdjustment.Columns.month >= firstMonth.description && PayAdjustment.Columns.month <= lastMonth.description).fetchAll(db), by: \.staffID)
+        let inPeriod = Set(period.range.months.map(\.description))
+        let closed = Dictionary(grouping: try ClosedMonth.filter(Set(people.map(\.1.id)).contains(ClosedMonth.Columns.householdID)).fetchAll(db),
+                                by: \.householdID).mapValues { Set($0.map(\.month)) }
+        let payments = Dictionary(grouping: try paymentsOfPay(ids, from: YearMonth(period.range.start), through: lastMonth, db), by: \.staffID)
+        let paid = people.filter { member, _ in
+            member.employment.overlaps(period.range) || (adjustments[member.id] ?? []).contains { inPeriod.contains($0.month.description) }
+                || (alsoAdvanceHolders && advances[member.id] != nil)
+        }
+        return PayrollReport(period: period, inputs: paid.map { member, household in
+            .init(household: household, member: member, salaries: SalaryHistory(salaries[member.id] ?? []),
+                  leave: leave[member.id] ?? [], adjustments: adjustments[member.id] ?? [], advances: advances[member.id] ?? [],
+                  closedMonths: closed[household.id] ?? [], payments: payments[member.id] ?? [])
+        })
+    }
+
+    /// Payments of net pay (not reversed, not reversals) that pay a month in the range.
+    static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
+        let payments = try Payment.filter(staff.contains(Payment.Columns.staffID) && Payment.Columns.purpose == Payment.Purpose.payroll.rawValue
+                                          && Payment.Columns.reverses == nil)
+            .filter(sql: "id NOT IN \(cancelled) AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?)",
+                    arguments: [first.description, last.description])
+            .order(Payment.Columns.paidOn).fetchAll(db)
+        return try Payment.withMonths(payments, db)
     }
 
     // MARK: Helpers

@@ -106,6 +106,14 @@ extension AppDatabase {
 
     // MARK: Writes
 
+    /// The ledger keeps everyone it names: someone paid or given an advance is never removed.
+    static func guardLedger(of staff: [StaffMember], _ db: Database) throws {
+        for member in staff {
+            let count = try Payment.filter(Payment.Columns.staffID == member.id).fetchCount(db)
+            if count > 0 { throw StoreError.hasPayments(name: member.legalName, count: count) }
+        }
+    }
+
     /// Adds a staff member and their first salary, which takes effect on the start date.
     public func addStaff(_ draft: StaffMember, salary: Money) throws -> StaffDetails {
         let member = try draft.validated()
@@ -166,6 +174,7 @@ extension AppDatabase {
     public func removeStaff(_ reference: String, cascade: Bool = false) throws -> StaffDetails {
         try write { db in
             let details = try Self.details(of: Self.resolveStaff(reference, db), db)
+            try Self.guardLedger(of: [details.member], db)
             let links = DocumentStaffLink.filter(Column("staff_id") == details.member.id)
             let linked = try links.fetchCount(db)
             if linked > 0 && !cascade { throw StoreError.staffHasDocuments(name: details.member.legalName, count: linked) }

@@ -59,7 +59,7 @@ struct AuditedTable: Sendable {
     static let none: @Sendable (String) -> String = { _ in "NULL" }
 
     /// Every audited table.
-    static let all = formatSeven + sharing
+    static let all = formatSeven + sharing + payments
 
     /// The tables audited since format 7 (that migration made their triggers: never changes).
     static let formatSeven: [AuditedTable] = [
@@ -86,6 +86,23 @@ struct AuditedTable: Sendable {
         // The primary household is a change people make; the active one is where the CLI looks.
         AuditedTable(name: "vault", recordID: { _ in "'primary household'" }, household: { "\($0).primary_household_id" },
                      staff: none, document: none, onlyColumns: ["primary_household_id"], events: ["UPDATE"]),
+    ]
+
+    /// The payment ledger, audited since format 9. Payments and advances are only ever inserted.
+    static let payments: [AuditedTable] = [
+        AuditedTable(name: "advance", recordID: { "\($0).id" }, household: { householdOfStaff("\($0).staff_id") },
+                     staff: { "\($0).staff_id" }, document: none, events: ["INSERT"]),
+        AuditedTable(name: "payment", recordID: { "\($0).id" }, household: { householdOfStaff("\($0).staff_id") },
+                     staff: { "\($0).staff_id" }, document: none, events: ["INSERT"]),
+        AuditedTable(name: "payment_month", recordID: { "\($0).payment_id || ' ' || \($0).month" },
+                     household: { householdOfStaff("(SELECT staff_id FROM payment WHERE id = \($0).payment_id)") },
+                     staff: { "(SELECT staff_id FROM payment WHERE id = \($0).payment_id)" }, document: none, events: ["INSERT"]),
+        AuditedTable(name: "payment_proof", recordID: { "\($0).payment_id || ' ' || \($0).document_id" },
+                     household: { householdOfDocument("\($0).document_id") },
+                     staff: { "(SELECT staff_id FROM payment WHERE id = \($0).payment_id)" }, document: { "\($0).document_id" }),
+        AuditedTable(name: "advance_deduction", recordID: { "\($0).advance_id || ' ' || \($0).month" },
+                     household: { householdOfStaff("(SELECT staff_id FROM advance WHERE id = \($0).advance_id)") },
+                     staff: { "(SELECT staff_id FROM advance WHERE id = \($0).advance_id)" }, document: none),
     ]
 
     /// Sharing, audited since format 8: who belongs to a household, and its invitations

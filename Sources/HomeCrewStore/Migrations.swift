@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 8
+    static let currentFormatVersion = 9
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -18,6 +18,7 @@ enum Migrations {
         migrator.registerMigration("v6: search text reads presentation forms", migrate: reindexSearchText)
         migrator.registerMigration("v7: audit trail and accounts", migrate: createAuditTrailAndAccounts)
         migrator.registerMigration("v8: households shared with members", migrate: createSharing)
+        migrator.registerMigration("v9: payments and advances", migrate: createPayments)
         return migrator
     }
 
@@ -450,5 +451,96 @@ enum Migrations {
             try db.execute(sql: try table.triggers(db))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 8")
+    }
+
+    /// The payment ledger: payments (with the months they pay and their proof) and advances.
+    /// Payments and advances are never changed or deleted: a mistake is a reversal, a payment
+    /// of the opposite sign naming the one it undoes. Nothing that has a payment can be deleted
+    /// (the foreign keys have no ON DELETE). A closed month's instalments are kept in
+    /// `advance_deduction`, so that later repayments never change a closed payroll.
+    private static func createPayments(_ db: Database) throws {
+        let signedAmount = "(\(isPlainDecimal("amount")) OR (amount GLOB '-*' AND \(isPlainDecimal("substr(amount, 2)"))))"
+        let methods = PaymentMethod.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let purposes = Payment.Purpose.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        try db.execute(sql: """
+            CREATE TABLE advance (
+                id              TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                staff_id        TEXT NOT NULL REFERENCES staff(id),
+                kind            TEXT NOT NULL CHECK (kind IN ('advance', 'loan')),
+                given_on        TEXT NOT NULL CHECK (\(isDate("given_on"))),
+                amount          TEXT NOT NULL CHECK (\(isPlainDecimal("amount")) AND CAST(amount AS NUMERIC) > 0),
+                currency        TEXT NOT NULL CHECK (currency GLOB '[A-Z][A-Z][A-Z]'),
+                repay_per_month TEXT CHECK (repay_per_month IS NULL
+                                            OR (\(isPlainDecimal("repay_per_month")) AND CAST(repay_per_month AS NUMERIC) > 0)),
+                instalments     INTEGER CHECK (instalments IS NULL OR instalments BETWEEN 1 AND 600),
+                first_month     TEXT NOT NULL CHECK (\(isMonth("first_month")) AND first_month >= substr(given_on, 1, 7)),
+                note            TEXT,
+                created_at      TEXT NOT NULL,
+                CHECK ((repay_per_month IS NULL) <> (instalments IS NULL))
+            );
+            CREATE INDEX advance_by_staff ON advance(staff_id, given_on);
+
+            CREATE TABLE payment (
+                id         TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                staff_id   TEXT NOT NULL REFERENCES staff(id),
+                paid_on    TEXT NOT NULL CHECK (\(isDate("paid_on"))),
+                amount     TEXT NOT NULL CHECK (\(signedAmount) AND CAST(amount AS NUMERIC) <> 0),
+                currency   TEXT NOT NULL CHECK (currency GLOB '[A-Z][A-Z][A-Z]'),
+                method     TEXT NOT NULL CHECK (method IN (\(methods))),
+                reference  TEXT,
+                note       TEXT,
+                purpose    TEXT NOT NULL CHECK (purpose IN (\(purposes))),
+                advance_id TEXT REFERENCES advance(id),
+                -- One reversal at most per payment; only a reversal is negative.
+                reverses   TEXT UNIQUE REFERENCES payment(id),
+                created_at TEXT NOT NULL,
+                CHECK ((purpose IN ('advance', 'repayment')) = (advance_id IS NOT NULL)),
+                CHECK ((reverses IS NULL) = (amount NOT GLOB '-*'))
+            );
+            CREATE INDEX payment_by_staff ON payment(staff_id, paid_on);
+
+            -- A reversal undoes a payment that is not itself a reversal: the same person, purpose
+            -- and advance, the same amount the other way.
+            CREATE TRIGGER payment_reversal_matches BEFORE INSERT ON payment WHEN NEW.reverses IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.id = NEW.reverses AND p.reverses IS NULL
+                            AND p.staff_id = NEW.staff_id AND p.purpose = NEW.purpose AND p.advance_id IS NEW.advance_id
+                            AND p.currency = NEW.currency AND '-' || p.amount = NEW.amount)
+            BEGIN SELECT RAISE(ABORT, 'a reversal must undo one payment exactly'); END;
+
+            CREATE TABLE payment_month (
+                payment_id TEXT NOT NULL REFERENCES payment(id),
+                month      TEXT NOT NULL CHECK (\(isMonth("month"))),
+                amount     TEXT NOT NULL CHECK (\(signedAmount) AND CAST(amount AS NUMERIC) <> 0),
+                PRIMARY KEY (payment_id, month)
+            ) WITHOUT ROWID;
+            CREATE INDEX payment_month_by_month ON payment_month(month);
+
+            CREATE TABLE payment_proof (
+                payment_id  TEXT NOT NULL REFERENCES payment(id),
+                document_id TEXT NOT NULL REFERENCES document(id),
+                added_at    TEXT NOT NULL,
+                PRIMARY KEY (payment_id, document_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX payment_proof_by_document ON payment_proof(document_id);
+
+            CREATE TABLE advance_deduction (
+                advance_id TEXT NOT NULL REFERENCES advance(id),
+                month      TEXT NOT NULL CHECK (\(isMonth("month"))),
+                amount     TEXT NOT NULL CHECK (\(isPlainDecimal("amount")) AND CAST(amount AS NUMERIC) > 0),
+                PRIMARY KEY (advance_id, month)
+            ) WITHOUT ROWID;
+            """)
+        for table in ["advance", "payment", "payment_month"] {
+            try db.execute(sql: """
+                CREATE TRIGGER \(table)_is_append_only_update BEFORE UPDATE ON \(table)
+                BEGIN SELECT RAISE(ABORT, 'payments and advances are never changed: record a reversal'); END;
+                CREATE TRIGGER \(table)_is_append_only_delete BEFORE DELETE ON \(table)
+                BEGIN SELECT RAISE(ABORT, 'payments and advances are never deleted: record a reversal'); END;
+                """)
+        }
+        for table in AuditedTable.payments {
+            try db.execute(sql: try table.triggers(db))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 9")
     }
 }

@@ -25,6 +25,8 @@ public enum StoreError: HomeCrewError {
     case noSuchVault(String)
     case upgradeFailed(from: Int, reason: String, copy: String?)
     case ambiguousRecord(what: String, reference: String)
+    case hasPayments(name: String, count: Int)
+    case isProofOfPayment(document: String, payment: String)
     case busy
     case constraint(String)
     case database(String)
@@ -37,6 +39,7 @@ public enum StoreError: HomeCrewError {
         case .ambiguousRecord: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
+        case .hasPayments, .isProofOfPayment: return .invalidData
         case .householdExists, .accountExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
         case .ambiguousStaff: return .usage
         case .busy: return .busy
@@ -92,6 +95,11 @@ public enum StoreError: HomeCrewError {
             return "no \(what) matches '\(reference)'; see: \(list)"
         case let .ambiguousRecord(what, reference):
             return "'\(reference)' matches more than one \(what); give more of the id"
+        case let .hasPayments(name, count):
+            return "\(name) has \(count) payment\(count == 1 ? "" : "s") or advance\(count == 1 ? "" : "s") in the ledger, which keeps them; "
+                + "record a leaving date instead (homecrew staff end)"
+        case let .isProofOfPayment(document, payment):
+            return "document \(document) is the proof of payment \(payment), which keeps it"
         case .busy:
             return "the vault is busy: another homecrew process held it for too long; try again"
         case .constraint(let message):

@@ -156,13 +156,13 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("household", "add", "Sea View")
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 9"]
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 10"]
         try sqlite.run()
         sqlite.waitUntilExit()
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 9, but this HomeCrew only knows versions up to 8; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 10, but this HomeCrew only knows versions up to 9; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about
@@ -218,14 +218,18 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(visa["orientation"] as? Int, 6, "the sample JPEG is stored sideways")
         XCTAssertTrue(result.stdout.contains("Fatima's residence visa          فاطمة   JPEG, 1200×800  2026-12-15 (23 d)"), result.stdout)
         // The payroll month and the due list the demo shows.
-        for row in ["2026-11  Sea View House    Priya           14/30  18000.00                                   8400.00 INR",
-                    "2026-11  Sea View House    Ramesh          30/30  22000.00 → 24500.00                       23333.33 INR",
-                    "2026-11  Sea View House    Asha            30/30  28000.00                  2               26133.33 INR",
-                    "2026-11  Marina Apartment  Grace           20/30  2500.00                      -300.00 AED   1366.67 AED",
-                    "2026-11  Marina Apartment  Maria           30/30  3500.00                      +500.00 AED   4000.00 AED",
-                    "TOTAL                      all households                                                    8167.17 AED",
-                    "TOTAL                      all households                                                   57866.66 INR",
-                    "TOTAL                      all households                                                     280000 JPY",
+        for row in ["2026-11  Sea View House    Priya           14/30  18000.00                                             8400.00 INR  unpaid",
+                    "2026-11  Sea View House    Ramesh          30/30  22000.00 → 24500.00                                 23333.33 INR  unpaid",
+                    "2026-11  Sea View House    Asha            30/30  28000.00                  2                         26133.33 INR  unpaid",
+                    "2026-11  Marina Apartment  Grace           20/30  2500.00                      -300.00 AED             1366.67 AED  unpaid",
+                    "2026-11  Marina Apartment  Maria           30/30  3500.00                      +500.00 AED             4000.00 AED  unpaid",
+                    "TOTAL                      all households                                                              8167.17 AED",
+                    "TOTAL                      all households                                                             57866.66 INR",
+                    "TOTAL                      all households                                                               280000 JPY",
+                    // What is owed: October paid but for Hanako, the advance to Ramesh left whole until December.
+                    "Azabu Flat        Hanako  JPY          560000         0       560000  2026-10..2026-11              0",
+                    "Sea View House    Ramesh  INR        45333.33  22000.00     23333.33  2026-11                 6000.00",
+                    "                  TOTAL   INR       107866.66  50000.00     57866.66                          6000.00",
                     "2027-01-10  anniversary  Maria  Marina Apartment  5 years of service"] {
             XCTAssertTrue(result.stdout.contains(row), "missing: \(row)\n\(result.stdout)")
         }

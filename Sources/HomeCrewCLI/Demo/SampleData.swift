@@ -33,6 +33,25 @@ struct SampleData: Decodable {
         let salary: [SampleSalary]
         let leave: [SampleLeave]?
         let adjustments: [SampleAdjustment]?
+        let payments: [SamplePayment]?
+        let advances: [SampleAdvance]?
+    }
+
+    struct SamplePayment: Decodable {
+        let on: String
+        let amount: String
+        let method: String
+        let `for`: [String]
+        let reference: String?
+    }
+
+    struct SampleAdvance: Decodable {
+        let given: String
+        let amount: String
+        let repayPerMonth: String
+        let from: String
+        let method: String
+        let note: String?
     }
 
     struct SampleLeave: Decodable {
@@ -115,6 +134,16 @@ struct SampleData: Decodable {
         for adjustment in person.adjustments ?? [] {
             _ = try database.addAdjustment(id, month: YearMonth(parsing: adjustment.month), amount: adjustment.amount,
                                            reason: adjustment.reason)
+        }
+        for payment in person.payments ?? [] {
+            _ = try database.recordPayment(PaymentRequest(staff: id, amount: payment.amount, paidOn: CalendarDate(parsing: payment.on),
+                                                          method: PaymentMethod(parsing: payment.method),
+                                                          months: payment.for.map { try YearMonth(parsing: $0) }, reference: payment.reference))
+        }
+        for advance in person.advances ?? [] {
+            _ = try database.addAdvance(AdvanceRequest(staff: id, amount: advance.amount, givenOn: CalendarDate(parsing: advance.given),
+                                                       repay: .perMonth(advance.repayPerMonth), firstMonth: YearMonth(parsing: advance.from),
+                                                       method: PaymentMethod(parsing: advance.method), note: advance.note))
         }
     }
 }

@@ -11,8 +11,12 @@ struct CloseMonth: ParsableCommand {
     func run() throws {
         let (database, household) = try arguments.open()
         let month = arguments.month
-        let closed = try database.closeMonth(month, householdID: household.id)
-        print(closed ? "Closed \(month) for \(Terminal.sanitize(household.name))."
+        let closing = try database.closeMonth(month, householdID: household.id)
+        for entry in closing.unpaid {
+            Terminal.printNote("warning: \(Terminal.sanitize(entry.member.legalName)) is still owed \(entry.outstanding) for \(month)"
+                               + (entry.paid.isEmpty ? " (nothing paid)" : " (\(entry.paidTotal) paid)"))
+        }
+        print(closing.closed ? "Closed \(month) for \(Terminal.sanitize(household.name))."
                      : "\(month) was already closed for \(Terminal.sanitize(household.name)).")
     }
 }

@@ -4,8 +4,8 @@ import HomeCrewStore
 
 struct PayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pay", abstract: "One-off adjustments to pay, and closing months that have been paid.",
-        subcommands: [AdjustPay.self, ListAdjustments.self, RemoveAdjustment.self, CloseMonth.self, ReopenMonth.self,
+        commandName: "pay", abstract: "Payments made, one-off adjustments to pay, and closing months that have been paid.",
+        subcommands: [RecordPayment.self, ListPayments.self, ReversePayment.self, AdjustPay.self, ListAdjustments.self, RemoveAdjustment.self, CloseMonth.self, ReopenMonth.self,
                       ListClosedMonths.self])
 }
 

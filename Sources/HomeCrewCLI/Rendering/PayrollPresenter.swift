@@ -5,9 +5,9 @@ import HomeCrewStore
 
 enum PayrollPresenter {
     static func table(_ report: PayrollReport, showHousehold: Bool) -> RecordTable {
-        var headers = ["MONTH", "STAFF", "DAYS", "SALARY", "UNPAID", "ADJUSTMENTS", "NET"]
+        var headers = ["MONTH", "STAFF", "DAYS", "SALARY", "UNPAID", "ADJUSTMENTS", "ADVANCES", "NET", "PAID"]
         if showHousehold { headers.insert("HOUSEHOLD", at: 1) }
-        var table = RecordTable(headers: headers, rightAligned: ["DAYS", "UNPAID", "ADJUSTMENTS", "NET"])
+        var table = RecordTable(headers: headers, rightAligned: ["DAYS", "UNPAID", "ADJUSTMENTS", "ADVANCES", "NET"])
         func row(_ cells: [String], household: String) {
             var cells = cells
             if showHousehold { cells.insert(household, at: 1) }
@@ -18,29 +18,40 @@ enum PayrollPresenter {
             let rates = line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → ")
             let adjustments = line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded())
             row([line.month.description, entry.member.displayName, "\(line.daysEmployed)/\(line.daysInMonth)", rates,
-                 line.unpaid.isEmpty ? "" : line.unpaidDays.description, adjustments, line.net.description],
+                 line.unpaid.isEmpty ? "" : line.unpaidDays.description, adjustments,
+                 line.deductions.isEmpty ? "" : "-" + line.deductionTotal.plainAmount, line.net.description, paidState(entry)],
                 household: entry.household.name)
         }
         if showHousehold {
             for (household, totals) in report.householdTotals {
-                for total in totals { row(["TOTAL", "", "", "", "", "", total.description], household: household.name) }
+                for total in totals { row(["TOTAL", "", "", "", "", "", "", total.description, ""], household: household.name) }
             }
         }
-        for total in report.totals { row(["TOTAL", showHousehold ? "all households" : "", "", "", "", "", total.description], household: "") }
+        for total in report.totals { row(["TOTAL", showHousehold ? "all households" : "", "", "", "", "", "", total.description, ""], household: "") }
         return table
+    }
+
+    /// "paid 2026-11-30 by cash", "part: 5000.00 paid 2026-11-15 by UPI", "unpaid".
+    static func paidState(_ entry: PayrollReport.Entry) -> String {
+        guard let last = entry.paid.last else { return entry.line.net.amount > 0 ? "unpaid" : "" }
+        let when = "\(last.day) by \(last.method.label)"
+        if entry.outstanding.amount == 0 { return "paid \(when)" }
+        if entry.outstanding.amount > 0 { return "part: \(entry.paidTotal.plainAmount) paid, last \(when)" }
+        return "overpaid by \(entry.outstanding.negated.plainAmount), last \(when)"
     }
 
     /// CSV: one row per line, no totals (a script sums by currency itself).
     static func csv(_ report: PayrollReport) -> RecordTable {
         var table = RecordTable(headers: ["month", "household", "staff_id", "legal_name", "currency", "days_in_month",
                                           "days_employed", "monthly_salaries", "unpaid_days", "unpaid_deduction",
-                                          "adjustments", "net"])
+                                          "adjustments", "advance_deductions", "net", "paid", "outstanding"])
         for entry in report.entries {
             let line = entry.line
             table.append([line.month.description, entry.household.name, entry.member.id.rawValue, entry.member.legalName,
                           line.currency.code, String(line.daysInMonth), String(line.daysEmployed),
                           line.segments.map(\.monthlySalary.plainAmount).joined(separator: ";"), line.unpaidDays.description,
-                          line.unpaidDeduction.rounded().plainAmount, line.adjustmentTotal.rounded().plainAmount, line.net.plainAmount])
+                          line.unpaidDeduction.rounded().plainAmount, line.adjustmentTotal.rounded().plainAmount,
+                          line.deductionTotal.plainAmount, line.net.plainAmount, entry.paidTotal.plainAmount, entry.outstanding.plainAmount])
         }
         return table
     }
@@ -71,7 +82,12 @@ enum PayrollPresenter {
             "unpaid_days": .string(line.unpaidDays.description),
             "adjustments": .array(line.adjustments.map { .object(["id": .string($0.id.rawValue), "amount": $0.amount.json,
                                                                   "reason": .string($0.reason)]) }),
+            "advance_deductions": .array(line.deductions.map { .object(["advance": .string($0.advanceID.rawValue), "kind": .string($0.kind.rawValue),
+                                                                       "amount": $0.amount.json, "left_after": $0.balanceAfter.json]) }),
             "net": line.net.json,
+            "paid": .array(entry.paid.map { .object(["payment": .string($0.paymentID.rawValue), "day": .string($0.day.description),
+                                                     "method": .string($0.method.rawValue), "amount": $0.amount.json]) }),
+            "outstanding": entry.outstanding.json,
         ])
     }
 

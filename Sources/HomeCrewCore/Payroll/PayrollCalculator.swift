@@ -36,15 +36,31 @@ public struct PayrollLine: Hashable, Sendable {
 
     public var adjustmentTotal: Money { Money(Self.sum(adjustments), currency) }
 
-    /// The amount to pay, rounded once, to the currency's minor unit (see `netPay`). Stored:
+    /// The amount earned, rounded once, to the currency's minor unit (see `netPay`).
+    public let netBeforeDeductions: Money
+    /// Instalments of advances and loans taken from this month's pay.
+    public private(set) var deductions: [AdvanceDeduction] = []
+
+    /// The amount to pay: what was earned less the instalments (whole minor units each). Stored:
     /// reports read it for the row, the household total and the grand total.
-    public let net: Money
+    public private(set) var net: Money
+
+    public var deductionTotal: Money { Money(deductions.reduce(Decimal(0)) { $0 + $1.amount.amount }, currency) }
+
+    /// This line with `deductions` taken from its pay.
+    func deducting(_ deductions: [AdvanceDeduction]) -> PayrollLine {
+        var copy = self
+        copy.deductions = deductions
+        copy.net = Money(netBeforeDeductions.amount - deductions.reduce(Decimal(0)) { $0 + $1.amount.amount }, currency)
+        return copy
+    }
 
     init(staffID: RecordID, month: YearMonth, currency: Currency, daysInMonth: Int, segments: [PaySegment],
          unpaid: [UnpaidDeduction], adjustments: [PayAdjustment]) {
         (self.staffID, self.month, self.currency, self.daysInMonth) = (staffID, month, currency, daysInMonth)
         (self.segments, self.unpaid, self.adjustments) = (segments, unpaid, adjustments)
-        net = Self.netPay(segments: segments, unpaid: unpaid, adjustments: adjustments, daysInMonth: daysInMonth, currency: currency)
+        netBeforeDeductions = Self.netPay(segments: segments, unpaid: unpaid, adjustments: adjustments, daysInMonth: daysInMonth, currency: currency)
+        net = netBeforeDeductions
     }
 
     /// The salary parts are summed before dividing, so a whole month at one salary is exactly

@@ -1,9 +1,26 @@
+import Foundation
+
 /// Payroll for a period across one or more households, with totals that keep currencies apart.
 public struct PayrollReport: Sendable {
+    /// Part of a payment that paid a line.
+    public struct PaidShare: Hashable, Sendable {
+        public let paymentID: RecordID
+        public let day: CalendarDate
+        public let method: PaymentMethod
+        public let amount: Money
+    }
+
     public struct Entry: Hashable, Sendable {
         public let household: Household
         public let member: StaffMember
         public let line: PayrollLine
+        /// The payments (not reversed) that paid this line, by day.
+        public let paid: [PaidShare]
+
+        public var paidTotal: Money { Money(paid.reduce(Decimal(0)) { $0 + $1.amount.amount }, line.currency) }
+        /// Net pay not yet paid; negative when more was paid than is now due.
+        public var outstanding: Money { Money(line.net.amount - paidTotal.amount, line.currency) }
+        public var isPaid: Bool { outstanding.amount <= 0 && (line.net.amount > 0 || !paid.isEmpty) }
     }
 
     public struct Input: Sendable {
@@ -12,31 +29,76 @@ public struct PayrollReport: Sendable {
         public let salaries: SalaryHistory
         public let leave: [LeaveEntry]
         public let adjustments: [PayAdjustment]
+        public let advances: [AdvanceLedger.Facts]
+        public let closedMonths: Set<YearMonth>
+        /// Payments of pay that are not reversed (nor reversals).
+        public let payments: [Payment]
 
         public init(household: Household, member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
-                    adjustments: [PayAdjustment]) {
-            self.household = household
-            self.member = member
-            self.salaries = salaries
-            self.leave = leave
-            self.adjustments = adjustments
+                    adjustments: [PayAdjustment], advances: [AdvanceLedger.Facts] = [], closedMonths: Set<YearMonth> = [],
+                    payments: [Payment] = []) {
+            (self.household, self.member, self.salaries, self.leave, self.adjustments) = (household, member, salaries, leave, adjustments)
+            (self.advances, self.closedMonths, self.payments) = (advances, closedMonths, payments)
         }
     }
 
     public let period: Period
     /// By month, then household name, then staff name.
     public let entries: [Entry]
+    /// One person's advances and loans, with every deduction up to the period's last month.
+    public struct Advances: Sendable {
+        public let household: Household
+        public let member: StaffMember
+        public let statements: [AdvanceStatement]
+    }
+
+    /// By staff id.
+    public let advances: [RecordID: Advances]
 
     public init(period: Period, inputs: [Input]) {
         self.period = period
+        var statements: [RecordID: Advances] = [:]
         self.entries = inputs.flatMap { input in
-            PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
-                                    adjustments: input.adjustments, period: period.range)
-                .map { Entry(household: input.household, member: input.member, line: $0) }
+            let (lines, advances) = Self.lines(of: input, period: period.range)
+            if !advances.isEmpty { statements[input.member.id] = Advances(household: input.household, member: input.member, statements: advances) }
+            return lines.map { line in
+                Entry(household: input.household, member: input.member, line: line, paid: Self.shares(of: input.payments, paying: line))
+            }
         }.sorted { lhs, rhs in
             (lhs.line.month, lhs.household.name, lhs.member.legalName, lhs.member.id.rawValue, lhs.line.currency.code)
                 < (rhs.line.month, rhs.household.name, rhs.member.legalName, rhs.member.id.rawValue, rhs.line.currency.code)
         }
+        self.advances = statements
+    }
+
+    /// The period's lines with advance instalments taken from every whole month. The ledger
+    /// starts at the first repayment month, before the period when need be, because what is
+    /// left to repay depends on every earlier month.
+    static func lines(of input: Input, period: DateRange) -> ([PayrollLine], [AdvanceStatement]) {
+        let lines = PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
+                                            adjustments: input.adjustments, period: period)
+        guard let first = input.advances.map(\.advance.repayment.firstMonth).min() else { return (lines, []) }
+        let last = YearMonth(period.end)
+        let start = min(first, YearMonth(period.start))
+        let whole = start <= last
+            ? PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
+                                      adjustments: input.adjustments, period: DateRange(start.first, last.last))
+            : []
+        let ledger = AdvanceLedger.apply(input.advances, to: whole, closed: input.closedMonths)
+        let byMonth = Dictionary(ledger.lines.map { ("\($0.month) \($0.currency.code)", $0) }) { first, _ in first }
+        let result = lines.map { line in
+            // A part of a month is paid without instalments: they are taken from whole months.
+            DateRange(line.month.first, line.month.last).intersection(period) == DateRange(line.month.first, line.month.last)
+                ? byMonth["\(line.month) \(line.currency.code)"] ?? line : line
+        }
+        return (result, ledger.statements)
+    }
+
+    static func shares(of payments: [Payment], paying line: PayrollLine) -> [PaidShare] {
+        payments.flatMap { payment in
+            payment.months.filter { $0.month == line.month && $0.amount.currency == line.currency }
+                .map { PaidShare(paymentID: payment.id, day: payment.paidOn, method: payment.method, amount: $0.amount) }
+        }.sorted { ($0.day, $0.paymentID.rawValue) < ($1.day, $1.paymentID.rawValue) }
     }
 
     /// Net pay per currency over every line.

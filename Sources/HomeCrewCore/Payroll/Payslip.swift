@@ -39,6 +39,10 @@ public struct Payslip: Hashable, Sendable {
         for adjustment in line.adjustments {
             rows.append(Row(adjustment.reason, (adjustment.amount.isNegative ? "" : "+") + adjustment.amount.plainAmount))
         }
+        for deduction in line.deductions {
+            rows.append(Row("\(deduction.kind == .loan ? "Loan" : "Advance") \(deduction.advanceID.short) repaid (left after: \(deduction.balanceAfter.plainAmount))",
+                            "-" + deduction.amount.plainAmount))
+        }
         self.rows = rows
         net = Row("Net pay", "\(line.net.plainAmount) \(line.currency.code)")
         footnote = ["Daily rate = monthly salary ÷ days in the month.",

@@ -1,0 +1,364 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// What `pay record` and the web's payment form ask for.
+public struct PaymentRequest: Sendable {
+    public var staff: String
+    public var amount: String
+    /// Nil: the salary's currency on the day paid.
+    public var currency: Currency?
+    public var paidOn: CalendarDate
+    public var method: PaymentMethod
+    /// The payroll months paid; empty: the oldest months still owed, up to the month paid in.
+    public var months: [YearMonth]
+    public var reference: String?
+    public var note: String?
+    /// Documents (ids or prefixes) that prove it, of the person's household.
+    public var proof: [String]
+    public var reach: Reach
+
+    public init(staff: String, amount: String, currency: Currency? = nil, paidOn: CalendarDate, method: PaymentMethod,
+                months: [YearMonth] = [], reference: String? = nil, note: String? = nil, proof: [String] = [], reach: Reach = .everything) {
+        (self.staff, self.amount, self.currency, self.paidOn, self.method, self.months) = (staff, amount, currency, paidOn, method, months)
+        (self.reference, self.note, self.proof, self.reach) = (reference, note, proof, reach)
+    }
+}
+
+/// What `advance add` asks for.
+public struct AdvanceRequest: Sendable {
+    public enum Repay: Sendable {
+        case perMonth(String)
+        case instalments(Int)
+    }
+
+    public var staff: String
+    public var kind: Advance.Kind
+    public var amount: String
+    public var givenOn: CalendarDate
+    public var repay: Repay
+    /// Nil: the month after the one given in.
+    public var firstMonth: YearMonth?
+    public var method: PaymentMethod
+    public var note: String?
+    public var reach: Reach
+
+    public init(staff: String, kind: Advance.Kind = .advance, amount: String, givenOn: CalendarDate, repay: Repay,
+                firstMonth: YearMonth? = nil, method: PaymentMethod = .cash, note: String? = nil, reach: Reach = .everything) {
+        (self.staff, self.kind, self.amount, self.givenOn, self.repay, self.firstMonth) = (staff, kind, amount, givenOn, repay, firstMonth)
+        (self.method, self.note, self.reach) = (method, note, reach)
+    }
+}
+
+/// A payment with its person, its proof and whether it has been reversed.
+public struct PaymentEntry: Sendable {
+    public let payment: Payment
+    public let member: StaffMember
+    public let household: Household
+    public let proof: [Document]
+    /// The reversal that undid it.
+    public let reversedBy: RecordID?
+}
+
+/// An advance with its person, as repaid so far.
+public struct AdvanceEntry: Sendable {
+    public let statement: AdvanceStatement
+    public let member: StaffMember
+    public let household: Household
+    public let reversed: Bool
+}
+
+/// What closing a month did.
+public struct MonthClosing: Sendable {
+    public let closed: Bool
+    /// Lines of the month with net pay still to pay.
+    public let unpaid: [PayrollReport.Entry]
+}
+
+extension AppDatabase {
+    // MARK: Payments
+
+    /// Records a payment of net pay, shared out over the months it pays, with its proof; with
+    /// `dryRun` everything is checked and nothing is kept.
+    public func recordPayment(_ request: PaymentRequest, dryRun: Bool = false) throws -> PaymentEntry {
+        try change(dryRun: dryRun) { db in
+            let member = try Self.resolveStaff(request.staff, within: request.reach, db)
+            let details = try Self.details(of: member, db)
+            let currency = try request.currency ?? Self.payCurrency(details, on: request.paidOn)
+            let amount = try Money(parsing: request.amount, currency: currency)
+            let owed = try Self.monthsOwed(details, currency: currency, named: request.months, paidOn: request.paidOn, db)
+            let shares = try PaymentAllocation.shares(of: amount, over: owed, named: !request.months.isEmpty)
+            let payment = try Payment(staffID: member.id, paidOn: request.paidOn, amount: amount, method: request.method,
+                                      reference: request.reference, note: request.note, purpose: .payroll, months: shares).validated()
+            try payment.insertWithMonths(db)
+            let proof = try Self.attachProof(request.proof, to: payment, of: details, within: request.reach, db)
+            return PaymentEntry(payment: payment, member: member, household: details.household, proof: proof, reversedBy: nil)
+        }
+    }
+
+    /// Links more proof to a payment already recorded (a signed receipt's photo).
+    public func addProof(_ documents: [String], toPayment reference: String, within reach: Reach = .everything) throws -> PaymentEntry {
+        try write { db in
+            let payment = try Self.resolvePayment(reference, within: reach, db)
+            let details = try Self.details(of: StaffMember.fetchOne(db, key: payment.staffID.rawValue)!, db)
+            _ = try Self.attachProof(documents, to: payment, of: details, within: reach, db)
+            return try Self.entry(payment, db)
+        }
+    }
+
+    /// Records the entry that undoes a payment (and, for an advance's payment, the advance).
+    public func reversePayment(_ reference: String, on day: CalendarDate, note: String?, within reach: Reach = .everything) throws -> PaymentEntry {
+        try write { db in
+            let payment = try Self.resolvePayment(reference, within: reach, db)
+            guard !payment.isReversal else { throw PaymentViolation.reversalOfReversal(payment.id.short) }
+            guard try Payment.filter(Payment.Columns.reverses == payment.id).fetchCount(db) == 0 else {
+                throw PaymentViolation.alreadyReversed(payment.id.short)
+            }
+            if payment.purpose == .advance, let advanceID = payment.advanceID {
+                if try !Self.repayments(of: [advanceID], db).isEmpty { throw PaymentViolation.advanceHasRepayments(advanceID.short) }
+                let frozen = try FrozenDeduction.filter(Column("advance_id") == advanceID).fetchAll(db)
+                if !frozen.isEmpty {
+                    throw PaymentViolation.advanceHasClosedDeductions(advanceID.short, months: try frozen.map { try YearMonth(parsing: $0.month) })
+                }
+            }
+            let reversal = try payment.reversal(on: day, note: note).validated()
+            try reversal.insertWithMonths(db)
+            return try Self.entry(reversal, db)
+        }
+    }
+
+    /// Payments of one person, or of everyone in the given households (nil: all), by day.
+    public func paymentListing(staff reference: String?, householdID: RecordID?, within reach: Reach = .everything) throws -> [PaymentEntry] {
+        try read { db in
+            let people = try Self.people(reference, householdID: householdID, within: reach, db)
+            let payments = try Payment.withMonths(Payment.all().forStaff(people.map(\.0.id)).fetchAll(db), db)
+            let reversals = Dictionary(payments.compactMap { payment in payment.reverses.map { ($0, payment.id) } }) { first, _ in first }
+            let proof = try Self.proof(of: payments.map(\.id), db)
+            let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
+            return payments.map { payment in
+                PaymentEntry(payment: payment, member: byID[payment.staffID]!.0, household: byID[payment.staffID]!.1,
+                             proof: proof[payment.id] ?? [], reversedBy: reversals[payment.id])
+            }
+        }
+    }
+
+    // MARK: Advances
+
+    /// Gives an advance or loan: the advance and the payment that hands it over, one transaction.
+    public func addAdvance(_ request: AdvanceRequest) throws -> AdvanceEntry {
+        try write { db in
+            let member = try Self.resolveStaff(request.staff, within: request.reach, db)
+            let details = try Self.details(of: member, db)
+            let currency = try Self.payCurrency(details, on: request.givenOn)
+            let amount = try Money(parsing: request.amount, currency: currency)
+            let first = request.firstMonth ?? YearMonth(request.givenOn).next
+            let rule: RepaymentRule = switch request.repay {
+            case .perMonth(let text): .perMonth(try Money(parsing: text, currency: currency), from: first)
+            case .instalments(let count): .instalments(count, from: first)
+            }
+            let advance = try Advance(staffID: member.id, kind: request.kind, givenOn: request.givenOn, amount: amount,
+                                      repayment: rule, note: request.note).validated(for: member)
+            try Self.guardClosedMonths(DateRange(first.first, .latest), household: details.household,
+                                       change: "\(request.kind == .loan ? "a loan" : "an advance") repaid from \(first)", db)
+            try advance.insert(db)
+            try Payment(staffID: member.id, paidOn: request.givenOn, amount: amount, method: request.method, note: request.note,
+                        purpose: .advance, advanceID: advance.id).validated().insertWithMonths(db)
+            return AdvanceEntry(statement: AdvanceStatement(advance: advance, deductions: [], repayments: []), member: member,
+                                household: details.household, reversed: false)
+        }
+    }
+
+    /// Money handed back on an advance outside payroll; never more than is left to repay.
+    public func repayAdvance(_ reference: String, amount text: String, on day: CalendarDate, method: PaymentMethod,
+                             reference paymentReference: String? = nil, note: String? = nil, within reach: Reach = .everything) throws -> PaymentEntry {
+        try write { db in
+            let advance: Advance = try Self.resolveByID(reference, what: "advance", list: "homecrew advance list --all-households", db)
+            let member = try StaffMember.fetchOne(db, key: advance.staffID.rawValue)!
+            guard reach.includes(member.householdID) else {
+                throw StoreError.noSuchRecord(what: "advance", reference: reference, list: "homecrew advance list --all-households")
+            }
+            guard try !Self.reversedAdvances(of: [member.id], db).contains(advance.id) else { throw PaymentViolation.advanceReversed(advance.id.short) }
+            let amount = try Money(parsing: text, currency: advance.amount.currency)
+            let facts = try Self.advanceFacts(of: [member.id], db)[member.id]?.first { $0.advance.id == advance.id }
+            let committed = facts.map { $0.advance.amount.amount - $0.frozen.values.reduce(0, +) - $0.repayments.reduce(Decimal(0)) { $0 + $1.amount } }
+                ?? advance.amount.amount
+            guard amount.amount <= committed else { throw PaymentViolation.repaymentExceedsBalance(amount, balance: Money(committed, amount.currency)) }
+            let payment = try Payment(staffID: member.id, paidOn: day, amount: amount, method: method, reference: paymentReference,
+                                      note: note, purpose: .repayment, advanceID: advance.id).validated()
+            try payment.insertWithMonths(db)
+            return try Self.entry(payment, db)
+        }
+    }
+
+    /// Advances of one person or of households, as repaid through `month`'s payroll.
+    public func advanceListing(staff reference: String?, householdID: RecordID?, through month: YearMonth,
+                               within reach: Reach = .everything) throws -> [AdvanceEntry] {
+        try read { db in
+            let people = try Self.people(reference, householdID: householdID, within: reach, db)
+            let report = try Self.payrollReport(Period.month(month), people: people, alsoAdvanceHolders: true, db)
+            let reversed = try Self.reversedAdvances(of: people.map(\.0.id), db)
+            let all = try Advance.all().forStaff(people.map(\.0.id)).fetchAll(db)
+            let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
+            return all.map { advance in
+                let statement = report.advances[advance.staffID]?.statements.first { $0.advance.id == advance.id }
+                    ?? AdvanceStatement(advance: advance, deductions: [], repayments: [])
+                return AdvanceEntry(statement: statement, member: byID[advance.staffID]!.0, household: byID[advance.staffID]!.1,
+                                    reversed: reversed.contains(advance.id))
+            }
+        }
+    }
+
+    // MARK: What is owed
+
+    /// Due, paid and outstanding per person and currency over the period, and advances left.
+    public func owed(_ period: Period, householdID: RecordID?, within reach: Reach = .everything) throws -> OwedReport {
+        try read { db in
+            let people = try Self.people(nil, householdID: householdID, within: reach, db)
+            return OwedReport(payroll: try Self.payrollReport(period, people: people, alsoAdvanceHolders: true, db))
+        }
+    }
+}
+
+// MARK: - Helpers
+
+extension AppDatabase {
+    /// Runs `work` in one immediate transaction, rolled back with `dryRun`.
+    func change<T>(dryRun: Bool, _ work: (Database) throws -> T) throws -> T {
+        let actor = AuditActor.current
+        return try Self.perform {
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try Self.recordingActor(actor, db) { try work(db) }
+                    return dryRun ? .rollback : .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    static func people(_ reference: String?, householdID: RecordID?, within reach: Reach, _ db: Database) throws -> [(StaffMember, Household)] {
+        if let reference {
+            let member = try resolveStaff(reference, within: reach, db)
+            return [(member, try Household.fetchOne(db, key: member.householdID.rawValue)!)]
+        }
+        return try people(nil, householdID: householdID, db).filter { reach.includes($0.1.id) }
+    }
+
+    /// The currency of the salary in force on `day` (or the nearest one).
+    static func payCurrency(_ details: StaffDetails, on day: CalendarDate) throws -> Currency {
+        guard let currency = (details.salaryHistory.salary(on: day) ?? details.salaryHistory.current(asOf: day)
+                              ?? details.salaryHistory.entries.first?.salary)?.currency
+        else { throw MoneyError.unknownCurrency("") }
+        return currency
+    }
+
+    /// What each candidate month still owes in `currency`: the months named, or every month
+    /// from the first one ever paid up to the one paid in. (A person's first payment names its
+    /// months: the pay before HomeCrew kept payments was paid outside it.)
+    static func monthsOwed(_ details: StaffDetails, currency: Currency, named: [YearMonth], paidOn: CalendarDate,
+                           _ db: Database) throws -> [PaymentAllocation.Outstanding] {
+        let member = details.member
+        let last = named.max() ?? YearMonth(paidOn)
+        guard let earliest = try named.min() ?? firstMonthPaid(member.id, db) else {
+            throw PaymentViolation.firstPaymentNamesMonths(member.legalName)
+        }
+        // Ten years back at most, as for any report.
+        let first = named.isEmpty ? max(earliest, YearMonth(last.first.adding(daysClamped: -Period.longestDays))) : earliest
+        guard first <= last else { throw PaymentViolation.nothingOwed(upTo: last, currency: currency) }
+        let report = try payrollReport(Period(range: DateRange(first.first, last.last), label: "owed"),
+                                       people: [(member, details.household)], alsoAdvanceHolders: false, db)
+        let lines = report.entries.filter { $0.line.currency == currency }
+        let owed = lines.map { PaymentAllocation.Outstanding(month: $0.line.month, due: $0.line.net, paid: $0.paidTotal) }
+        if named.isEmpty {
+            let open = owed.filter { $0.left.amount > 0 }
+            guard !open.isEmpty else { throw PaymentViolation.nothingOwed(upTo: last, currency: currency) }
+            return open
+        }
+        return try named.map { month in
+            guard let line = owed.first(where: { $0.month == month }) else { throw PaymentViolation.currencyNotPaid(currency, month: month) }
+            return line
+        }
+    }
+
+    /// The earliest month a payment of pay (not reversed) has paid.
+    static func firstMonthPaid(_ staffID: RecordID, _ db: Database) throws -> YearMonth? {
+        try String.fetchOne(db, sql: """
+            SELECT min(m.month) FROM payment_month m JOIN payment p ON p.id = m.payment_id
+            WHERE p.staff_id = ? AND p.purpose = 'payroll' AND p.reverses IS NULL AND p.id NOT IN \(cancelled)
+            """, arguments: [staffID]).map { try YearMonth(parsing: $0) }
+    }
+
+    static func attachProof(_ references: [String], to payment: Payment, of details: StaffDetails, within reach: Reach,
+                            _ db: Database) throws -> [Document] {
+        let documents = try references.map { reference -> Document in
+            let document = try resolveDocument(reference, db)
+            // Proof outside the person's household is as unknown as a document that does not exist.
+            guard document.householdID == details.household.id, reach.includes(document.householdID) else {
+                throw StoreError.noSuchDocument(reference)
+            }
+            return document
+        }
+        for document in documents
+        where try PaymentProof.fetchOne(db, key: ["payment_id": payment.id.rawValue, "document_id": document.id.rawValue]) == nil {
+            try PaymentProof(paymentId: payment.id, documentId: document.id, addedAt: Date()).insert(db)
+        }
+        return try proof(of: [payment.id], db)[payment.id] ?? []
+    }
+
+    static func proof(of payments: [RecordID], _ db: Database) throws -> [RecordID: [Document]] {
+        let links = try PaymentProof.filter(payments.contains(Column("payment_id"))).fetchAll(db)
+        let documents = Dictionary(uniqueKeysWithValues: try Document.filter(keys: Set(links.map(\.documentId.rawValue))).fetchAll(db).map { ($0.id, $0) })
+        return Dictionary(grouping: links, by: \.paymentId).mapValues { $0.compactMap { documents[$0.documentId] } }
+    }
+
+    static func resolvePayment(_ reference: String, within reach: Reach, _ db: Database) throws -> Payment {
+        let list = "homecrew pay list --all-households"
+        let payment: Payment = try resolveByID(reference, what: "payment", list: list, db)
+        guard let member = try StaffMember.fetchOne(db, key: payment.staffID.rawValue), reach.includes(member.householdID) else {
+            throw StoreError.noSuchRecord(what: "payment", reference: reference, list: list)
+        }
+        return try Payment.withMonths([payment], db)[0]
+    }
+
+    static func entry(_ payment: Payment, _ db: Database) throws -> PaymentEntry {
+        let member = try StaffMember.fetchOne(db, key: payment.staffID.rawValue)!
+        let reversal = try Payment.filter(Payment.Columns.reverses == payment.id).fetchOne(db)
+        return PaymentEntry(payment: try Payment.withMonths([payment], db)[0], member: member,
+                            household: try Household.fetchOne(db, key: member.householdID.rawValue)!,
+                            proof: try proof(of: [payment.id], db)[payment.id] ?? [], reversedBy: reversal?.id)
+    }
+
+    /// Ids of payments that a reversal undid, and the reversals: neither counts.
+    static let cancelled = "(SELECT reverses FROM payment WHERE reverses IS NOT NULL)"
+
+    /// Repayments (not reversed) of the given advances.
+    static func repayments(of advances: [RecordID], _ db: Database) throws -> [Payment] {
+        try Payment.filter(advances.contains(Payment.Columns.advanceID) && Payment.Columns.purpose == Payment.Purpose.repayment.rawValue
+                           && Payment.Columns.reverses == nil && !SQL(sql: "id IN \(cancelled)").sqlExpression)
+            .order(Payment.Columns.paidOn).fetchAll(db)
+    }
+
+    /// Advances whose handing-over was reversed.
+    static func reversedAdvances(of staff: [RecordID], _ db: Database) throws -> Set<RecordID> {
+        Set(try Payment.filter(staff.contains(Payment.Columns.staffID) && Payment.Columns.purpose == Payment.Purpose.advance.rawValue
+                               && SQL(sql: "id IN \(cancelled)").sqlExpression).fetchAll(db).compactMap(\.advanceID))
+    }
+
+    /// Each person's advances that stand, with their repayments and closed months' instalments.
+    static func advanceFacts(of staff: [RecordID], _ db: Database) throws -> [RecordID: [AdvanceLedger.Facts]] {
+        let reversed = try reversedAdvances(of: staff, db)
+        let advances = try Advance.all().forStaff(staff).fetchAll(db).filter { !reversed.contains($0.id) }
+        guard !advances.isEmpty else { return [:] }
+        let repaid = Dictionary(grouping: try repayments(of: advances.map(\.id), db)) { $0.advanceID! }
+        let frozen = Dictionary(grouping: try FrozenDeduction.filter(advances.map(\.id).contains(Column("advance_id"))).fetchAll(db), by: \.advanceId)
+        return try Dictionary(grouping: advances.map { advance in
+            AdvanceLedger.Facts(
+                advance: advance,
+                repayments: (repaid[advance.id] ?? []).map { Repayment(day: $0.paidOn, amount: $0.amount.amount) },
+                frozen: Dictionary(uniqueKeysWithValues: try (frozen[advance.id] ?? []).map {
+                    (try YearMonth(parsing: $0.month), try Money(parsing: $0.amount, currency: advance.amount.currency).amount)
+                }))
+        }, by: \.advance.staffID)
+    }
+}
