@@ -86,6 +86,7 @@ extension AppDatabase {
             let details = try Self.details(of: member, db)
             let currency = try request.currency ?? Self.payCurrency(details, on: request.paidOn)
             let amount = try Money(parsing: request.amount, currency: currency)
+            guard amount.amount > 0 else { throw PaymentViolation.notPositive(amount) }
             let owed = try Self.monthsOwed(details, currency: currency, named: request.months, paidOn: request.paidOn, db)
             let shares = try PaymentAllocation.shares(of: amount, over: owed, named: !request.months.isEmpty)
             let payment = try Payment(staffID: member.id, paidOn: request.paidOn, amount: amount, method: request.method,

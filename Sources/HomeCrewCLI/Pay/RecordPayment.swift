@@ -55,7 +55,9 @@ extension Parse {
 
     /// `--for 2026-10 --for 2026-11` or `--for 2026-10,2026-11`, each once.
     static func months(_ texts: [String]) throws -> [YearMonth] {
-        let months = try texts.flatMap { $0.split(separator: ",") }.map { try YearMonth(parsing: $0.trimmingCharacters(in: .whitespaces)) }
+        let months = try texts.flatMap { $0.split(separator: ",") }.map { text in
+            do { return try YearMonth(parsing: text.trimmingCharacters(in: .whitespaces)) } catch { throw ValidationError("\(error)") }
+        }
         guard Set(months).count == months.count else { throw ValidationError("a month is named twice in --for") }
         return months
     }
