@@ -26,6 +26,7 @@ extension AppDatabase {
         let documents = try Document.filter(Document.Columns.householdID == household.id).order(Document.Columns.id).fetchAll(db)
         let links = Dictionary(grouping: try DocumentStaffLink.filter(documents.map(\.id).contains(Column("document_id"))).fetchAll(db),
                                by: \.documentId)
+        let ledger = try exportLedger(of: ids, db)
         return ExportHousehold(
             id: household.id.rawValue, name: household.name, address: household.address, notes: household.notes,
             leaveCarryOverCap: household.leaveCarryOverCap.description, closedMonths: closed.map(\.month.description),
@@ -44,7 +45,8 @@ extension AppDatabase {
                     adjustments: (adjustments[member.id] ?? []).map {
                         .init(id: $0.id.rawValue, month: $0.month.description, amount: $0.amount.plainAmount,
                               currency: $0.amount.currency.code, reason: $0.reason)
-                    })
+                    },
+                    advances: ledger.advances[member.id] ?? [], payments: ledger.payments[member.id] ?? [])
             },
             documents: documents.map { document in
                 ExportDocument(id: document.id.rawValue, title: document.title, kind: document.kind.rawValue,
@@ -54,6 +56,41 @@ extension AppDatabase {
             },
             history: try Row.fetchAll(db, sql: "SELECT * FROM audit_entry WHERE household_id = ? ORDER BY seq", arguments: [household.id])
                 .map { ExportHistoryEntry(auditEntry($0)) })
+    }
+
+    /// Each person's advances (with their closed months' instalments) and payments (with their
+    /// months and proof), in the order recorded.
+    private static func exportLedger(of staff: [RecordID], _ db: Database)
+        throws -> (advances: [RecordID: [ExportAdvance]], payments: [RecordID: [ExportPayment]]) {
+        let advances = try Advance.all().forStaff(staff).fetchAll(db)
+        let frozen = Dictionary(grouping: try FrozenDeduction.filter(advances.map(\.id).contains(Column("advance_id"))).order(Column("month")).fetchAll(db),
+                                by: \.advanceId)
+        let payments = try Payment.withMonths(Payment.filter(staff.contains(Payment.Columns.staffID))
+            .order(Column("rowid")).fetchAll(db), db)
+        let proof = Dictionary(grouping: try PaymentProof.filter(payments.map(\.id).contains(Column("payment_id"))).fetchAll(db), by: \.paymentId)
+        return (
+            Dictionary(grouping: advances, by: \.staffID).mapValues { list in
+                list.map { advance in
+                    var perMonth: String?, count: Int?
+                    switch advance.repayment {
+                    case .perMonth(let money, _): perMonth = money.plainAmount
+                    case .instalments(let number, _): count = number
+                    }
+                    return ExportAdvance(id: advance.id.rawValue, kind: advance.kind.rawValue, givenOn: advance.givenOn.description,
+                                         amount: advance.amount.plainAmount, currency: advance.amount.currency.code, repayPerMonth: perMonth,
+                                         instalments: count, firstMonth: advance.repayment.firstMonth.description, note: advance.note,
+                                         closedMonthInstalments: (frozen[advance.id] ?? []).map { ExportAmount(month: $0.month, amount: $0.amount) })
+                }
+            },
+            Dictionary(grouping: payments, by: \.staffID).mapValues { list in
+                list.map { payment in
+                    ExportPayment(id: payment.id.rawValue, paidOn: payment.paidOn.description, amount: payment.amount.plainAmount,
+                                  currency: payment.amount.currency.code, method: payment.method.rawValue, reference: payment.reference,
+                                  note: payment.note, purpose: payment.purpose.rawValue, advanceId: payment.advanceID?.rawValue,
+                                  months: payment.months.map { ExportAmount(month: $0.month.description, amount: $0.amount.plainAmount) },
+                                  reverses: payment.reverses?.rawValue, proofDocumentIds: (proof[payment.id] ?? []).map(\.documentId.rawValue).sorted())
+                }
+            })
     }
 
     static func timestamp(_ date: Date) -> String {
@@ -69,7 +106,7 @@ extension AppDatabase {
     /// Merges an export by id in one transaction: everything or nothing. With `dryRun` the
     /// transaction is rolled back, so the summary says what would happen.
     public func importData(_ file: ExportFile, dryRun: Bool) throws -> ImportSummary {
-        guard file.homecrewExport == ExportFile.currentVersion else { throw ImportError.unsupportedVersion(file.homecrewExport) }
+        guard ExportFile.readableVersions.contains(file.homecrewExport) else { throw ImportError.unsupportedVersion(file.homecrewExport) }
         let actor = AuditActor.current
         return try Self.perform {
             try writer.writeWithoutTransaction { db in
@@ -152,6 +189,8 @@ struct ImportMerger {
             }
         }
         for (index, document) in item.documents.enumerated() { try merge(document, householdID: id, path: "\(path).documents[\(index)]") }
+        // The ledger last: its proof points at documents, its closed months' instalments at closed months.
+        for (index, member) in item.staff.enumerated() { try mergeLedger(member, path: "\(path).staff[\(index)]") }
     }
 
     mutating func merge(_ item: ExportStaff, householdID: RecordID, path: String) throws {
@@ -218,6 +257,47 @@ struct ImportMerger {
                 }
             }
         }
+    }
+
+    /// Advances and payments are only ever added: one already here must be the same entry.
+    mutating func mergeLedger(_ item: ExportStaff, path: String) throws {
+        guard let member = try StaffMember.fetchOne(db, key: item.id) else { return }
+        for (index, advance) in (item.advances ?? []).enumerated() {
+            let place = "\(path).advances[\(index)]"
+            let entry = try value(place) { try advance.advance(of: member) }
+            try appendOnly(entry, existing: try Advance.fetchOne(db, key: advance.id), kind: "advances", path: place)
+            for instalment in advance.closedMonthInstalments
+            where try FrozenDeduction.fetchOne(db, key: ["advance_id": advance.id, "month": instalment.month]) == nil {
+                _ = try value(place) { (try YearMonth(parsing: instalment.month), try Money(parsing: instalment.amount, currency: entry.amount.currency)) }
+                try FrozenDeduction(advanceId: entry.id, month: instalment.month, amount: instalment.amount).insert(db)
+            }
+        }
+        for (index, payment) in (item.payments ?? []).enumerated() {
+            let place = "\(path).payments[\(index)]"
+            let entry = try value(place) { try payment.payment(of: member) }
+            let existing = try Payment.fetchOne(db, key: payment.id).map { try Payment.withMonths([$0], db)[0] }
+            let database = db
+            try appendOnly(entry, existing: existing, kind: "payments", path: place) { try entry.insertWithMonths(database) }
+            for documentID in payment.proofDocumentIds
+            where try PaymentProof.fetchOne(db, key: ["payment_id": payment.id, "document_id": documentID]) == nil {
+                guard try Document.fetchOne(db, key: documentID) != nil else { continue }
+                try PaymentProof(paymentId: entry.id, documentId: RecordID(rawValue: documentID), addedAt: Date()).insert(db)
+            }
+        }
+    }
+
+    /// Inserts a ledger entry that is new, counts one that is the same, refuses one that differs.
+    mutating func appendOnly<Record: PersistableRecord & Equatable>(_ record: Record, existing: Record?, kind: String, path: String,
+                                                                    insert: (() throws -> Void)? = nil) throws {
+        guard let existing else {
+            try insert?() ?? record.insert(db)
+            summary.added[kind, default: 0] += 1
+            return
+        }
+        guard existing == record else {
+            throw ImportError.invalid(path: path, reason: "this vault holds a different entry with the same id, and the ledger is never changed")
+        }
+        summary.unchanged += 1
     }
 
     mutating func merge(_ item: ExportDocument, householdID: RecordID, path: String) throws {
@@ -337,4 +417,35 @@ extension AppDatabase {
 /// Every row that could not be imported, each with its line number.
 public struct StaffImportFailure: Error, Sendable {
     public let problems: [StaffCSVRow.RowError]
+}
+
+extension ExportAdvance {
+    func advance(of member: StaffMember) throws -> Advance {
+        let currency = try Currency(code: currency)
+        let first = try YearMonth(parsing: firstMonth)
+        let rule: RepaymentRule
+        switch (repayPerMonth, instalments) {
+        case (let perMonth?, nil): rule = .perMonth(try Money(parsing: perMonth, currency: currency), from: first)
+        case (nil, let count?): rule = .instalments(count, from: first)
+        default: throw ImportError.unreadable("an advance is repaid either per month or in instalments")
+        }
+        return try Advance(id: RecordID(rawValue: id), staffID: member.id,
+                           kind: Advance.Kind(rawValue: kind) ?? { throw ImportError.unreadable("advance kind \(kind)") }(),
+                           givenOn: CalendarDate(parsing: givenOn), amount: Money(parsing: amount, currency: currency),
+                           repayment: rule, note: note).validated(for: member)
+    }
+}
+
+extension ExportPayment {
+    func payment(of member: StaffMember) throws -> Payment {
+        let currency = try Currency(code: currency)
+        return try Payment(id: RecordID(rawValue: id), staffID: member.id, paidOn: CalendarDate(parsing: paidOn),
+                           amount: Money(parsing: amount, currency: currency),
+                           method: PaymentMethod(rawValue: method) ?? { throw ImportError.unreadable("payment method \(method)") }(),
+                           reference: reference, note: note,
+                           purpose: Payment.Purpose(rawValue: purpose) ?? { throw ImportError.unreadable("payment purpose \(purpose)") }(),
+                           advanceID: advanceId.map(RecordID.init(rawValue:)),
+                           months: months.map { MonthShare(month: try YearMonth(parsing: $0.month), amount: try Money(parsing: $0.amount, currency: currency)) },
+                           reverses: reverses.map(RecordID.init(rawValue:))).validated()
+    }
 }

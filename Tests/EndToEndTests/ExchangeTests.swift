@@ -22,17 +22,22 @@ final class ExchangeTests: XCTestCase {
         let file = scratch.appendingPathComponent("export.json").path
         try homecrew.ok("export", "--out", file)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        XCTAssertEqual(json["homecrew_export"] as? Int, 1)
+        XCTAssertEqual(json["homecrew_export"] as? Int, 2)
         let sea = try XCTUnwrap((json["households"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "Sea View House" })
         XCTAssertEqual(sea["closed_months"] as? [String], ["2026-10"])
         let asha = try XCTUnwrap((sea["staff"] as? [[String: Any]] ?? []).first { $0["known_as"] as? String == "Asha" })
         XCTAssertEqual((asha["salary_history"] as? [[String: String]] ?? []).map { $0["amount"] ?? "" }, ["25000.00", "28000.00"])
         XCTAssertEqual((asha["leave"] as? [[String: Any]] ?? []).count, 3)
+        let ashaPaid = try XCTUnwrap((asha["payments"] as? [[String: Any]])?.first)
+        XCTAssertEqual(ashaPaid["months"] as? [[String: String]], [["month": "2026-10", "amount": "28000.00"]])
+        XCTAssertEqual(ashaPaid["method"] as? String, "bank-transfer")
+        let ramesh = try XCTUnwrap((sea["staff"] as? [[String: Any]] ?? []).first { $0["known_as"] as? String == "Ramesh" })
+        XCTAssertEqual((ramesh["advances"] as? [[String: Any]])?.first?["repay_per_month"] as? String, "2000.00")
 
         let target = try other()
         let dry = try target.run(["import", file, "--dry-run"])
         XCTAssertEqual(dry.status, 0, dry.stderr)
-        XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 closed months, 3 households, 4 leave entries, 11 salary entries, 9 staff"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 advances, 1 closed months, 3 households, 4 leave entries, 6 payments, 11 salary entries, 9 staff"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("Not imported: 5 document(s) whose file is not in this vault"), dry.stdout)
         XCTAssertEqual((try target.json("staff", "list", "--all-households", "--status", "all") as? [Any] ?? []).count, 0, "a dry run changes nothing")
         try target.ok("import", file)
@@ -48,6 +53,56 @@ final class ExchangeTests: XCTestCase {
         let second = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reexport))) as? [String: Any])
         let staffOf = { (export: [String: Any]) in (export["households"] as? [[String: Any]] ?? []).map { $0["staff"] as? [[String: Any]] ?? [] } }
         XCTAssertEqual(NSArray(array: staffOf(first)), NSArray(array: staffOf(second)))
+    }
+
+    /// Changes one person of an export file in place.
+    func editStaff(in file: String, knownAs: String, _ change: (inout [String: Any]) -> Void) throws {
+        var export = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        export["households"] = (export["households"] as? [[String: Any]] ?? []).map { household in
+            var household = household
+            household["staff"] = (household["staff"] as? [[String: Any]] ?? []).map { member in
+                var member = member
+                if member["known_as"] as? String == knownAs { change(&member) }
+                return member
+            }
+            return household
+        }
+        try JSONSerialization.data(withJSONObject: export, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: file))
+    }
+
+    func testTheLedgerIsOnlyEverAddedTo() throws {
+        let file = scratch.appendingPathComponent("export.json").path
+        try homecrew.ok("export", "--out", file, "--household", "Sea View House")
+        let target = try other()
+        try target.ok("import", file)
+        XCTAssertEqual(try target.ok("pay", "list", "--household", "Sea View House", "--format", "csv"),
+                       try homecrew.ok("pay", "list", "--household", "Sea View House", "--format", "csv"))
+        // The same payment with another amount is refused whole; the vault keeps its entry.
+        try editStaff(in: file, knownAs: "Asha") { asha in
+            var payments = asha["payments"] as? [[String: Any]] ?? []
+            payments[0]["amount"] = "27000.00"
+            payments[0]["months"] = [["month": "2026-10", "amount": "27000.00"]]
+            asha["payments"] = payments
+        }
+        let before = try target.databaseBytes()
+        let refused = try target.run(["import", file])
+        XCTAssertEqual(refused.status, 65, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("payments[0]: this vault holds a different entry with the same id, and the ledger is never changed"), refused.stderr)
+        XCTAssertEqual(try target.databaseBytes(), before)
+        // An export of format 1 (before payments) still imports.
+        var old = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        old["homecrew_export"] = 1
+        old["households"] = (old["households"] as? [[String: Any]] ?? []).map { household in
+            var household = household
+            household["name"] = "Old House"
+            household["id"] = "0123456789ab"
+            household["documents"] = []
+            household["staff"] = []
+            return household
+        }
+        let oldFile = scratch.appendingPathComponent("format-1.json")
+        try JSONSerialization.data(withJSONObject: old).write(to: oldFile)
+        XCTAssertEqual(try target.run(["import", oldFile.path]).status, 0)
     }
 
     func testAnImportIsAllOrNothingAndReportsChanges() throws {
@@ -74,9 +129,12 @@ final class ExchangeTests: XCTestCase {
         // October is closed for Sea View House (setUp). Asha's last salary entry runs through it.
         let file = scratch.appendingPathComponent("export.json").path
         try homecrew.ok("export", "--out", file, "--household", "Sea View House")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        XCTAssertTrue(text.contains("\"28000.00\""))
-        try text.replacingOccurrences(of: "\"28000.00\"", with: "\"29000.00\"").write(toFile: file, atomically: true, encoding: .utf8)
+        try editStaff(in: file, knownAs: "Asha") { asha in
+            var salaries = asha["salary_history"] as? [[String: Any]] ?? []
+            XCTAssertEqual(salaries.last?["amount"] as? String, "28000.00")
+            salaries[salaries.count - 1]["amount"] = "29000.00"
+            asha["salary_history"] = salaries
+        }
         let before = try homecrew.databaseBytes()
         let refused = try homecrew.run(["import", file])
         XCTAssertEqual(refused.status, 65, refused.stderr)

@@ -4,7 +4,9 @@ import Foundation
 /// dates as "YYYY-MM-DD", months as "YYYY-MM", amounts as exact decimal strings with their
 /// currency, so any language can read it without HomeCrew.
 public struct ExportFile: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+    /// 2 added each person's advances and payments; a file of format 1 (without them) still imports.
+    public static let currentVersion = 2
+    public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
     public var exportedAt: String
@@ -118,9 +120,16 @@ public struct ExportStaff: Codable, Equatable, Sendable {
     public var salaryHistory: [Salary]
     public var leave: [Leave]
     public var adjustments: [Adjustment]
+    /// Since format 2.
+    public var advances: [ExportAdvance]?
+    /// Since format 2: every entry of the ledger, reversals included, in the order recorded.
+    public var payments: [ExportPayment]?
 
     public init(id: String, legalName: String, knownAs: String?, startDate: String, leavingDate: String?,
-                annualLeaveDays: String, duties: String?, salaryHistory: [Salary], leave: [Leave], adjustments: [Adjustment]) {
+                annualLeaveDays: String, duties: String?, salaryHistory: [Salary], leave: [Leave], adjustments: [Adjustment],
+                advances: [ExportAdvance]? = nil, payments: [ExportPayment]? = nil) {
+        self.advances = advances
+        self.payments = payments
         self.id = id
         self.legalName = legalName
         self.knownAs = knownAs
@@ -131,6 +140,61 @@ public struct ExportStaff: Codable, Equatable, Sendable {
         self.salaryHistory = salaryHistory
         self.leave = leave
         self.adjustments = adjustments
+    }
+}
+
+public struct ExportAmount: Codable, Equatable, Sendable {
+    public var month: String
+    public var amount: String
+
+    public init(month: String, amount: String) {
+        self.month = month
+        self.amount = amount
+    }
+}
+
+public struct ExportAdvance: Codable, Equatable, Sendable {
+    public var id: String
+    public var kind: String
+    public var givenOn: String
+    public var amount: String
+    public var currency: String
+    /// One of these two says how it is repaid.
+    public var repayPerMonth: String?
+    public var instalments: Int?
+    public var firstMonth: String
+    public var note: String?
+    /// Instalments taken in closed months, as they were when the month closed.
+    public var closedMonthInstalments: [ExportAmount]
+
+    public init(id: String, kind: String, givenOn: String, amount: String, currency: String, repayPerMonth: String?, instalments: Int?,
+                firstMonth: String, note: String?, closedMonthInstalments: [ExportAmount]) {
+        (self.id, self.kind, self.givenOn, self.amount, self.currency) = (id, kind, givenOn, amount, currency)
+        (self.repayPerMonth, self.instalments, self.firstMonth, self.note) = (repayPerMonth, instalments, firstMonth, note)
+        self.closedMonthInstalments = closedMonthInstalments
+    }
+}
+
+public struct ExportPayment: Codable, Equatable, Sendable {
+    public var id: String
+    public var paidOn: String
+    /// Negative for a reversal.
+    public var amount: String
+    public var currency: String
+    public var method: String
+    public var reference: String?
+    public var note: String?
+    /// payroll, advance, repayment or settlement.
+    public var purpose: String
+    public var advanceId: String?
+    public var months: [ExportAmount]
+    public var reverses: String?
+    public var proofDocumentIds: [String]
+
+    public init(id: String, paidOn: String, amount: String, currency: String, method: String, reference: String?, note: String?,
+                purpose: String, advanceId: String?, months: [ExportAmount], reverses: String?, proofDocumentIds: [String]) {
+        (self.id, self.paidOn, self.amount, self.currency, self.method, self.reference, self.note) = (id, paidOn, amount, currency, method, reference, note)
+        (self.purpose, self.advanceId, self.months, self.reverses, self.proofDocumentIds) = (purpose, advanceId, months, reverses, proofDocumentIds)
     }
 }
 
@@ -188,7 +252,7 @@ public enum ImportError: HomeCrewError, Equatable {
         switch self {
         case .unreadable(let reason): return "the file is not a HomeCrew export: \(reason)"
         case .unsupportedVersion(let version):
-            return "the file is export format \(version); this HomeCrew reads format \(ExportFile.currentVersion); upgrade HomeCrew"
+            return "the file is export format \(version); this HomeCrew reads formats \(ExportFile.readableVersions.lowerBound) to \(ExportFile.currentVersion); upgrade HomeCrew"
         case let .invalid(path, reason): return "\(path): \(reason); nothing was imported"
         }
     }
