@@ -95,6 +95,11 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
     /// grows with its months, and no household needs more at once.
     public static let longestDays = 3660
 
+    /// From the first of January to the end of `today`'s month: what `report owed` reads by default.
+    public static func yearToDate(_ today: CalendarDate) -> Period {
+        Period(range: DateRange(try! CalendarDate(year: today.year, month: 1, day: 1), today.lastOfMonth), label: "\(today.year) to date")
+    }
+
     public static func month(_ month: YearMonth) -> Period {
         Period(range: DateRange(month.first, month.last), label: month.description)
     }

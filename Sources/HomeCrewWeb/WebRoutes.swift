@@ -60,6 +60,12 @@ public enum WebRoutes {
         routes.post("/staff/:id/adjustments/:entry/remove", .member(.manager, of: .staff("id")), staff.removeAdjustment)
         routes.post("/staff/:id/remove", .member(.manager, of: .staff("id")), staff.remove)
 
+        let payments = PaymentController(app: app)
+        routes.upload("/staff/:id/payments", .member(.manager, of: .staff("id")), payments.record)
+        routes.post("/staff/:id/payments/:entry/reverse", .member(.manager, of: .staff("id")), payments.reverse)
+        routes.post("/staff/:id/advances", .member(.manager, of: .staff("id")), payments.giveAdvance)
+        routes.post("/staff/:id/advances/:entry/repay", .member(.manager, of: .staff("id")), payments.repayAdvance)
+
         let documents = DocumentController(app: app)
         routes.get("/documents/:id", .member(.viewer, of: .document("id")), documents.show)
         routes.get("/documents/:id/original", .member(.viewer, of: .document("id")), documents.original)

@@ -55,6 +55,8 @@ final class AuthorizationMatrixTests: XCTestCase {
         let thumbnail: String
         let leave: String
         let adjustment: String
+        let payment: String
+        let advance: String
         let invitation: String
         let member: String
     }
@@ -96,6 +98,8 @@ final class AuthorizationMatrixTests: XCTestCase {
         "POST /documents/{id}/unlink": .role(.manager), "POST /documents/{id}/reprocess": .role(.manager),
         "POST /documents/{id}/remove": .role(.manager), "POST /upload": .role(.manager), "GET /payslips/{staff}/{month}": .role(.viewer),
         "POST /reports/payroll/close": .role(.manager), "POST /reports/payroll/reopen": .role(.manager),
+        "POST /staff/{id}/payments": .role(.manager), "POST /staff/{id}/payments/{entry}/reverse": .role(.manager),
+        "POST /staff/{id}/advances": .role(.manager), "POST /staff/{id}/advances/{entry}/repay": .role(.manager),
     ]
 
     static func isRole(_ need: Need) -> Bool {
@@ -177,10 +181,15 @@ final class AuthorizationMatrixTests: XCTestCase {
             let leave = try database.addLeave(staff.id.rawValue, range: DateRange(CalendarDate(parsing: "2026-10-05"), CalendarDate(parsing: "2026-10-06")),
                                               halfDay: false, type: .annual, note: nil)
             let adjustment = try database.addAdjustment(staff.id.rawValue, month: YearMonth(parsing: "2026-10"), amount: "100", reason: "Diwali bonus")
+            let payment = try database.recordPayment(PaymentRequest(staff: staff.id.rawValue, amount: "100", paidOn: CalendarDate(parsing: "2026-10-31"),
+                                                                    method: .cash, months: [YearMonth(parsing: "2026-10")]))
+            let advance = try database.addAdvance(AdvanceRequest(staff: staff.id.rawValue, amount: "300", givenOn: CalendarDate(parsing: "2026-10-10"),
+                                                                 repay: .instalments(3)))
             let invitation = try database.invite(to: household.id, role: .viewer).invitation
             return Records(household: household.id.rawValue, staff: staff.id.rawValue, document: document.document.id.rawValue,
                            thumbnail: try XCTUnwrap(document.object.thumbnailHash), leave: leave.value.id.rawValue,
-                           adjustment: adjustment.value.id.rawValue, invitation: invitation.id.rawValue, member: member)
+                           adjustment: adjustment.value.id.rawValue, payment: payment.payment.id.rawValue,
+                           advance: advance.statement.advance.id.rawValue, invitation: invitation.id.rawValue, member: member)
         }
 
         /// A fresh copy of the vault, served by a new application.
@@ -212,7 +221,10 @@ final class AuthorizationMatrixTests: XCTestCase {
             case "id": return kind == "staff" ? records?.staff ?? missing : kind == "document" ? records?.document ?? missing : records?.household ?? missing
             case "staff": return records?.staff ?? missing
             case "hash": return records?.thumbnail ?? String(repeating: "ab", count: 32)
-            case "entry": return rule.path.contains("/leave/") ? records?.leave ?? missing : records?.adjustment ?? missing
+            case "entry":
+                let entry = rule.path.contains("/leave/") ? records?.leave : rule.path.contains("/payments/") ? records?.payment
+                    : rule.path.contains("/advances/") ? records?.advance : records?.adjustment
+                return entry ?? missing
             case "invitation": return records?.invitation ?? missing
             case "account": return records?.member ?? "nobody"
             case "month": return "2026-10"

@@ -19,7 +19,7 @@ enum PayrollPresenter {
             let adjustments = line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded())
             row([line.month.description, entry.member.displayName, "\(line.daysEmployed)/\(line.daysInMonth)", rates,
                  line.unpaid.isEmpty ? "" : line.unpaidDays.description, adjustments,
-                 line.deductions.isEmpty ? "" : "-" + line.deductionTotal.plainAmount, line.net.description, paidState(entry)],
+                 line.deductions.isEmpty ? "" : "-" + line.deductionTotal.plainAmount, line.net.description, entry.paymentSummary],
                 household: entry.household.name)
         }
         if showHousehold {
@@ -31,14 +31,6 @@ enum PayrollPresenter {
         return table
     }
 
-    /// "paid 2026-11-30 by cash", "part: 5000.00 paid 2026-11-15 by UPI", "unpaid".
-    static func paidState(_ entry: PayrollReport.Entry) -> String {
-        guard let last = entry.paid.last else { return entry.line.net.amount > 0 ? "unpaid" : "" }
-        let when = "\(last.day) by \(last.method.label)"
-        if entry.outstanding.amount == 0 { return "paid \(when)" }
-        if entry.outstanding.amount > 0 { return "part: \(entry.paidTotal.plainAmount) paid, last \(when)" }
-        return "overpaid by \(entry.outstanding.negated.plainAmount), last \(when)"
-    }
 
     /// CSV: one row per line, no totals (a script sums by currency itself).
     static func csv(_ report: PayrollReport) -> RecordTable {

@@ -14,8 +14,7 @@ struct ReportOwed: ParsableCommand {
 
     func run() throws {
         let today = vault.todayDate
-        let period = try self.period.map { try Period.parse($0, today: today) }
-            ?? Period(range: DateRange(try CalendarDate(year: today.year, month: 1, day: 1), today.lastOfMonth), label: "\(today.year) to date")
+        let period = try self.period.map { try Period.parse($0, today: today) } ?? .yearToDate(today)
         let database = try vault.openForReading()
         let report = try database.owed(period, householdID: scope.householdID(database))
         if output.format == .table { print("Owed \(period.label) (\(period.range))") }

@@ -21,6 +21,15 @@ public struct PayrollReport: Sendable {
         /// Net pay not yet paid; negative when more was paid than is now due.
         public var outstanding: Money { Money(line.net.amount - paidTotal.amount, line.currency) }
         public var isPaid: Bool { outstanding.amount <= 0 && (line.net.amount > 0 || !paid.isEmpty) }
+
+        /// "paid 2026-11-30 by cash", "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid"; empty when nothing is due.
+        public var paymentSummary: String {
+            guard let last = paid.last else { return line.net.amount > 0 ? "unpaid" : "" }
+            let when = "\(last.day) by \(last.method.label)"
+            if outstanding.amount == 0 { return "paid \(when)" }
+            if outstanding.amount > 0 { return "part: \(paidTotal.plainAmount) paid, last \(when)" }
+            return "overpaid by \(outstanding.negated.plainAmount), last \(when)"
+        }
     }
 
     public struct Input: Sendable {

@@ -92,3 +92,29 @@ enum Fragments {
         (summaries.first(where: \.isActive) ?? summaries.first(where: \.isPrimary))?.household.id.rawValue
     }
 }
+
+extension Fragments {
+    /// What is owed per person and currency: due, paid, outstanding, open months, advances left.
+    static func owed(_ report: OwedReport) -> HTML {
+        guard !report.rows.isEmpty else { return "<p class=\"note\">Nobody is owed anything in this period.</p>" }
+        let rows = report.rows.map { row -> HTML in
+            """
+            <tr><td><a href="/staff/\(row.member.id.rawValue)#payments">\(bdi: row.member.displayName)</a></td>
+            <td class="num">\(row.due.description)</td><td class="num">\(row.paid.plainAmount)</td>
+            <td class="num"><strong>\(row.outstanding.plainAmount)</strong></td>
+            <td>\(row.openMonths.map(\.description).joined(separator: " "))</td><td class="num">\(row.advancesLeft.plainAmount)</td></tr>
+            """
+        }
+        let totals = report.totals.map { total -> HTML in
+            """
+            <tr class="total"><td>Total</td><td class="num">\(total.due.description)</td><td class="num">\(total.paid.plainAmount)</td>
+            <td class="num"><strong>\(total.outstanding.plainAmount)</strong></td><td></td><td class="num">\(total.advancesLeft.plainAmount)</td></tr>
+            """
+        }
+        return """
+            <div class="scroll"><table class="owed"><thead><tr><th>Staff</th><th class="num">Due</th><th class="num">Paid</th>
+            <th class="num">Outstanding</th><th>Months open</th><th class="num">Advances left</th></tr></thead>
+            <tbody>\(rows)\(totals)</tbody></table></div>
+            """
+    }
+}

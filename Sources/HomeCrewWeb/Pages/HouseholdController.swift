@@ -82,6 +82,8 @@ struct HouseholdController: Sendable {
             <p>Show: \(filters)</p>
             \(Fragments.staffTable(staff, asOf: today))
             \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
+            <h2 id="owed">Owed in \(today.year)</h2>
+            \(Fragments.owed(try app.database.owed(.yearToDate(today), householdID: household.id, within: context.reach)))
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)

@@ -49,13 +49,14 @@ struct PayrollPage {
                 <td>\(bdi: entry.household.name)</td><td class="num">\(line.daysEmployed)/\(line.daysInMonth)</td>
                 <td class="num">\(line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → "))</td>
                 <td class="num">\(line.unpaid.isEmpty ? "" : line.unpaidDays.description)</td>
-                <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))</td>
-                <td class="num"><strong>\(line.net.description)</strong></td><td><a href="\(payslip)">Payslip</a></td></tr>
+                <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))\(line.deductions.isEmpty ? "" : " −\(line.deductionTotal.plainAmount) advance")</td>
+                <td class="num"><strong>\(line.net.description)</strong></td>
+                <td class="paid" data-paid="\(entry.isPaid ? "yes" : "no")">\(entry.paymentSummary)</td><td><a href="\(payslip)">Payslip</a></td></tr>
                 """
         }
         return """
             <div class="scroll"><table class="payroll"><thead><tr><th>Month</th><th>Staff</th><th>Household</th><th>Days</th>
-            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th></th></tr></thead>
+            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th>Paid</th><th></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
     }

@@ -29,6 +29,7 @@ struct StaffPage {
             <h2>Leave in \(today.year)</h2>\(try leave(today))
             <h2>Pay adjustments</h2>\(try adjustments())
             <h2>Payroll, the last three months</h2>\(try payroll(today))
+            \(try paymentSection(today))
             <h2>Documents</h2>\(Fragments.documentGrid(Array(documents.prefix(WebLimits.pageSize)), asOf: today))\(more)
             \(canChange ? changing() : .empty)
             <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.staff(member.id), count: 50), shown: 50))
@@ -100,11 +101,11 @@ struct StaffPage {
         let rows = entries.map { entry -> HTML in
             """
             <tr><td><a href="/reports/payroll?period=\(component: entry.line.month.description)&amp;household=\(details.household.id.rawValue)">\(entry.line.month.description)</a></td>
-            <td>\(entry.line.daysEmployed)/\(entry.line.daysInMonth)</td><td class="num">\(entry.line.net.description)</td>
+            <td>\(entry.line.daysEmployed)/\(entry.line.daysInMonth)</td><td class="num">\(entry.line.net.description)</td><td>\(entry.paymentSummary)</td>
             <td><a href="/payslips/\(member.id.rawValue)/\(entry.line.month.description)">Payslip (PDF)</a></td></tr>
             """
         }
-        return "<table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th></th></tr></thead><tbody>\(rows)</tbody></table>"
+        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th>Paid</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
     }
 
     private func changing() -> HTML {

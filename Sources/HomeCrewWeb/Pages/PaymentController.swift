@@ -1,0 +1,97 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import Hummingbird
+
+/// Payments and advances of one person, recorded from their page: the same operations as
+/// `pay record`, `pay reverse`, `advance add` and `advance repay`.
+struct PaymentController: Sendable {
+    let app: WebApp
+
+    /// A payment with its proof: a multipart form, so that a phone sends the receipt's photo with it.
+    @Sendable func record(_ request: Request, _ context: WebContext) async throws -> Response {
+        let current = try app.database.findStaff(context.recordID("id"), within: context.reach)
+        if let length = request.headers[.contentLength].flatMap(Int64.init), length > app.uploadLimit {
+            throw WebError.tooLarge(limit: app.uploadLimit)
+        }
+        guard let boundary = UploadReceiver.boundary(of: request.headers[.contentType]) else {
+            throw WebError.badRequest("A payment must be sent as a multipart form (the page's own form does that).")
+        }
+        let receiver = try UploadReceiver(objects: app.objects, limit: app.uploadLimit)
+        defer { receiver.removeFolder() }
+        try await receiver.receive(request.body, boundary: boundary)
+        let fields = receiver.fields
+        // A file input left empty still sends a part: one without a name or a byte.
+        let files = receiver.files.filter { $0.complete && $0.size > 0 }.map(\.path)
+        do {
+            let payment = PaymentRequest(
+                staff: current.member.id.rawValue, amount: try fields.required("paid_amount", "The amount"),
+                currency: try fields["paid_currency"].map { try Currency(code: $0) }, paidOn: try fields.date("paid_on", "The day paid"),
+                method: try PaymentMethod(parsing: fields.required("paid_method", "The method")),
+                months: try fields.all("paid_month").map { try YearMonth(parsing: $0) }, reference: fields["paid_reference"],
+                note: fields["paid_note"], reach: context.reach)
+            let recorder = PaymentRecorder(database: app.database, ingestor: app.ingestor)
+            _ = try await offload { try recorder.record(payment, files: files) }
+            return Redirect.to("/staff/\(current.member.id.rawValue)#payments")
+        } catch {
+            return try refusal(error, context)
+        }
+    }
+
+    @Sendable func reverse(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            let entry = try context.recordID("entry")
+            guard try app.database.paymentListing(staff: id, householdID: nil, within: context.reach)
+                .contains(where: { $0.payment.id.rawValue == entry }) else { throw WebError.notFound }
+            _ = try app.database.reversePayment(entry, on: app.today, note: form["note"], within: context.reach)
+        }
+    }
+
+    @Sendable func giveAdvance(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            let repay: AdvanceRequest.Repay
+            switch form["advance_rule"] ?? "per-month" {
+            case "instalments":
+                guard let count = Int(try form.required("advance_instalments", "The number of instalments")) else {
+                    throw FormProblem(description: "the number of instalments is a whole number")
+                }
+                repay = .instalments(count)
+            default: repay = .perMonth(try form.required("advance_per_month", "The amount repaid each month"))
+            }
+            _ = try app.database.addAdvance(AdvanceRequest(
+                staff: id, kind: form["advance_kind"] == "loan" ? .loan : .advance, amount: form.required("advance_amount", "The amount"),
+                givenOn: form.date("advance_on", "The day given"), repay: repay,
+                firstMonth: try form["advance_from"].map { try YearMonth(parsing: $0) },
+                method: try PaymentMethod(parsing: form["advance_method"] ?? "cash"), note: form["advance_note"], reach: context.reach))
+        }
+    }
+
+    @Sendable func repayAdvance(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        try change(context) { id in
+            let entry = try context.recordID("entry")
+            guard try app.database.advanceListing(staff: id, householdID: nil, through: YearMonth(app.today), within: context.reach)
+                .contains(where: { $0.statement.advance.id.rawValue == entry }) else { throw WebError.notFound }
+            _ = try app.database.repayAdvance(entry, amount: form.required("repay_amount", "The amount"), on: form.date("repay_on", "The day"),
+                                              method: PaymentMethod(parsing: form["repay_method"] ?? "cash"), within: context.reach)
+        }
+    }
+
+    /// A change to this person's ledger: back to their page, or their page with the refusal.
+    private func change(_ context: WebContext, _ work: (String) throws -> Void) throws -> Response {
+        let current = try app.database.findStaff(context.recordID("id"), within: context.reach)
+        return try attempt({
+            try work(current.member.id.rawValue)
+            return Redirect.to("/staff/\(current.member.id.rawValue)#payments")
+        }, orShow: { try StaffPage(app: app, details: current, session: context.session, problem: $0).render() })
+    }
+
+    private func refusal(_ error: any Error, _ context: WebContext) throws -> Response {
+        let (status, message) = WebError.presentation(of: error)
+        guard status == .unprocessableContent else { throw error }
+        let current = try app.database.findStaff(context.recordID("id"), within: context.reach)
+        var response = try StaffPage(app: app, details: current, session: context.session, problem: message).render()
+        response.status = status
+        return response
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+/// The staff page's ledger: payments, advances and loans, and the forms that add to them.
+extension StaffPage {
+    func paymentSection(_ today: CalendarDate) throws -> HTML {
+        let payments = try app.database.paymentListing(staff: member.id.rawValue, householdID: nil)
+        let advances = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
+        return """
+            <h2 id="payments">Payments</h2>\(paymentTable(payments.suffix(WebLimits.pageSize).reversed()))
+            <h2>Advances and loans</h2>\(advanceTable(advances, today))
+            \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances, today) : .empty)
+            """
+    }
+
+    private func paymentTable(_ entries: [PaymentEntry]) -> HTML {
+        guard !entries.isEmpty else { return "<p class=\"note\">No payment recorded.</p>" }
+        let rows = entries.map { entry -> HTML in
+            let payment = entry.payment
+            let proof = entry.proof.map { "<a href=\"/documents/\($0.id.rawValue)\">\(bdi: $0.title)</a>" as HTML }
+            let state: HTML = payment.reverses.map { "reverses \($0.short)" }
+                ?? entry.reversedBy.map { "reversed by \($0.short)" }
+                ?? (canChange ? reverseForm(payment) : .empty)
+            return """
+                <tr><td>\(payment.paidOn.description)</td><td class="num">\(payment.amount.description)</td><td>\(payment.method.label)</td>
+                <td>\(purpose(payment))</td><td>\(bdi: payment.reference)</td><td>\(proof.isEmpty ? "—" : HTML.join(proof, separator: ", "))</td>
+                <td>\(state)</td></tr>
+                """
+        }
+        return """
+            <div class="scroll"><table class="ledger"><thead><tr><th>Paid on</th><th class="num">Amount</th><th>Method</th><th>For</th>
+            <th>Reference</th><th>Proof</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    private func purpose(_ payment: Payment) -> String {
+        switch payment.purpose {
+        case .payroll: payment.months.map { payment.months.count == 1 ? $0.month.description : "\($0.month) (\($0.amount.plainAmount))" }.joined(separator: ", ")
+        case .advance: "advance \(payment.advanceID?.short ?? "")"
+        case .repayment: "handed back on \(payment.advanceID?.short ?? "")"
+        case .settlement: "final settlement"
+        }
+    }
+
+    private func reverseForm(_ payment: Payment) -> HTML {
+        """
+        <form class="inline" method="post" action="\(base)/payments/\(payment.id.rawValue)/reverse" data-confirm="Reverse this payment of \(payment.amount)? Both entries stay in the ledger.">\(csrf)
+        <button type="submit" class="link">Reverse</button></form>
+        """
+    }
+
+    private func advanceTable(_ entries: [AdvanceEntry], _ today: CalendarDate) -> HTML {
+        guard !entries.isEmpty else { return "<p class=\"note\">None.</p>" }
+        let month = YearMonth(today)
+        let rows = entries.map { entry -> HTML in
+            let statement = entry.statement, advance = statement.advance
+            let fromPay = statement.deductions.filter { $0.month <= month }.reduce(Decimal(0)) { $0 + $1.amount.amount }
+            let handedBack = statement.repayments.reduce(Decimal(0)) { $0 + $1.amount }
+            return """
+                <tr><td>\(advance.givenOn.description)</td><td>\(advance.kind.rawValue) \(advance.id.short)</td><td class="num">\(advance.amount.description)</td>
+                <td>\(advance.repayment.description)</td><td class="num">\(Money(fromPay, advance.amount.currency).plainAmount)</td>
+                <td class="num">\(Money(handedBack, advance.amount.currency).plainAmount)</td>
+                <td class="num"><strong>\(entry.reversed ? "reversed" : statement.left(through: month).description)</strong></td></tr>
+                """
+        }
+        return """
+            <div class="scroll"><table class="ledger"><thead><tr><th>Given</th><th>What</th><th class="num">Amount</th><th>Repaid</th>
+            <th class="num">From pay</th><th class="num">Handed back</th><th class="num">Left</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    /// Recording a payment (with a photo of the receipt from a phone's camera) and giving an advance.
+    private func paymentForms(_ today: CalendarDate) throws -> HTML {
+        let methods = PaymentMethod.allCases.map { (value: $0.rawValue, label: $0.label) }
+        let year = Period(range: DateRange(YearMonth(today).first.adding(daysClamped: -365), YearMonth(today).last), label: "a year")
+        let open = try app.database.payroll(year, householdID: details.household.id, within: session?.reach ?? .everything).entries
+            .filter { $0.member.id == member.id && $0.outstanding.amount > 0 }
+        let months = open.map { entry -> HTML in
+            "<label><input type=\"checkbox\" name=\"paid_month\" value=\"\(entry.line.month.description)\"> \(entry.line.month.description): \(entry.outstanding.description) owed</label>"
+        }
+        let csrfQuery = URLComponent.encode(session?.csrfToken ?? "")
+        return """
+            <details id="record-payment"><summary>Record a payment</summary>
+            <form method="post" action="\(base)/payments?csrf=\(csrfQuery)" enctype="multipart/form-data">
+            \(Layout.field("Amount", name: "paid_amount", required: true, hint: "In the salary's currency unless you name another",
+                           attributes: "inputmode=\"decimal\""))
+            \(Layout.field("Currency", name: "paid_currency", hint: "Leave empty for the salary's", attributes: "maxlength=\"3\""))
+            \(Layout.field("Paid on", name: "paid_on", value: today.description, type: "date", required: true))
+            \(Layout.select("Method", name: "paid_method", options: methods, selected: "bank-transfer"))
+            <fieldset class="field"><legend>For the months</legend>
+            \(months.isEmpty ? "<p class=\"note\">No month in the last year is owed anything.</p>" as HTML : HTML.join(months, separator: "<br>"))
+            <small>None ticked: the oldest months still owed since the first payment recorded.</small></fieldset>
+            \(Layout.field("Reference", name: "paid_reference", hint: "Transaction id, cheque or UPI number"))
+            \(Layout.field("Note", name: "paid_note"))
+            <p class="field"><label for="f-proof-photo">Photo of the signed receipt</label>
+            <input id="f-proof-photo" name="proof" type="file" accept="image/*" capture="environment"></p>
+            <p class="field"><label for="f-proof-file">Or a file (a bank screenshot, a PDF)</label>
+            <input id="f-proof-file" name="proof" type="file" accept="image/*,application/pdf" multiple></p>
+            <p><button type="submit">Record payment</button></p></form></details>
+
+            <details><summary>Give an advance or loan</summary>
+            <form method="post" action="\(base)/advances">\(csrf)
+            \(Layout.field("Amount", name: "advance_amount", required: true, attributes: "inputmode=\"decimal\""))
+            \(Layout.field("Given on", name: "advance_on", value: today.description, type: "date", required: true))
+            \(Layout.select("Kind", name: "advance_kind", options: [("advance", "advance"), ("loan", "loan")]))
+            \(Layout.select("Repaid", name: "advance_rule", options: [("per-month", "a fixed amount each month"), ("instalments", "in equal instalments")]))
+            \(Layout.field("Amount each month", name: "advance_per_month", hint: "With a fixed amount each month", attributes: "inputmode=\"decimal\""))
+            \(Layout.field("Number of instalments", name: "advance_instalments", hint: "With equal instalments", attributes: "inputmode=\"numeric\""))
+            \(Layout.field("First month repaid", name: "advance_from", type: "month", hint: "Empty: the month after it is given"))
+            \(Layout.select("Handed over by", name: "advance_method", options: methods, selected: "cash"))
+            \(Layout.field("Note", name: "advance_note"))
+            <p><button type="submit">Give</button></p></form></details>
+            """
+    }
+
+    private func repayForms(_ entries: [AdvanceEntry], _ today: CalendarDate) -> HTML {
+        let methods = PaymentMethod.allCases.map { method -> HTML in "<option value=\"\(method.rawValue)\">\(method.label)</option>" }
+        let forms = entries.filter { !$0.reversed && $0.statement.left.amount > 0 }.map { entry -> HTML in
+            let advance = entry.statement.advance, id = advance.id.rawValue
+            return """
+                <details><summary>Money handed back on the \(advance.kind.rawValue) of \(advance.amount.description) (\(advance.id.short))</summary>
+                <form method="post" action="\(base)/advances/\(id)/repay">\(csrf)
+                <p class="field"><label for="f-repay-amount-\(id)">Amount</label>
+                <input id="f-repay-amount-\(id)" name="repay_amount" inputmode="decimal" required></p>
+                <p class="field"><label for="f-repay-on-\(id)">On</label>
+                <input id="f-repay-on-\(id)" name="repay_on" type="date" value="\(today.description)" required></p>
+                <p class="field"><label for="f-repay-method-\(id)">Method</label>
+                <select id="f-repay-method-\(id)" name="repay_method">\(methods)</select></p>
+                <p><button type="submit">Record</button></p></form></details>
+                """
+        }
+        return HTML.join(forms, separator: "\n")
+    }
+}
