@@ -228,6 +228,36 @@ def payroll_and_payslip(walk, downloads):
         check(info.returncode == 0 and "Pages:" in info.stdout, "the payslip is a valid PDF (pdfinfo)")
 
 
+def pay_with_a_receipt_photo(walk):
+    """On a phone: October's pay with the photo of the signed receipt, then an advance."""
+    walk.open("/reports/payroll?period=2026-10")
+    walk.navigate(walk.driver.find_element(By.CSS_SELECTOR, "table.payroll tbody").find_element(By.LINK_TEXT, "Maria"))
+    walk.driver.find_element(By.XPATH, "//summary[normalize-space()='Record a payment']").click()
+    photo = walk.driver.find_element(By.ID, "f-proof-photo")
+    check(photo.get_attribute("capture") == "environment", "the receipt's photo comes from the phone's camera")
+    walk.fill({"paid_amount": "30000", "paid_method": "UPI", "paid_reference": "UPI " + HOSTILE})
+    walk.driver.find_element(By.CSS_SELECTOR, "input[name=paid_month][value='2026-10']").click()
+    photo.send_keys(os.path.join(SAMPLES, "documents", "fatima-residence-visa-sideways.jpg"))
+    walk.shot("payment-form")
+    walk.submit("Record payment")
+    walk.no_alert("the ledger")
+    rows = [row.text for row in walk.driver.find_elements(By.CSS_SELECTOR, "table.ledger tbody tr")]
+    check(any("30000.00 INR" in row and "UPI" in row and "2026-10" in row for row in rows), "the payment is in the ledger: %s" % rows)
+    check(len(walk.driver.find_elements(By.CSS_SELECTOR, "table.ledger a[href^='/documents/']")) == 1, "its proof is linked")
+    walk.driver.execute_script("document.getElementById('payments').scrollIntoView()")
+    walk.shot("payment-ledger")
+    walk.driver.find_element(By.XPATH, "//summary[normalize-space()='Give an advance or loan']").click()
+    walk.fill({"advance_amount": "3000", "advance_rule": "in equal instalments", "advance_instalments": "3"})
+    walk.driver.execute_script("document.getElementById('f-advance_on').value = '2026-10-15'")
+    walk.submit("Give")
+    check("3000.00 INR" in walk.driver.find_elements(By.CSS_SELECTOR, "table.ledger")[-1].text, "the advance is listed")
+    walk.open("/reports/payroll?period=2026-10-01..2026-11-30")
+    paid = [cell.text for cell in walk.driver.find_elements(By.CSS_SELECTOR, "td.paid")]
+    check("paid 2026-11-22 by UPI" in paid and "unpaid" in paid, "October paid, November not: %s" % paid)
+    check("1000.00 advance" in walk.driver.find_element(By.CSS_SELECTOR, "table.payroll").text, "November takes the first instalment")
+    walk.shot("payroll-paid")
+
+
 def calendar_feed(walk):
     walk.open("/reports/due?within=400")
     walk.submit("Publish a calendar address")
@@ -537,6 +567,7 @@ def main():
         scripts_directions_and_limits(walk, folder)
         search_and_open_page(walk)
         payroll_and_payslip(walk, downloads)
+        pay_with_a_receipt_photo(walk)
         calendar_feed(walk)
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
         history_names_each_author(walk, binary, os.path.join(folder, "vault"))
