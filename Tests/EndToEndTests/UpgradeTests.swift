@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7", "format-8"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -47,6 +47,17 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE record_type = 'staff'"),
                                try sqlite(homecrew, "SELECT count(*) FROM staff"), name)
             }
+            if version == 9 {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // Its ledger: a reversal, proof, an advance whose closed month's instalment was kept.
+                let ledger = try homecrew.jsonArray("pay", "list", "--all-households")
+                XCTAssertEqual(ledger.count, 9, name)
+                XCTAssertEqual(ledger.filter { $0["reverses"] is String }.count, 1, name)
+                XCTAssertEqual(ledger.filter { !(($0["proof"] as? [Any]) ?? []).isEmpty }.count, 1, name)
+                let advances = try homecrew.jsonArray("advance", "list", "--all-households", "--through", "2026-12")
+                XCTAssertEqual(advances.map { ($0["left"] as? [String: String])?["amount"] ?? "" }.sorted(), ["0.00", "4000.00"], name)
+                XCTAssertEqual(try sqlite(homecrew, "SELECT month || ' ' || amount FROM advance_deduction"), "2026-11 1500.00", name)
+            }
             if version == 8 {
                 // Its account and invitation (an invitation expires, so only that it is kept is checked).
                 XCTAssertEqual(try sqlite(homecrew, "SELECT a.name || ' ' || i.role FROM account a, invitation i"), "neha viewer")
@@ -71,9 +82,10 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(changes.count, 1, name)
             XCTAssertEqual((changes.first?["after"] as? [String: Any])?["duties"] as? String, "Cooking", name)
             // The ledger works on an upgraded vault, and is in the trail that verify checks.
+            let before = try homecrew.jsonArray("pay", "list", "Asha").count
             let paid = try homecrew.run(["pay", "record", "Asha", "--amount", "100", "--on", "2026-11-22", "--method", "cash", "--for", "2026-11"])
             XCTAssertEqual(paid.status, 0, "\(name): \(paid.stderr)")
-            XCTAssertEqual(try homecrew.jsonArray("pay", "list", "Asha").count, 1, name)
+            XCTAssertEqual(try homecrew.jsonArray("pay", "list", "Asha").count, before + 1, name)
             XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0, name)
         }
     }
