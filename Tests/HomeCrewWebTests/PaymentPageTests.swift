@@ -65,6 +65,12 @@ final class PaymentPageTests: XCTestCase {
             let household = try await client.get("/households/\(harness.household.id.rawValue)")
             XCTAssertTrue(household.text.contains("<h2 id=\"owed\">Owed in 2026</h2>"))
             XCTAssertTrue(household.text.contains("2000.00"), "the advance left after November")
+
+            // Closing November with her pay still owed closes it and says so.
+            let close = try await client.post("/reports/payroll/close", ["household": harness.household.id.rawValue, "month": "2026-11"])
+            XCTAssertEqual(close.status, .ok)
+            XCTAssertTrue(close.text.contains("Closed 2026-11, but pay is still owed: Maria Fernandes 29000.00 INR."), close.text)
+            XCTAssertEqual(try harness.app.database.closedMonths(householdID: harness.household.id).map(\.month.description), ["2026-11"])
         }
     }
 }

@@ -28,8 +28,15 @@ struct ReportController: Sendable {
         ], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// Closing a month with pay still owed closes it and says who is owed what.
     @Sendable func closeMonth(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try changeMonth(context, form) { month, household in _ = try app.database.closeMonth(month, householdID: household) }
+        var unpaid: [PayrollReport.Entry] = []
+        let response = try changeMonth(context, form) { month, household in unpaid = try app.database.closeMonth(month, householdID: household).unpaid }
+        guard !unpaid.isEmpty, response.status == .seeOther else { return response }
+        let owed = unpaid.map { "\($0.member.legalName) \($0.outstanding)" }.joined(separator: "; ")
+        let query = Form(fields: ["period": [form["month"] ?? ""], "household": [form["household"] ?? ""]])
+        return try PayrollPage(app: app, session: context.session, query: query,
+                               problem: "Closed \(form["month"] ?? ""), but pay is still owed: \(owed).").render()
     }
 
     @Sendable func reopenMonth(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
