@@ -71,15 +71,7 @@ final class BadInputTests: XCTestCase {
             ("bad search query", ["search", "(notice"], 64),
             ("unknown setting", ["vault", "config", "color", "red"], 64),
         ]
-        let before = try homecrew.databaseBytes()
-        for (label, arguments, expected) in cases {
-            let result = try homecrew.run(arguments)
-            XCTAssertEqual(result.status, expected, "\(label): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("error: "), "\(label): \(result.stderr)")
-            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(label) must fail in one line: \(result.stderr)")
-            XCTAssertEqual(result.stdout, "", label)
-            XCTAssertEqual(try homecrew.databaseBytes(), before, "\(label) changed the database")
-        }
+        try homecrew.assertEachIsRefusedChangingNothing(cases)
     }
 
     func testErrorsNameTheProblem() throws {

@@ -112,3 +112,20 @@ extension HomeCrewProcess {
 func jsonArray(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text, file: file, line: line)
 }
+
+extension HomeCrewProcess {
+    /// Each command fails with its exit code and a one-line error, prints nothing on stdout, and
+    /// leaves the database exactly as it was, byte for byte.
+    func assertEachIsRefusedChangingNothing(_ cases: [(label: String, arguments: [String], status: Int32)],
+                                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try databaseBytes()
+        for (label, arguments, expected) in cases {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, expected, "\(label): \(result.stderr)", file: file, line: line)
+            XCTAssertTrue(result.stderr.hasPrefix("error: "), "\(label): \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(label) must fail in one line: \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(result.stdout, "", label, file: file, line: line)
+            XCTAssertEqual(try databaseBytes(), before, "\(label) changed the database", file: file, line: line)
+        }
+    }
+}

@@ -134,14 +134,6 @@ final class PaymentCommandTests: XCTestCase {
             ("unknown advance", ["advance", "repay", "abcdabcdabcd", "5", "--on", "2026-03-01"], 66),
             ("bad owed period", ["report", "owed", "2026-14"], 64),
         ]
-        let before = try homecrew.databaseBytes()
-        for (label, arguments, expected) in cases {
-            let result = try homecrew.run(arguments)
-            XCTAssertEqual(result.status, expected, "\(label): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("error: "), "\(label): \(result.stderr)")
-            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(label) must fail in one line: \(result.stderr)")
-            XCTAssertEqual(result.stdout, "", label)
-            XCTAssertEqual(try homecrew.databaseBytes(), before, "\(label) changed the database")
-        }
+        try homecrew.assertEachIsRefusedChangingNothing(cases)
     }
 }

@@ -12,13 +12,7 @@ struct PaymentController: Sendable {
     /// A payment with its proof: a multipart form, so that a phone sends the receipt's photo with it.
     @Sendable func record(_ request: Request, _ context: WebContext) async throws -> Response {
         let current = try app.database.findStaff(context.recordID("id"), within: context.reach)
-        if let length = request.headers[.contentLength].flatMap(Int64.init), length > app.uploadLimit {
-            throw WebError.tooLarge(limit: app.uploadLimit)
-        }
-        guard let boundary = UploadReceiver.boundary(of: request.headers[.contentType]) else {
-            throw WebError.badRequest("A payment must be sent as a multipart form (the page's own form does that).")
-        }
-        let receiver = try UploadReceiver(objects: app.objects, limit: app.uploadLimit)
+        let (receiver, boundary) = try UploadReceiver.opening(request, app)
         defer { receiver.removeFolder() }
         try await receiver.receive(request.body, boundary: boundary)
         let fields = receiver.fields

@@ -14,13 +14,7 @@ struct UploadController: Sendable {
     }
 
     @Sendable func receive(_ request: Request, _ context: WebContext) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int64.init), length > app.uploadLimit {
-            throw WebError.tooLarge(limit: app.uploadLimit)
-        }
-        guard let boundary = UploadReceiver.boundary(of: request.headers[.contentType]) else {
-            throw WebError.badRequest("An upload must be sent as a multipart form (the page's own form does that).")
-        }
-        let receiver = try UploadReceiver(objects: app.objects, limit: app.uploadLimit)
+        let (receiver, boundary) = try UploadReceiver.opening(request, app)
         defer { receiver.removeFolder() }
         let filing = UploadFiling(ingestor: app.ingestor)
         // The page's form sends its fields before its files, so each file can be filed as soon as

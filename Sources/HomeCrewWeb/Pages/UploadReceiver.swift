@@ -193,3 +193,17 @@ final class UploadReceiver {
         return cleaned
     }
 }
+
+extension UploadReceiver {
+    /// A receiver for a multipart request's body, refused before a byte is read when it says it
+    /// is too large or is not a multipart form.
+    static func opening(_ request: Request, _ app: WebApp) throws -> (UploadReceiver, boundary: String) {
+        if let length = request.headers[.contentLength].flatMap(Int64.init), length > app.uploadLimit {
+            throw WebError.tooLarge(limit: app.uploadLimit)
+        }
+        guard let boundary = boundary(of: request.headers[.contentType]) else {
+            throw WebError.badRequest("This form must be sent as a multipart form (the page's own form does that).")
+        }
+        return (try UploadReceiver(objects: app.objects, limit: app.uploadLimit), boundary)
+    }
+}
