@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "HomeCrewCore"),
         // The document vault: content-addressed object store, backups, and the client side of
         // the isolated extraction workers.
-        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "CLibCrypto", "CCairo"]),
+        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "CLibCrypto", "CCairo", "CPango"],
+                resources: [.copy("Resources/currency-words.tsv")]),
         // The media pipeline (one extractor per type, thumbnails, OCR). Only the worker program
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
@@ -36,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),

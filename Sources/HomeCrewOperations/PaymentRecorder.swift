@@ -1,6 +1,7 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 /// Records a payment with proof that may still be files: every check is made before a byte of
 /// proof is stored, then the files are filed as the person's documents, then the payment is
@@ -15,20 +16,55 @@ public struct PaymentRecorder: Sendable {
     }
 
     /// `files` are paths of proof to file first (a photo of the signed receipt, a bank screenshot).
-    public func record(_ request: PaymentRequest, files: [String], ocrLanguages: String? = nil) throws -> PaymentEntry {
+    /// With `receipt`, a receipt to print and sign is rendered and kept with the payment.
+    public func record(_ request: PaymentRequest, files: [String], receipt: Bool = false, ocrLanguages: String? = nil) throws -> PaymentEntry {
         let checked = try database.recordPayment(request, dryRun: true)
         var request = request
-        for file in files {
-            var filing = IngestRequest(household: checked.household, staff: [checked.member.id.rawValue], kind: .other,
-                                       title: "Proof of payment \(request.paidOn) \(checked.member.legalName)",
-                                       issuedOn: request.paidOn, ocrLanguages: ocrLanguages)
-            filing.reach = request.reach
-            switch ingestor.ingest(file, filing) {
-            case .added(let details): request.proof.append(details.document.id.rawValue)
-            case .alreadyPresent(let document, _): request.proof.append(document.id.rawValue)
+        request.proof += try file(files, of: checked, title: "Proof of payment \(request.paidOn) \(checked.member.legalName)",
+                                  on: request.paidOn, reach: request.reach, ocrLanguages: ocrLanguages)
+        let entry = try database.recordPayment(request)
+        return receipt ? try fileReceipt(for: entry, reach: request.reach) : entry
+    }
+
+    /// More proof for a payment already recorded: documents, or files filed first (the signed receipt's photo).
+    public func addProof(_ references: [String], files: [String], toPayment payment: String, reach: Reach = .everything,
+                         ocrLanguages: String? = nil) throws -> PaymentEntry {
+        let entry = try database.addProof(references, toPayment: payment, within: reach)
+        let filed = try file(files, of: entry, title: "Proof of payment \(entry.payment.paidOn) \(entry.member.legalName)",
+                             on: entry.payment.paidOn, reach: reach, ocrLanguages: ocrLanguages)
+        return try database.addProof(filed, toPayment: entry.payment.id.rawValue, within: reach)
+    }
+
+    /// The receipt of a payment as a PDF: the same bytes every time for the same payment.
+    public static func receiptPDF(_ entry: PaymentEntry) -> [UInt8] {
+        ReceiptRenderer.pdf(PaymentReceipt(payment: entry.payment, member: entry.member, household: entry.household,
+                                           words: ReceiptRenderer.currencyWords[entry.payment.amount.currency.code]))
+    }
+
+    /// Renders the payment's receipt, files it as a document of the person and links it to the payment.
+    func fileReceipt(for entry: PaymentEntry, reach: Reach) throws -> PaymentEntry {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homecrew-receipt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(PaymentReceipt.fileName(entry.payment, member: entry.member))
+        try Data(Self.receiptPDF(entry)).write(to: path)
+        let filed = try file([path.path], of: entry, title: "Receipt to sign \(entry.payment.paidOn) \(entry.member.legalName)",
+                             on: entry.payment.paidOn, reach: reach, ocrLanguages: nil)
+        return try database.addProof(filed, toPayment: entry.payment.id.rawValue, within: reach)
+    }
+
+    /// Files each path as a document of the payment's person; their ids.
+    private func file(_ paths: [String], of entry: PaymentEntry, title: String, on day: CalendarDate, reach: Reach,
+                      ocrLanguages: String?) throws -> [String] {
+        try paths.map { path in
+            var filing = IngestRequest(household: entry.household, staff: [entry.member.id.rawValue], kind: .other, title: title,
+                                       issuedOn: day, ocrLanguages: ocrLanguages)
+            filing.reach = reach
+            switch ingestor.ingest(path, filing) {
+            case .added(let details): return details.document.id.rawValue
+            case .alreadyPresent(let document, _): return document.id.rawValue
             case .refused(_, let error): throw error
             }
         }
-        return try database.recordPayment(request)
     }
 }

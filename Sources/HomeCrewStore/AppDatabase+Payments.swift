@@ -107,6 +107,11 @@ extension AppDatabase {
         }
     }
 
+    /// One payment with its person and proof.
+    public func payment(_ reference: String, within reach: Reach = .everything) throws -> PaymentEntry {
+        try read { db in try Self.entry(Self.resolvePayment(reference, within: reach, db), db) }
+    }
+
     /// Records the entry that undoes a payment (and, for an advance's payment, the advance).
     public func reversePayment(_ reference: String, on day: CalendarDate, note: String?, within reach: Reach = .everything) throws -> PaymentEntry {
         try write { db in

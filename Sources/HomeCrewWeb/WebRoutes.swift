@@ -62,6 +62,7 @@ public enum WebRoutes {
 
         let payments = PaymentController(app: app)
         routes.upload("/staff/:id/payments", .member(.manager, of: .staff("id")), payments.record)
+        routes.get("/staff/:id/payments/:entry/receipt", .member(.viewer, of: .staff("id")), payments.receipt)
         routes.post("/staff/:id/payments/:entry/reverse", .member(.manager, of: .staff("id")), payments.reverse)
         routes.post("/staff/:id/advances", .member(.manager, of: .staff("id")), payments.giveAdvance)
         routes.post("/staff/:id/advances/:entry/repay", .member(.manager, of: .staff("id")), payments.repayAdvance)

@@ -104,6 +104,32 @@ final class PaymentCommandTests: XCTestCase {
         XCTAssertEqual(try homecrew.databaseBytes(), before)
     }
 
+    func testACashPaymentsReceiptIsSignedAndItsPhotoBecomesItsProof() throws {
+        let recorded = try homecrew.ok("pay", "record", "Ramesh", "--amount", "22000", "--on", "2026-02-01", "--method", "cash",
+                                       "--for", "2026-01", "--receipt")
+        XCTAssertTrue(recorded.contains("  proof ") && recorded.contains("Receipt to sign 2026-02-01 Ramesh Kumar"), recorded)
+        let payment = try XCTUnwrap(try homecrew.jsonArray("pay", "list", "Ramesh").first)
+        let id = try XCTUnwrap(payment["id"] as? String)
+        // The signed paper, photographed, becomes its proof too.
+        let added = try homecrew.ok("pay", "proof", id, Samples.document("fatima-residence-visa-sideways.jpg"))
+        XCTAssertTrue(added.hasPrefix("Payment \(id.prefix(8)) has 2 documents of proof:"), added)
+        // The receipt again, to print: the same bytes as the one kept; an existing file is never replaced.
+        let out = homecrew.vault.deletingLastPathComponent().appendingPathComponent("receipt.pdf").path
+        try homecrew.ok("pay", "receipt", id, "--out", out)
+        let pdftotext = Process(), pipe = Pipe()
+        pdftotext.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        pdftotext.arguments = [out, "-"]
+        pdftotext.standardOutput = pipe
+        try pdftotext.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pdftotext.waitUntilExit()
+        XCTAssertTrue(text.contains("Ramesh Kumar (Ramesh) received 22000.00 INR (Twenty-two thousand\nrupees only) from Sea View on 2026-02-01, salary for January 2026."), text)
+        let kept = try XCTUnwrap((payment["proof"] as? [[String: Any]])?.first?["id"] as? String)
+        XCTAssertEqual(try homecrew.ok("doc", "show", kept, "--format", "json").contains("\"sha256\""), true)
+        let again = try homecrew.run(["pay", "receipt", id, "--out", out])
+        XCTAssertEqual(again.status, 73, again.stderr)
+    }
+
     func testEveryBadPaymentIsRefusedWithItsExitCodeAndChangesNothing() throws {
         try homecrew.ok("pay", "record", "Ramesh", "--amount", "22000", "--on", "2026-02-01", "--method", "upi", "--for", "2026-01")
         try homecrew.ok("pay", "close", "2026-05", "--household", "Sea View")

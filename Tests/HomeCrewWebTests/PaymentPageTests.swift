@@ -38,6 +38,11 @@ final class PaymentPageTests: XCTestCase {
             XCTAssertTrue(shown.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !shown.text.contains("<script>alert"), "escaped")
             XCTAssertTrue(shown.text.contains("/documents/\(payments[0].proof[0].id.rawValue)"), "the proof is linked")
             XCTAssertTrue(shown.text.contains("paid 2026-11-01 by UPI"), "October's line says it is paid")
+            let receipt = try await client.get("\(staffPage)/payments/\(payments[0].payment.id.rawValue)/receipt")
+            XCTAssertEqual(receipt.headers[.contentType], "application/pdf")
+            XCTAssertTrue(receipt.body.readableBytesView.starts(with: Array("%PDF".utf8)))
+            let elsewhere = try await client.get("/staff/\(harness.document.document.id.rawValue)/payments/\(payments[0].payment.id.rawValue)/receipt")
+            XCTAssertEqual(elsewhere.status, .notFound)
 
             // More than is owed: the page again, with the reason; nothing stored.
             let over = try await Self.send(client, "\(staffPage)/payments", fields: [

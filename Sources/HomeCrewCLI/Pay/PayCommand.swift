@@ -5,7 +5,7 @@ import HomeCrewStore
 struct PayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay", abstract: "Payments made, one-off adjustments to pay, and closing months that have been paid.",
-        subcommands: [RecordPayment.self, ListPayments.self, ReversePayment.self, AdjustPay.self, ListAdjustments.self, RemoveAdjustment.self, CloseMonth.self, ReopenMonth.self,
+        subcommands: [RecordPayment.self, ListPayments.self, ReversePayment.self, AddPaymentProof.self, PrintReceipt.self, AdjustPay.self, ListAdjustments.self, RemoveAdjustment.self, CloseMonth.self, ReopenMonth.self,
                       ListClosedMonths.self])
 }
 

@@ -29,6 +29,8 @@ struct RecordPayment: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Documents (ids) or files that prove it: a bank screenshot, a signed receipt's photo.",
                                                           valueName: "doc-or-file"))
     var proof: [String] = []
+    @Flag(help: "Render a receipt for both sides to sign (PDF) and keep it with the payment; its signed photo is added later with pay proof.")
+    var receipt = false
 
     func validate() throws {
         _ = try Parse.months(months)
@@ -40,7 +42,7 @@ struct RecordPayment: ParsableCommand {
         let request = PaymentRequest(staff: staff, amount: amount, currency: currency, paidOn: paidOn, method: method,
                                      months: try Parse.months(months), reference: reference, note: note,
                                      proof: proof.filter { !files.contains($0) })
-        let entry = try PaymentRecorder(database: database, ingestor: vault.ingestor(database)).record(request, files: files)
+        let entry = try PaymentRecorder(database: database, ingestor: vault.ingestor(database)).record(request, files: files, receipt: receipt)
         let payment = entry.payment
         print("Recorded payment \(payment.id.short): \(payment.amount) to \(Terminal.sanitize(entry.member.legalName)) on \(payment.paidOn) "
               + "by \(payment.method.label) for \(PaymentPresenter.months(payment)).")

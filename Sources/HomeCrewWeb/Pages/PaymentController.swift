@@ -26,11 +26,23 @@ struct PaymentController: Sendable {
                 months: try fields.all("paid_month").map { try YearMonth(parsing: $0) }, reference: fields["paid_reference"],
                 note: fields["paid_note"], reach: context.reach)
             let recorder = PaymentRecorder(database: app.database, ingestor: app.ingestor)
-            _ = try await offload { try recorder.record(payment, files: files) }
+            let receipt = fields["paid_receipt"] == "yes"
+            _ = try await offload { try recorder.record(payment, files: files, receipt: receipt) }
             return Redirect.to("/staff/\(current.member.id.rawValue)#payments")
         } catch {
             return try refusal(error, context)
         }
+    }
+
+    /// The payment's receipt to print and sign, drawn afresh (the same bytes as the one kept).
+    @Sendable func receipt(_ request: Request, _ context: WebContext) async throws -> Response {
+        let staff = try context.recordID("id")
+        let entry = try app.database.payment(context.recordID("entry"), within: context.reach)
+        guard entry.member.id.rawValue == staff else { throw WebError.notFound }
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf",
+            .contentDisposition: ContentDisposition.value(inline: true, fileName: PaymentReceipt.fileName(entry.payment, member: entry.member)),
+        ], body: .init(byteBuffer: ByteBuffer(bytes: PaymentRecorder.receiptPDF(entry))))
     }
 
     @Sendable func reverse(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {

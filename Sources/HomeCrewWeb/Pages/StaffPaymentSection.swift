@@ -25,7 +25,7 @@ extension StaffPage {
             return """
                 <tr><td>\(payment.paidOn.description)</td><td class="num">\(payment.amount.description)</td><td>\(payment.method.label)</td>
                 <td>\(purpose(payment))</td><td>\(bdi: payment.reference)</td><td>\(proof.isEmpty ? "—" : HTML.join(proof, separator: ", "))</td>
-                <td>\(state)</td></tr>
+                <td>\(payment.isReversal ? .empty : "<a href=\"\(base)/payments/\(payment.id.rawValue)/receipt\">Receipt</a> " as HTML)\(state)</td></tr>
                 """
         }
         return """
@@ -93,6 +93,7 @@ extension StaffPage {
             <small>None ticked: the oldest months still owed since the first payment recorded.</small></fieldset>
             \(Layout.field("Reference", name: "paid_reference", hint: "Transaction id, cheque or UPI number"))
             \(Layout.field("Note", name: "paid_note"))
+            <p class="field"><label><input type="checkbox" name="paid_receipt" value="yes"> Make a receipt to print and sign (kept with the payment)</label></p>
             <p class="field"><label for="f-proof-photo">Photo of the signed receipt</label>
             <input id="f-proof-photo" name="proof" type="file" accept="image/*" capture="environment"></p>
             <p class="field"><label for="f-proof-file">Or a file (a bank screenshot, a PDF)</label>

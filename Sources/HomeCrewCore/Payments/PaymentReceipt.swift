@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a receipt for a payment says, to be printed and signed by both sides; drawing it is the
+/// vault's business. Names are written as they were typed, in their own scripts.
+public struct PaymentReceipt: Hashable, Sendable {
+    public let title: String
+    public let number: String
+    public let household: [String]
+    /// "Sunita Bai Pawar (सुनीता)".
+    public let employee: String
+    public let amountFigures: String
+    public let amountWords: String
+    public let details: [(label: String, value: String)]
+    public let statement: String
+    public let signatures: [String]
+    /// The PDF's creation date: the day paid, so the same receipt gives the same bytes.
+    public let issued: CalendarDate
+
+    public init(payment: Payment, member: StaffMember, household: Household, words: CurrencyWords?) {
+        title = payment.purpose == .repayment ? "Receipt of money handed back" : "Receipt of payment"
+        number = payment.id.rawValue
+        self.household = [household.name] + (household.address.map { [$0] } ?? [])
+        employee = member.legalName + (member.knownAs.map { " (\($0))" } ?? "")
+        amountFigures = payment.amount.description
+        amountWords = AmountInWords.english(payment.amount, words: words)
+        let what = Self.what(payment)
+        details = [("Paid on", payment.paidOn.description), ("For", what), ("Method", payment.method.label)]
+            + (payment.reference.map { [("Reference", $0)] } ?? []) + (payment.note.map { [("Note", $0)] } ?? [])
+        statement = payment.purpose == .repayment
+            ? "\(household.name) received \(amountFigures) (\(amountWords)) from \(employee) on \(payment.paidOn), \(what)."
+            : "\(employee) received \(amountFigures) (\(amountWords)) from \(household.name) on \(payment.paidOn), \(what)."
+        signatures = payment.purpose == .repayment ? ["Handed back by", "Received for the household by"]
+            : ["Received by", "Paid for the household by"]
+        issued = payment.paidOn
+    }
+
+    public static func == (lhs: PaymentReceipt, rhs: PaymentReceipt) -> Bool { lhs.number == rhs.number && lhs.statement == rhs.statement }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number); hasher.combine(statement) }
+
+    /// "salary for October 2026", "salary for October 2026 (12500.00) and November 2026 (9500.00)".
+    static func what(_ payment: Payment) -> String {
+        func name(_ month: YearMonth) -> String { "\(MonthName.english[month.month - 1]) \(month.year)" }
+        switch payment.purpose {
+        case .payroll:
+            let months = payment.months.count == 1 ? [name(payment.months[0].month)]
+                : payment.months.map { "\(name($0.month)) (\($0.amount.plainAmount))" }
+            return "salary for " + months.joined(separator: " and ")
+        case .advance: return "an advance on salary"
+        case .repayment: return "repaying an advance"
+        case .settlement: return "final settlement"
+        }
+    }
+
+    /// "receipt-2026-10-31-asha-devi-kumari.pdf"
+    public static func fileName(_ payment: Payment, member: StaffMember) -> String {
+        Payslip.fileName(month: YearMonth(payment.paidOn), member: member)
+            .replacingOccurrences(of: "payslip-\(YearMonth(payment.paidOn))", with: "receipt-\(payment.paidOn)")
+    }
+}
