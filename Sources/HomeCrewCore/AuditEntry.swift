@@ -70,5 +70,6 @@ public struct AuditEntry: Hashable, Sendable {
     private static let nouns = [
         "staff": "staff member", "salary_entry": "salary", "pay_adjustment": "pay adjustment", "closed_month": "closed month",
         "document_staff": "document link", "vault": "primary household",
+        "payment_month": "month paid", "payment_proof": "proof of payment", "advance_deduction": "instalment kept by a closed month",
     ]
 }

@@ -155,10 +155,11 @@ extension AppDatabase {
 
     // MARK: Payroll
 
-    /// Payroll for the period over the given households (nil: every household).
-    public func payroll(_ period: Period, householdID: RecordID?, within reach: Reach = .everything) throws -> PayrollReport {
+    /// Payroll for the period over the given households (nil: every household), or of one person.
+    public func payroll(_ period: Period, householdID: RecordID?, staffID: RecordID? = nil, within reach: Reach = .everything) throws -> PayrollReport {
         try read { db in
-            try Self.payrollReport(period, people: Self.people(nil, householdID: householdID, within: reach, db), alsoAdvanceHolders: false, db)
+            try Self.payrollReport(period, people: Self.people(staffID?.rawValue, householdID: householdID, within: reach, db),
+                                   alsoAdvanceHolders: false, db)
         }
     }
 

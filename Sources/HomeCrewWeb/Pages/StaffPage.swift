@@ -96,7 +96,7 @@ struct StaffPage {
     private func payroll(_ today: CalendarDate) throws -> HTML {
         let month = YearMonth(today)
         let period = Period(range: DateRange(month.previous.previous.first, month.last), label: "the last three months")
-        let entries = try app.database.payroll(period, householdID: details.household.id).entries.filter { $0.member.id == member.id }
+        let entries = try app.database.payroll(period, householdID: nil, staffID: member.id).entries
         guard !entries.isEmpty else { return "<p class=\"note\">No pay in these months.</p>" }
         let rows = entries.map { entry -> HTML in
             """

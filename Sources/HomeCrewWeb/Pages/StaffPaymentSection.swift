@@ -74,8 +74,8 @@ extension StaffPage {
     private func paymentForms(_ today: CalendarDate) throws -> HTML {
         let methods = PaymentMethod.allCases.map { (value: $0.rawValue, label: $0.label) }
         let year = Period(range: DateRange(YearMonth(today).first.adding(daysClamped: -365), YearMonth(today).last), label: "a year")
-        let open = try app.database.payroll(year, householdID: details.household.id, within: session?.reach ?? .everything).entries
-            .filter { $0.member.id == member.id && $0.outstanding.amount > 0 }
+        let open = try app.database.payroll(year, householdID: nil, staffID: member.id, within: session?.reach ?? .everything).entries
+            .filter { $0.outstanding.amount > 0 }
         let months = open.map { entry -> HTML in
             "<label><input type=\"checkbox\" name=\"paid_month\" value=\"\(entry.line.month.description)\"> \(entry.line.month.description): \(entry.outstanding.description) owed</label>"
         }
