@@ -44,19 +44,32 @@ public struct AccountSession: Hashable, Sendable {
     }
 }
 
-/// What a new password must be: at least 12 characters, not one of the 10,000 most common
-/// passwords (ignoring case), and not the account's own name.
+/// What a new password must be: at least 12 characters, not one of the most common passwords
+/// (ignoring case), and not the account's own name.
 public enum PasswordPolicy {
     public static let minimumLength = 12
 
-    public static func check(_ password: String, accountName: String) throws(AccountProblem) {
+    public static func check(_ password: String, accountName: String, common: CommonPasswords) throws(AccountProblem) {
         guard password.count >= minimumLength else { throw .passwordTooShort(minimum: minimumLength) }
         let key = password.lowercased()
         guard !common.contains(key) else { throw .passwordTooCommon }
         guard key != accountName.lowercased() else { throw .passwordIsName }
     }
+}
 
-    static let common: Set<String> = Set(commonPasswordList.split(separator: "\n").map { $0.lowercased() })
+/// A list of passwords too common to accept, one per line, compared ignoring case. The list
+/// itself is data the program ships beside it, read once by whoever checks passwords.
+public struct CommonPasswords: Sendable {
+    private let keys: Set<String>
+    /// The list's lines, in their order (most common first).
+    public let ranked: [String]
+
+    public init(lines text: String) {
+        ranked = text.split(separator: "\n").map { String($0) }
+        keys = Set(ranked.map { $0.lowercased() })
+    }
+
+    public func contains(_ password: String) -> Bool { keys.contains(password.lowercased()) }
 }
 
 public enum AccountProblem: HomeCrewError, Equatable {
@@ -66,10 +79,13 @@ public enum AccountProblem: HomeCrewError, Equatable {
     case passwordIsName
     case passwordsDiffer
     case noPassword
+    /// The shipped list of common passwords is not beside the program (a broken installation).
+    case commonPasswordsMissing(expectedAt: String)
 
     public var category: ErrorCategory {
         switch self {
         case .badName: .usage
+        case .commonPasswordsMissing: .internal
         default: .invalidData
         }
     }
@@ -88,6 +104,8 @@ public enum AccountProblem: HomeCrewError, Equatable {
             "the two passwords typed differ; nothing was changed"
         case .noPassword:
             "no password was given: type it when asked, or give --password-file FILE, or send it on standard input"
+        case .commonPasswordsMissing(let place):
+            "the list of common passwords is missing (\(place)); install HomeCrew again with Scripts/install; nothing was changed"
         }
     }
 }

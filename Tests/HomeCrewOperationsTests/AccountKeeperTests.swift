@@ -6,6 +6,18 @@ import XCTest
 @testable import HomeCrewStore
 
 final class AccountKeeperTests: XCTestCase {
+    func testTheShippedListHoldsTheTenThousandMostCommonPasswordsMostCommonFirst() throws {
+        let list = try CommonPasswords.shipped.get()
+        XCTAssertEqual(list.ranked.count, 10_000)
+        XCTAssertEqual(list.ranked.prefix(3), ["123456", "123456789", "qwerty"])
+        // The keeper refuses one from the list's end as firmly as one from its start.
+        XCTAssertTrue(list.contains("1QAZ2WSX3EDC"))
+        let keeper = AccountKeeper(database: try AppDatabase(DatabaseQueue()))
+        XCTAssertThrowsError(try keeper.add(name: "asha", password: list.ranked.last { $0.count >= 12 }!)) {
+            XCTAssertEqual($0 as? AccountProblem, .passwordTooCommon)
+        }
+    }
+
     func testPasswordsAreKeptAsSaltedArgon2idHashesOnly() throws {
         let first = try PasswordHasher.hash("mango season in goa")
         let second = try PasswordHasher.hash("mango season in goa")
