@@ -82,7 +82,7 @@ final class WebHarness: @unchecked Sendable {
         func get(_ uri: String, signedIn: Bool = true, headers: HTTPFields = [:]) async throws -> TestResponse {
             var fields = headers
             if signedIn { fields[.cookie] = cookie }
-            return try await inner.execute(uri: uri, method: .get, headers: fields, body: nil)
+            return try checked(try await inner.execute(uri: uri, method: .get, headers: fields, body: nil), uri)
         }
 
         /// A form post; `csrf` nil sends this session's token.
@@ -94,7 +94,15 @@ final class WebHarness: @unchecked Sendable {
             var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
             if signedIn { headers[.cookie] = cookie }
             if let origin { headers[.origin] = origin }
-            return try await inner.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+            return try checked(try await inner.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)), uri)
+        }
+
+        /// Every page any test reads is checked for what a screen reader and a label need: no id
+        /// twice, and every label's `for` naming a field of the page.
+        private func checked(_ response: TestResponse, _ uri: String) throws -> TestResponse {
+            guard response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
+            for problem in PageStructure.problems(in: response.text) { XCTFail("\(uri): \(problem)") }
+            return response
         }
 
         func raw(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
@@ -107,4 +115,22 @@ final class WebHarness: @unchecked Sendable {
 
 extension TestResponse {
     var text: String { String(buffer: body) }
+}
+
+/// What is wrong with a page's ids and labels, one line per problem.
+enum PageStructure {
+    static func problems(in html: String) -> [String] {
+        let ids = values(of: "id", in: html)
+        var seen: Set<String> = [], problems: [String] = []
+        for id in ids where !seen.insert(id).inserted { problems.append("the id \(id) is used twice") }
+        for target in values(of: "for", in: html) where !seen.contains(target) {
+            problems.append("a label is for \(target), which is not on the page")
+        }
+        return problems
+    }
+
+    private static func values(of attribute: String, in html: String) -> [String] {
+        let pattern = try! Regex("\\s\(attribute)=\"([^\"]*)\"")
+        return html.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+    }
 }

@@ -19,6 +19,9 @@ enum Layout {
             <title>\(title) · HomeCrew</title>
             <link rel="stylesheet" href="/assets/site.css">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="apple-touch-icon" href="/assets/icon-192.png">
+            <link rel="manifest" href="/assets/manifest.webmanifest">
+            <meta name="theme-color" content="#1f5f8b">
             <script src="/assets/site.js" defer></script>
             </head><body>
             <header><a class="brand" href="/">HomeCrew</a>\(nav)</header>
@@ -34,10 +37,16 @@ enum Layout {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(session?.csrfToken ?? "")\">"
     }
 
+    /// The id of a form's field: `f-NAME`, or `f-FORM-NAME` where a page has several forms with
+    /// fields of the same name (a label must point at its own form's field).
+    static func fieldID(_ name: String, form: String?) -> String {
+        "f-" + (form.map { $0 + "-" } ?? "") + name
+    }
+
     /// A labelled text input; `value` is escaped like everything else.
     static func field(_ label: String, name: String, value: String? = nil, type: String = "text", required: Bool = false,
-                      hint: String? = nil, attributes: HTML = .empty) -> HTML {
-        let id = "f-" + name
+                      hint: String? = nil, attributes: HTML = .empty, form: String? = nil) -> HTML {
+        let id = fieldID(name, form: form)
         let hintHTML: HTML = hint.map { "<small id=\"\(id)-hint\">\($0)</small>" } ?? .empty
         let described: HTML = hint == nil ? .empty : " aria-describedby=\"\(id)-hint\""
         // Typed text takes the direction of its first strong letter: an Arabic name reads right to left.
@@ -48,16 +57,18 @@ enum Layout {
             """
     }
 
-    static func textArea(_ label: String, name: String, value: String? = nil) -> HTML {
-        "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><textarea id=\"f-\(name)\" name=\"\(name)\" rows=\"3\" dir=\"auto\">\(value ?? "")</textarea></p>"
+    static func textArea(_ label: String, name: String, value: String? = nil, form: String? = nil) -> HTML {
+        let id = fieldID(name, form: form)
+        return "<p class=\"field\"><label for=\"\(id)\">\(label)</label><textarea id=\"\(id)\" name=\"\(name)\" rows=\"3\" dir=\"auto\">\(value ?? "")</textarea></p>"
     }
 
     static func select(_ label: String, name: String, options: [(value: String, label: String)], selected: String? = nil,
-                       attributes: HTML = .empty) -> HTML {
+                       attributes: HTML = .empty, form: String? = nil) -> HTML {
+        let id = fieldID(name, form: form)
         let items = options.map { option -> HTML in
             "<option value=\"\(option.value)\"\(option.value == selected ? " selected" as HTML : .empty)>\(option.label)</option>"
         }
-        return "<p class=\"field\"><label for=\"f-\(name)\">\(label)</label><select id=\"f-\(name)\" name=\"\(name)\"\(attributes)>\(items)</select></p>"
+        return "<p class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\"\(attributes)>\(items)</select></p>"
     }
 
     /// A form's messages: what went wrong, said once at the top.

@@ -7,39 +7,39 @@ extension StaffPage {
         return """
             <details><summary>Edit details</summary>
             <form method="post" action="\(base)/edit">\(csrf)
-            \(Layout.field("Full legal name", name: "legal_name", value: member.legalName, required: true))
-            \(Layout.field("Known as", name: "known_as", value: member.knownAs))
-            \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date"))
-            \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\""))
-            \(Layout.textArea("Agreed duties", name: "duties", value: member.duties))
+            \(Layout.field("Full legal name", name: "legal_name", value: member.legalName, required: true, form: "edit"))
+            \(Layout.field("Known as", name: "known_as", value: member.knownAs, form: "edit"))
+            \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date", form: "edit"))
+            \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\"", form: "edit"))
+            \(Layout.textArea("Agreed duties", name: "duties", value: member.duties, form: "edit"))
             <p><button type="submit">Save changes</button></p></form></details>
 
             <details><summary>Change the salary from a date</summary>
             <form method="post" action="\(base)/salary">\(csrf)
-            \(Layout.field("New monthly salary", name: "amount", required: true, attributes: "inputmode=\"decimal\""))
-            \(Layout.field("Currency", name: "currency", hint: "Leave empty to keep the current one", attributes: "maxlength=\"3\""))
-            \(Layout.field("Takes effect on", name: "from", type: "date", required: true))
+            \(Layout.field("New monthly salary", name: "amount", required: true, attributes: "inputmode=\"decimal\"", form: "salary"))
+            \(Layout.field("Currency", name: "currency", hint: "Leave empty to keep the current one", attributes: "maxlength=\"3\"", form: "salary"))
+            \(Layout.field("Takes effect on", name: "from", type: "date", required: true, form: "salary"))
             <p><button type="submit">Change salary</button></p></form></details>
 
             <details><summary>Record leave</summary>
             <form method="post" action="\(base)/leave">\(csrf)
-            \(Layout.field("First day", name: "from", type: "date", required: true))
-            \(Layout.field("Last day", name: "to", type: "date", hint: "Empty for one day"))
+            \(Layout.field("First day", name: "from", type: "date", required: true, form: "leave"))
+            \(Layout.field("Last day", name: "to", type: "date", hint: "Empty for one day", form: "leave"))
             <p class="field"><label><input type="checkbox" name="half_day" value="yes"> Half a day</label></p>
-            \(Layout.select("Type", name: "type", options: types, selected: "annual"))
-            \(Layout.field("Note", name: "note"))
+            \(Layout.select("Type", name: "type", options: types, selected: "annual", form: "leave"))
+            \(Layout.field("Note", name: "note", form: "leave"))
             <p><button type="submit">Record leave</button></p></form></details>
 
             <details><summary>Adjust a month's pay</summary>
             <form method="post" action="\(base)/adjustments">\(csrf)
-            \(Layout.field("Month", name: "month", type: "month", required: true, hint: "yyyy-mm"))
-            \(Layout.field("Amount", name: "amount", required: true, hint: "+AMOUNT adds, -AMOUNT deducts, in the salary's currency"))
-            \(Layout.field("Reason", name: "reason", required: true))
+            \(Layout.field("Month", name: "month", type: "month", required: true, hint: "yyyy-mm", form: "adjust"))
+            \(Layout.field("Amount", name: "amount", required: true, hint: "+AMOUNT adds, -AMOUNT deducts, in the salary's currency", form: "adjust"))
+            \(Layout.field("Reason", name: "reason", required: true, form: "adjust"))
             <p><button type="submit">Add adjustment</button></p></form></details>
 
             <details><summary>End employment</summary>
             <form method="post" action="\(base)/end">\(csrf)
-            \(Layout.field("Last day of work", name: "leaving", value: member.leavingDate?.description, type: "date", required: true))
+            \(Layout.field("Last day of work", name: "leaving", value: member.leavingDate?.description, type: "date", required: true, form: "end"))
             <p><button type="submit">End employment</button></p></form></details>
 
             <details><summary>Remove this person's records</summary>
