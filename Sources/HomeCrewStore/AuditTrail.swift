@@ -12,6 +12,15 @@ public enum AuditActor {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
         return "uid\(geteuid())"
     }()
+
+    /// An actor as a person reads it in a sentence: an account by its name; the vault's own
+    /// machine user (`cli:` or `web:`) as "the vault's keeper (NAME)".
+    public static func readable(_ actor: String) -> String {
+        for prefix in ["cli:", "web:"] where actor.hasPrefix(prefix) {
+            return "The vault's keeper (\(actor.dropFirst(prefix.count)))"
+        }
+        return actor
+    }
 }
 
 /// A table whose every change the database records in `audit_entry`, by triggers written

@@ -66,7 +66,7 @@ public enum StoreError: HomeCrewError {
         case .householdExists(let name):
             return "a household named '\(name)' already exists (names are compared ignoring case)"
         case let .householdHasStaff(name, count):
-            return "household '\(name)' still has \(count) staff member\(count == 1 ? "" : "s"); remove them first or pass --cascade"
+            return "household '\(name)' still has \(counted(count, "staff member")); remove them first or pass --cascade"
         case .noSuchStaff(let reference):
             return "no staff member matches '\(reference)'; see: homecrew staff list --all-households --status all"
         case let .ambiguousStaff(reference, candidates):
@@ -83,9 +83,9 @@ public enum StoreError: HomeCrewError {
         case let .notLinked(document, staff):
             return "document \(document) is not linked to \(staff)"
         case let .staffHasDocuments(name, count):
-            return "\(name) is linked to \(count) document\(count == 1 ? "" : "s"); pass --cascade to unlink them and remove the staff member"
+            return "\(name) is linked to \(counted(count, "document")); pass --cascade to unlink them and remove the staff member"
         case let .householdHasDocuments(name, count):
-            return "household '\(name)' still has \(count) document\(count == 1 ? "" : "s"); remove them first or pass --cascade"
+            return "household '\(name)' still has \(counted(count, "document")); remove them first or pass --cascade"
         case let .upgradeFailed(from, reason, copy):
             return "upgrading this vault from format \(from) failed (\(reason)); the failed step was rolled back"
                 + (copy.map { " and the database as it was is kept at \($0)" } ?? "")
@@ -96,7 +96,7 @@ public enum StoreError: HomeCrewError {
         case let .ambiguousRecord(what, reference):
             return "'\(reference)' matches more than one \(what); give more of the id"
         case let .hasPayments(name, count):
-            return "\(name) has \(count) payment\(count == 1 ? "" : "s") or advance\(count == 1 ? "" : "s") in the ledger, which keeps them; "
+            return "\(name) has \(counted(count, "payment")) or advance\(count == 1 ? "" : "s") in the ledger, which keeps them; "
                 + "record a leaving date instead (homecrew staff end)"
         case let .isProofOfPayment(document, payment):
             return "document \(document) is the proof of payment \(payment), which keeps it"

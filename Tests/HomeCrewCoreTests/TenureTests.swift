@@ -51,6 +51,20 @@ final class TenureTests: XCTestCase {
         XCTAssertEqual(Tenure(years: 0, months: 0, days: 0).description, "0 days")
         XCTAssertEqual(Tenure(years: 3, months: 11, days: 1).compact, "3y 11m 1d")
     }
+
+    func testSomeoneWhoHasNotStartedStartsInDaysRatherThanHavingNoTenure() throws {
+        let today = try CalendarDate(parsing: "2026-11-22")
+        func line(_ start: String) throws -> TenureLine {
+            try TenureReport.lines([StaffMember(householdID: .random(), legalName: "Hanako", startDate: CalendarDate(parsing: start))],
+                                   asOf: today)[0]
+        }
+        XCTAssertEqual(try line("2026-12-04").summary, "starts in 12 days")
+        XCTAssertEqual(try line("2026-11-23").summary, "starts in 1 day")
+        XCTAssertEqual(try line("2026-11-22").summary, "0 days", "the first day is a day of service, not a start to come")
+        XCTAssertEqual(try line("2025-11-22").summary, "1 year")
+        XCTAssertEqual(counted(1, "second"), "1 second")
+        XCTAssertEqual(counted(0, "staff member"), "0 staff members")
+    }
 }
 
 /// The shared independent reference values, found through `HOMECREW_REFERENCE` (`.ci/run` sets it);

@@ -33,6 +33,8 @@ final class SharingPageTests: XCTestCase {
             let page = try await client.get("/invitations/\(link)", signedIn: false)
             XCTAssertEqual(page.status, .ok)
             XCTAssertTrue(page.text.contains("as a viewer") && page.text.contains("Make the account and accept"))
+            XCTAssertTrue(page.text.contains("<bdi>The vault&#39;s keeper (\(AuditActor.unixUser))</bdi> invites you"),
+                          "the vault's own user is named as a person reads it, not as cli:NAME")
             let weak = try await AccountSignInTests.send(client, "/invitations/\(link)/join", cookie: nil,
                                                          form: ["name": "dev", "password": "password123", "again": "password123"])
             XCTAssertEqual(weak.status, .unprocessableContent, "the password rules hold here too")

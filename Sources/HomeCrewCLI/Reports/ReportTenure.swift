@@ -24,7 +24,7 @@ struct ReportTenure: ParsableCommand {
                                 rightAligned: ["YEARS", "IN DAYS"])
         for line in lines {
             table.append([line.member.displayName, households[line.member.id] ?? "", line.member.startDate.description,
-                          line.member.status(asOf: day).rawValue, line.tenure.description, String(line.completedYears),
+                          line.member.status(asOf: day).rawValue, line.summary, String(line.completedYears),
                           line.nextAnniversary?.description ?? "", line.daysUntilAnniversary.map(String.init) ?? ""])
         }
         try Output.print(output.format, table: table, json: .array(lines.map { line in

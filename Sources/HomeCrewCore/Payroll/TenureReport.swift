@@ -7,8 +7,15 @@ public struct TenureLine: Hashable, Sendable {
     /// The next work anniversary after the as-of date; nil once the person has left.
     public let nextAnniversary: CalendarDate?
     public let daysUntilAnniversary: Int?
+    /// Days until the first day of work, for someone who has not started yet.
+    public let startsInDays: Int?
 
     public var completedYears: Int { tenure.completedYears }
+
+    /// The tenure as a person reads it: "starts in 12 days" before the first day, not "0 days".
+    public var summary: String {
+        startsInDays.map { "starts in \(counted($0, "day"))" } ?? tenure.description
+    }
 }
 
 public enum TenureReport {
@@ -18,8 +25,9 @@ public enum TenureReport {
             let left = member.status(asOf: asOf) == .left
             let anniversary = left ? nil : try? Tenure.nextAnniversary(of: member.startDate, after: asOf)
             let upcoming = anniversary.flatMap { day in member.leavingDate.map { day <= $0 } ?? true ? day : nil }
+            let startsIn = member.status(asOf: asOf) == .upcoming ? asOf.days(until: member.startDate) : nil
             return TenureLine(member: member, tenure: member.tenure(asOf: asOf), nextAnniversary: upcoming,
-                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) })
+                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) }, startsInDays: startsIn)
         }.sorted { lhs, rhs in
             let a = lhs.tenure, b = rhs.tenure
             if (a.years, a.months, a.days) != (b.years, b.months, b.days) { return (a.years, a.months, a.days) > (b.years, b.months, b.days) }

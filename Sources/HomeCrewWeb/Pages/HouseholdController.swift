@@ -77,7 +77,7 @@ struct HouseholdController: Sendable {
             <h1>\(bdi: household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
             \(Layout.problem(problem))\(notice.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
             <dl class="fields"><dt>Address</dt><dd>\(bdi: household.address ?? "—")</dd><dt>Notes</dt><dd>\(bdi: household.notes ?? "—")</dd>
-            <dt>Leave carried over</dt><dd>at most \(household.leaveCarryOverCap.description) days a year</dd></dl>
+            <dt>Leave carried over</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd></dl>
             <h2>Staff</h2>
             <p>Show: \(filters)</p>
             \(Fragments.staffTable(staff, asOf: today))
@@ -125,5 +125,11 @@ struct HouseholdController: Sendable {
             </form>
             \(primary)\(remove)
             """
+    }
+
+    /// "none: …" rather than "at most 0 days a year".
+    private func carryOver(_ cap: LeaveDays) -> String {
+        cap.halfDays == 0 ? "none: annual leave not taken by the year's end lapses"
+            : "at most \(cap) day\(cap.halfDays == 2 ? "" : "s") into the next year"
     }
 }

@@ -59,7 +59,7 @@ struct ReportController: Sendable {
         let rows = TenureReport.lines(staff.map(\.member), asOf: today).map { line -> HTML in
             """
             <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
-            <td>\(line.member.startDate.description)</td><td>\(line.tenure.description)</td>
+            <td>\(line.member.startDate.description)</td><td>\(line.summary)</td>
             <td>\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
             """
         }

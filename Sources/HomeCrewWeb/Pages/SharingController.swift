@@ -149,8 +149,8 @@ struct SharingController: Sendable {
             return Self.problemPage(invitation.state == .accepted ? .invitationUsed : invitation.state == .revoked ? .invitationRevoked : .invitationExpired, context)
         }
         let what: HTML = invitation.isTransfer
-            ? "\(bdi: invitation.createdBy) offers \(bdi: invitation.forAccount ?? "") the ownership of <strong>\(bdi: invitation.householdName)</strong>."
-            : "\(bdi: invitation.createdBy) invites you to <strong>\(bdi: invitation.householdName)</strong> as a \(invitation.role.rawValue)."
+            ? "\(bdi: AuditActor.readable(invitation.createdBy)) offers \(bdi: invitation.forAccount ?? "") the ownership of <strong>\(bdi: invitation.householdName)</strong>."
+            : "\(bdi: AuditActor.readable(invitation.createdBy)) invites you to <strong>\(bdi: invitation.householdName)</strong> as a \(invitation.role.rawValue)."
         let base = "/invitations/\(token)"
         let action: HTML
         if let account = context.session?.account {

@@ -52,7 +52,7 @@ struct SignInController: Sendable {
             return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
                             local: Self.isLocal(context.clientAddress))
         case .wait(let seconds):
-            var response = try page(problem: "Too many failed sign-ins: try again in \(seconds) seconds.", next: next, name: name,
+            var response = try page(problem: "Too many failed sign-ins: try again in \(counted(seconds, "second")).", next: next, name: name,
                                     status: .tooManyRequests, local: Self.isLocal(context.clientAddress))
             response.headers[.retryAfter] = String(seconds)
             return response
