@@ -84,6 +84,24 @@ public indirect enum SearchQuery: Equatable, Sendable {
         }
     }
 
+    /// The words a person's name is matched against: a query of plain words and phrases (or
+    /// `staff:` ones) asks for people too; one with OR, exclusions or other fields asks for
+    /// documents only (nil).
+    public var nameWords: [String]? {
+        switch self {
+        case let .term(word, _, field) where field == nil || field == .staff: return [word]
+        case let .phrase(words, field) where field == nil || field == .staff: return words
+        case .and(let parts):
+            var words: [String] = []
+            for part in parts {
+                guard let more = part.nameWords else { return nil }
+                words += more
+            }
+            return words
+        default: return nil
+        }
+    }
+
     var hasPositiveTerm: Bool {
         switch self {
         case .term, .phrase: return true

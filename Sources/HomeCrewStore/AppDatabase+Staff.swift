@@ -63,6 +63,30 @@ extension AppDatabase {
         }
     }
 
+    /// People whose legal or known-as name holds every word (ignoring case, in any script: a
+    /// word is found inside a name, so "田中" finds "田中花子"), within reach; those with a
+    /// name word equal to a query word first, then by name.
+    public func staffMatching(_ words: [String], within reach: Reach, limit: Int) throws -> [StaffDetails] {
+        let keys = words.map(NameKey.of).filter { !$0.isEmpty }
+        guard !keys.isEmpty else { return [] }
+        return try read { db in
+            let found = try StaffMember.all().orderedByName().fetchAll(db).filter { member in
+                guard reach.includes(member.householdID) else { return false }
+                let names = NameKey.of(member.legalName + " " + (member.knownAs ?? ""))
+                return keys.allSatisfy { names.contains($0) }
+            }
+            func wholeWords(_ member: StaffMember) -> Int {
+                let nameWords = Set(NameKey.of(member.legalName + " " + (member.knownAs ?? "")).split(whereSeparator: \.isWhitespace))
+                return keys.filter { nameWords.contains(Substring($0)) }.count
+            }
+            let ranked = found.enumerated().sorted { lhs, rhs in
+                let (a, b) = (wholeWords(lhs.element), wholeWords(rhs.element))
+                return a != b ? a > b : lhs.offset < rhs.offset
+            }
+            return try ranked.prefix(limit).map { try Self.details(of: $0.element, db) }
+        }
+    }
+
     static func details(of member: StaffMember, _ db: Database) throws -> StaffDetails {
         let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
         let entries = try SalaryEntry.all().forStaff(member.id).fetchAll(db)

@@ -51,6 +51,55 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(marked, "a &lt;b&gt;<mark>x&amp;y</mark> z<mark></mark>", "escaped first, then marked; tags always balance")
     }
 
+    func testOnlyANameWithAWordLongerThanAnyRealWordMayWrapInsideIt() {
+        XCTAssertEqual(HTML.isolated("Mohammed Al-Rashid"), "<bdi>Mohammed Al-Rashid</bdi>")
+        XCTAssertEqual(HTML.isolated("Wolfeschlegelsteinhausenbergerdorff"), "<bdi class=\"long\">Wolfeschlegelsteinhausenbergerdorff</bdi>")
+        XCTAssertEqual(HTML.isolated(String(repeating: "田", count: 33) + " <b>"),
+                       "<bdi class=\"long\">" + String(repeating: "田", count: 33) + " &lt;b&gt;</bdi>")
+    }
+
+    func testThePageCheckEveryRequestRunsFindsARepeatedIdAndALabelForNothing() {
+        let page = "<label for=\"f-amount\">Amount</label><input id=\"f-amount\"><input id=\"f-amount\"><label for=\"f-from\">"
+        XCTAssertEqual(PageStructure.problems(in: page), ["the id f-amount is used twice", "a label is for f-from, which is not on the page"])
+        XCTAssertEqual(PageStructure.problems(in: "<p data-for=\"x\" id=\"y\">"), [])
+    }
+
+    func testSearchFindsPeopleByTheirNamesInEveryScriptAboveTheDocuments() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        let start = try CalendarDate(parsing: "2024-03-01"), salary = try Money(parsing: "900", currency: Currency(code: "INR"))
+        for (name, knownAs) in [("田中花子", "Hanako"), ("Sunita Bai Pawar", "सुनीता"), ("Fatima Al Zahra", "فاطمة")] {
+            _ = try harness.app.database.addStaff(StaffMember(householdID: harness.household.id, legalName: name, knownAs: knownAs,
+                                                              startDate: start, annualLeave: LeaveDays(parsing: "21")), salary: salary)
+        }
+        // Someone in a household the person asking does not belong to stays out of every answer.
+        let other = try harness.app.database.addHousehold(Household(name: "Hill House")).household
+        _ = try harness.app.database.addStaff(StaffMember(householdID: other.id, legalName: "田中一郎", startDate: start,
+                                                          annualLeave: LeaveDays(parsing: "21")), salary: salary)
+        let reach = Reach(roles: [harness.household.id: .viewer])
+        XCTAssertEqual(try harness.app.database.staffMatching(["田中"], within: reach, limit: 10).map(\.member.legalName), ["田中花子"])
+        XCTAssertEqual(try harness.app.database.staffMatching(["田中"], within: .everything, limit: 10).count, 2)
+        XCTAssertEqual(try harness.app.database.staffMatching(["maria"], within: reach, limit: 10).map(\.member.legalName), ["Maria Fernandes"])
+        XCTAssertEqual(try harness.app.database.staffMatching(["SUNITA", "pawar"], within: reach, limit: 10).count, 1, "every word, any case")
+        XCTAssertEqual(try harness.app.database.staffMatching(["sunita", "kumar"], within: reach, limit: 10).count, 0)
+        try await harness.signIn()
+        try await harness.test { client in
+            for (query, name) in [("सुनीता", "Sunita Bai Pawar"), ("田中", "田中花子"), ("فاطمة", "Fatima Al Zahra"), ("hanako", "田中花子")] {
+                let page = try await client.get("/search?q=" + URLComponent.encode(query)).text
+                XCTAssertTrue(page.contains("<h2>People</h2>"), query)
+                XCTAssertTrue(page.contains("<bdi>\(name)</bdi>"), "\(query) finds \(name)")
+                XCTAssertTrue(page.contains("No document matches."), "people above the documents, which are searched too")
+            }
+            // Words in documents and the person's name both: people first, then documents.
+            let both = try await client.get("/search?q=maria").text
+            let people = try XCTUnwrap(both.range(of: "<h2>People</h2>")), documents = try XCTUnwrap(both.range(of: "<h2>Documents</h2>"))
+            XCTAssertLessThan(people.lowerBound, documents.lowerBound)
+            // A query with an exclusion asks for documents only.
+            let excluding = try await client.get("/search?q=" + URLComponent.encode("hello -tanaka")).text
+            XCTAssertFalse(excluding.contains("<h2>People</h2>"))
+        }
+    }
+
     /// The escaping rule, one scalar at a time: what `HTML.escape` reads bytes to do faster.
     static func escapedByScalar(_ text: String) -> String {
         var result = ""

@@ -25,7 +25,7 @@ struct SearchController: Sendable {
         }
         let kinds = [(value: "", label: "any")] + DocumentKind.allCases.map { ($0.rawValue, $0.rawValue) }
         return Layout.page(title: query["q"].map { "\($0) – Search" } ?? "Search", session: context.session, body: """
-            <h1>Search documents</h1>
+            <h1>Search</h1>
             <form method="get" action="/search" role="search">
             \(Layout.field("Words", name: "q", value: query["q"], type: "search",
                            hint: "All words must match. Also \"exact phrase\", prefix*, a OR b, -word, staff:NAME, kind:KIND, title:WORD"))
@@ -50,8 +50,9 @@ struct SearchController: Sendable {
             guard reach.includes(RecordID(rawValue: household)) else { throw WebError.notFound }
             filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id
         }
+        let people = try self.people(matching: parsed, filter.householdID, reach)
         let found = try app.database.search(parsed, filter)
-        guard !found.hits.isEmpty else { return "<p>No document matches.</p>" }
+        guard !found.hits.isEmpty else { return people + "<p>No document matches.</p>" }
         let items = found.hits.map { hit -> HTML in
             let page: HTML = hit.page.map { "<a href=\"/documents/\(hit.documentID.rawValue)#page-\($0)\">page \($0)</a>" } ?? "title, staff or file name"
             let snippet: HTML = hit.page == nil ? .empty
@@ -65,6 +66,24 @@ struct SearchController: Sendable {
         let note: HTML = found.rankedRecentPagesOnly
             ? "<p class=\"note\">More than \(AppDatabase.rankingWindow) pages match; these are the best of the most recently added. Add a word to narrow the search.</p>"
             : .empty
-        return "<h2>Results</h2>\(note)<ol class=\"results\">\(items)</ol>"
+        return people + "<h2>Documents</h2>\(note)<ol class=\"results\">\(items)</ol>"
+    }
+
+    /// People whose names hold the query's words, above the documents (a query with OR, an
+    /// exclusion or a document field asks for documents only).
+    private func people(matching query: SearchQuery, _ household: RecordID?, _ reach: Reach) throws -> HTML {
+        guard let words = query.nameWords else { return .empty }
+        let today = app.today
+        let found = try app.database.staffMatching(words, within: reach, limit: WebLimits.pageSize)
+            .filter { household == nil || $0.household.id == household }
+        guard !found.isEmpty else { return .empty }
+        let items = found.map { person -> HTML in
+            let knownAs: HTML = person.member.knownAs.map { " (\(bdi: $0))" } ?? .empty
+            return """
+                <li><a href="/staff/\(person.member.id.rawValue)"><strong>\(bdi: person.member.legalName)</strong></a>\(knownAs)
+                <span class="marks">\(bdi: person.household.name) · \(person.member.status(asOf: today).rawValue)</span></li>
+                """
+        }
+        return "<h2>People</h2><ul class=\"results people\">\(items)</ul>"
     }
 }
