@@ -61,7 +61,9 @@ let package = Package(
                 // TLS when given --tls-cert/--tls-key (swift-nio-ssl, which the tests' HTTP client builds anyway).
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            // The style sheet, script, icons and web app manifest (Scripts/make-icons draws the PNGs).
+            resources: [.process("Resources")]
         ),
         // The command tree: parses, resolves, presents. No business rules, no SQL.
         .target(

@@ -9,10 +9,10 @@ public enum WebRoutes {
         router.add(middleware: SiteGuard(identity: app.identity, sessions: app.sessions))
         var routes = RouteTable(router: router, database: app.database, budgetSeconds: app.requestSeconds)
 
-        routes.get("/assets/site.css", .anyone) { _, _ in Assets.response(Assets.css, type: "text/css; charset=utf-8") }
-        routes.get("/assets/site.js", .anyone) { _, _ in Assets.response(Assets.script, type: "text/javascript; charset=utf-8") }
-        routes.get("/assets/icon.svg", .anyone) { _, _ in Assets.response(Assets.icon, type: "image/svg+xml") }
-        routes.get("/favicon.ico", .anyone) { _, _ in Assets.response(Assets.icon, type: "image/svg+xml") }
+        for name in Assets.types.keys.sorted() {
+            routes.get("/assets/\(name)", .anyone) { _, _ in Assets.response(name) }
+        }
+        routes.get("/favicon.ico", .anyone) { _, _ in Assets.response("icon.svg") }
 
         let signIn = SignInController(app: app)
         routes.get("/signin", .anyone, signIn.show)

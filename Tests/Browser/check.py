@@ -217,6 +217,7 @@ def payroll_and_payslip(walk, downloads):
     check("30,000.00 INR" in row or "30000.00 INR" in row, "November's line pays 30000.00 INR: %s" % row)
     check(any("INR" in total.text for total in walk.driver.find_elements(By.CSS_SELECTOR, "li.total")), "a total per currency")
     walk.shot("payroll")
+    phone_cards(walk)
     walk.driver.find_element(By.LINK_TEXT, "Payslip").click()
     deadline = time.time() + 15
     while time.time() < deadline and not [p for p in glob.glob(os.path.join(downloads, "*.pdf"))]:
@@ -226,6 +227,39 @@ def payroll_and_payslip(walk, downloads):
     if pdfs:
         info = subprocess.run(["pdfinfo", pdfs[0]], capture_output=True, text=True)
         check(info.returncode == 0 and "Pages:" in info.stdout, "the payslip is a valid PDF (pdfinfo)")
+
+
+def phone_cards(walk):
+    """On a 390-px phone the payroll's rows are cards: every value, the net pay and the payslip link
+    included, is on screen without sideways scrolling, under its column's name."""
+    driver = walk.driver
+    # Headless Chromium keeps windows at least 500 px wide; a phone's 390 px is emulated.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    driver.refresh()
+    width = driver.execute_script("return window.innerWidth")
+    check(width == 390, "the page is laid out for a 390-px phone (%s)" % width)
+    check(driver.execute_script("return document.documentElement.scrollWidth") <= width,
+          "the payroll page does not scroll sideways at %d px" % width)
+    outside = driver.execute_script("""
+        return Array.from(document.querySelectorAll('table.payroll td')).filter(function (cell) {
+          var box = cell.getBoundingClientRect(); return box.width > 0 && (box.left < 0 || box.right > window.innerWidth);
+        }).map(function (cell) { return cell.getAttribute('data-label') + ': ' + cell.textContent.trim(); });""")
+    check(outside == [], "every payroll value is on screen: %s" % outside[:5])
+    labels = [cell.get_attribute("data-label") for cell in driver.find_elements(By.CSS_SELECTOR, "table.payroll tbody tr:first-child td")]
+    check("Net" in labels and "Paid" in labels, "each value is labelled with its column: %s" % labels)
+    payslip = driver.find_element(By.LINK_TEXT, "Payslip").rect
+    check(payslip["x"] + payslip["width"] <= width, "the payslip link is on screen")
+    walk.shot("payroll-phone-cards")
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    check(manifest.get("url", "").endswith("/assets/manifest.webmanifest") and not manifest.get("errors")
+          and '"192x192"' in manifest.get("data", ""), "the browser reads the web app manifest: %s" % manifest.get("errors"))
+    # A desktop keeps the table.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    driver.refresh()
+    check(driver.find_element(By.CSS_SELECTOR, "table.payroll thead").is_displayed(), "at 1280 px the table keeps its header row")
+    walk.shot("payroll-desktop")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.refresh()
 
 
 def pay_with_a_receipt_photo(walk):

@@ -120,6 +120,22 @@ final class BoundedRequestTests: XCTestCase {
             XCTAssertTrue(icon.text.hasPrefix("<svg"))
             let home = try await client.get("/")
             XCTAssertTrue(home.text.contains("<link rel=\"icon\" href=\"/assets/icon.svg\""))
+            // Installable on a phone's home screen: a manifest naming icons that are PNGs of their stated sizes.
+            XCTAssertTrue(home.text.contains("<link rel=\"manifest\" href=\"/assets/manifest.webmanifest\">"))
+            let manifest = try await client.get("/assets/manifest.webmanifest", signedIn: false)
+            XCTAssertEqual(manifest.headers[.contentType], "application/manifest+json")
+            let described = try JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any]
+            XCTAssertEqual(described?["start_url"] as? String, "/")
+            XCTAssertEqual(described?["display"] as? String, "standalone")
+            for icon in described?["icons"] as? [[String: String]] ?? [] where icon["type"] == "image/png" {
+                let png = try await client.get(icon["src"] ?? "", signedIn: false)
+                XCTAssertEqual(png.status, .ok, icon["src"] ?? "")
+                let bytes = Array(png.body.readableBytesView)
+                XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+                // The IHDR chunk's width and height, big-endian, after the 8-byte signature and 8 bytes of chunk header.
+                let side = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+                XCTAssertEqual(icon["sizes"], "\(side)x\(height)")
+            }
             let long = try await client.get("/search?q=" + String(repeating: "a", count: 20_000))
             XCTAssertEqual(long.status, .uriTooLong)
             let big = try await client.post("/households", ["name": "x", "notes": String(repeating: "n", count: 2 << 20)])

@@ -24,7 +24,8 @@ final class RouteRuleTests: XCTestCase {
     func testTheTableHasARuleForEveryRouteAndOnlyTheSignInPageAssetsFeedAndInvitationsAreOpen() throws {
         let harness = try WebHarness()
         let open = harness.routes.rules.filter { !$0.access.needsSession }.map(\.description).sorted()
-        XCTAssertEqual(open, ["GET /assets/icon.svg (anyone)", "GET /assets/site.css (anyone)", "GET /assets/site.js (anyone)",
+        XCTAssertEqual(open, ["GET /assets/icon-192.png (anyone)", "GET /assets/icon-512.png (anyone)", "GET /assets/icon.svg (anyone)",
+                              "GET /assets/manifest.webmanifest (anyone)", "GET /assets/site.css (anyone)", "GET /assets/site.js (anyone)",
                               "GET /calendar/{token} (calendar feed)", "GET /favicon.ico (anyone)",
                               "GET /invitations/{token} (anyone)", "GET /signin (anyone)", "POST /invitations/{token}/join (anyone)",
                               "POST /signin (anyone)"])

@@ -63,7 +63,7 @@ struct SiteGuard: RouterMiddleware {
     let sessions: SessionStore
 
     static let sessionCookie = "homecrew_session"
-    static let policy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    static let policy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
         + "form-action 'self'; frame-ancestors 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

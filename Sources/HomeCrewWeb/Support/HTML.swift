@@ -31,11 +31,11 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
         /// before) is written out, `[U+202E]`. Only in element content; an attribute takes `\(text)`.
         public mutating func appendInterpolation(bdi text: String?) {
             guard let text, !text.isEmpty else { return }
-            markup += "<bdi>" + HTML.escape(Visible.text(text)) + "</bdi>"
+            markup += HTML.isolated(text)
         }
         /// Several people's names, each isolated, separated by commas.
         public mutating func appendInterpolation(bdi names: [String]) {
-            markup += names.map { "<bdi>" + HTML.escape(Visible.text($0)) + "</bdi>" }.joined(separator: ", ")
+            markup += names.map(HTML.isolated).joined(separator: ", ")
         }
         /// Markup built the same way (already safe).
         public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
@@ -181,4 +181,16 @@ extension Unicode.Scalar {
     /// C0, DEL and C1 (Unicode's Cc): a range test, not a property lookup, because every
     /// character of every page and logged path passes here.
     var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}
+
+extension HTML {
+    /// A word longer than this is not a name's word but something that would widen a whole table:
+    /// its `<bdi>` is marked to wrap anywhere (an ordinary name never breaks inside a word).
+    static let longestUnbrokenWord = 32
+
+    static func isolated(_ text: String) -> String {
+        let long = text.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "/" })
+            .contains { $0.count > longestUnbrokenWord }
+        return (long ? "<bdi class=\"long\">" : "<bdi>") + escape(Visible.text(text)) + "</bdi>"
+    }
 }
