@@ -28,11 +28,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The amount at the currency's minor unit, halves rounded away from zero
-    /// (2.345 INR → 2.35, −2.345 INR → −2.35, 0.5 JPY → 1).
-    public func rounded() -> Money {
+    /// (2.345 INR → 2.35, −2.345 INR → −2.35, 0.5 JPY → 1), or by another `mode` (`.down`: an
+    /// instalment that leaves the rest to the last one).
+    public func rounded(_ mode: NSDecimalNumber.RoundingMode = .plain) -> Money {
         var exact = amount
         var result = Decimal()
-        NSDecimalRound(&result, &exact, currency.minorUnits, .plain)
+        NSDecimalRound(&result, &exact, currency.minorUnits, mode)
         return Money(result, currency)
     }
 

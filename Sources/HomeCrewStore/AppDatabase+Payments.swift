@@ -81,7 +81,7 @@ extension AppDatabase {
     /// Records a payment of net pay, shared out over the months it pays, with its proof; with
     /// `dryRun` everything is checked and nothing is kept.
     public func recordPayment(_ request: PaymentRequest, dryRun: Bool = false) throws -> PaymentEntry {
-        try change(dryRun: dryRun) { db in
+        try write(dryRun: dryRun) { db in
             let member = try Self.resolveStaff(request.staff, within: request.reach, db)
             let details = try Self.details(of: member, db)
             let currency = try request.currency ?? Self.payCurrency(details, on: request.paidOn)
@@ -178,22 +178,22 @@ extension AppDatabase {
     public func repayAdvance(_ reference: String, amount text: String, on day: CalendarDate, method: PaymentMethod,
                              reference paymentReference: String? = nil, note: String? = nil, within reach: Reach = .everything) throws -> PaymentEntry {
         try write { db in
-            let advance: Advance = try Self.resolveByID(reference, what: "advance", list: "homecrew advance list --all-households", db)
-            let member = try StaffMember.fetchOne(db, key: advance.staffID.rawValue)!
-            guard reach.includes(member.householdID) else {
-                throw StoreError.noSuchRecord(what: "advance", reference: reference, list: "homecrew advance list --all-households")
-            }
-            guard try !Self.reversedAdvances(of: [member.id], db).contains(advance.id) else { throw PaymentViolation.advanceReversed(advance.id.short) }
+            let advance = try Self.resolveAdvance(reference, within: reach, db)
+            guard try !Self.reversedAdvances(of: [advance.staffID], db).contains(advance.id) else { throw PaymentViolation.advanceReversed(advance.id.short) }
             let amount = try Money(parsing: text, currency: advance.amount.currency)
-            let facts = try Self.advanceFacts(of: [member.id], db)[member.id]?.first { $0.advance.id == advance.id }
-            let committed = facts.map { $0.advance.amount.amount - $0.frozen.values.reduce(0, +) - $0.repayments.reduce(Decimal(0)) { $0 + $1.amount } }
-                ?? advance.amount.amount
-            guard amount.amount <= committed else { throw PaymentViolation.repaymentExceedsBalance(amount, balance: Money(committed, amount.currency)) }
-            let payment = try Payment(staffID: member.id, paidOn: day, amount: amount, method: method, reference: paymentReference,
+            let facts = try Self.advanceFacts(of: [advance.staffID], db)[advance.staffID]?.first { $0.advance.id == advance.id }
+            let budget = facts?.openBudget ?? advance.amount.amount
+            guard amount.amount <= budget else { throw PaymentViolation.repaymentExceedsBalance(amount, balance: Money(budget, amount.currency)) }
+            let payment = try Payment(staffID: advance.staffID, paidOn: day, amount: amount, method: method, reference: paymentReference,
                                       note: note, purpose: .repayment, advanceID: advance.id).validated()
             try payment.insertWithMonths(db)
             return try Self.entry(payment, db)
         }
+    }
+
+    /// One advance, found by id or prefix among the households `reach` covers.
+    public func advance(_ reference: String, within reach: Reach = .everything) throws -> Advance {
+        try read { db in try Self.resolveAdvance(reference, within: reach, db) }
     }
 
     /// Advances of one person or of households, as repaid through `month`'s payroll.
@@ -228,21 +228,6 @@ extension AppDatabase {
 // MARK: - Helpers
 
 extension AppDatabase {
-    /// Runs `work` in one immediate transaction, rolled back with `dryRun`.
-    func change<T>(dryRun: Bool, _ work: (Database) throws -> T) throws -> T {
-        let actor = AuditActor.current
-        return try Self.perform {
-            try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try Self.recordingActor(actor, db) { try work(db) }
-                    return dryRun ? .rollback : .commit
-                }
-                return result!
-            }
-        }
-    }
-
     static func people(_ reference: String?, householdID: RecordID?, within reach: Reach, _ db: Database) throws -> [(StaffMember, Household)] {
         if let reference {
             let member = try resolveStaff(reference, within: reach, db)
@@ -327,6 +312,15 @@ extension AppDatabase {
         return try Payment.withMonths([payment], db)[0]
     }
 
+    static func resolveAdvance(_ reference: String, within reach: Reach, _ db: Database) throws -> Advance {
+        let list = "homecrew advance list --all-households"
+        let advance: Advance = try resolveByID(reference, what: "advance", list: list, db)
+        guard let member = try StaffMember.fetchOne(db, key: advance.staffID.rawValue), reach.includes(member.householdID) else {
+            throw StoreError.noSuchRecord(what: "advance", reference: reference, list: list)
+        }
+        return advance
+    }
+
     static func entry(_ payment: Payment, _ db: Database) throws -> PaymentEntry {
         let member = try StaffMember.fetchOne(db, key: payment.staffID.rawValue)!
         let reversal = try Payment.filter(Payment.Columns.reverses == payment.id).fetchOne(db)
@@ -335,20 +329,18 @@ extension AppDatabase {
                             proof: try proof(of: [payment.id], db)[payment.id] ?? [], reversedBy: reversal?.id)
     }
 
-    /// Ids of payments that a reversal undid, and the reversals: neither counts.
+    /// Ids of payments that a reversal undid.
     static let cancelled = "(SELECT reverses FROM payment WHERE reverses IS NOT NULL)"
 
     /// Repayments (not reversed) of the given advances.
     static func repayments(of advances: [RecordID], _ db: Database) throws -> [Payment] {
-        try Payment.filter(advances.contains(Payment.Columns.advanceID) && Payment.Columns.purpose == Payment.Purpose.repayment.rawValue
-                           && Payment.Columns.reverses == nil && !SQL(sql: "id IN \(cancelled)").sqlExpression)
+        try Payment.filter(advances.contains(Payment.Columns.advanceID)).of(.repayment).standing()
             .order(Payment.Columns.paidOn).fetchAll(db)
     }
 
     /// Advances whose handing-over was reversed.
     static func reversedAdvances(of staff: [RecordID], _ db: Database) throws -> Set<RecordID> {
-        Set(try Payment.filter(staff.contains(Payment.Columns.staffID) && Payment.Columns.purpose == Payment.Purpose.advance.rawValue
-                               && SQL(sql: "id IN \(cancelled)").sqlExpression).fetchAll(db).compactMap(\.advanceID))
+        Set(try Payment.filter(staff.contains(Payment.Columns.staffID)).of(.advance).cancelled().fetchAll(db).compactMap(\.advanceID))
     }
 
     /// Each person's advances that stand, with their repayments and closed months' instalments.

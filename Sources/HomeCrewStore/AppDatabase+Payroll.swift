@@ -193,10 +193,8 @@ extension AppDatabase {
 
     /// Payments of net pay (not reversed, not reversals) that pay a month in the range.
     static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
-        let payments = try Payment.filter(staff.contains(Payment.Columns.staffID) && Payment.Columns.purpose == Payment.Purpose.payroll.rawValue
-                                          && Payment.Columns.reverses == nil)
-            .filter(sql: "id NOT IN \(cancelled) AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?)",
-                    arguments: [first.description, last.description])
+        let payments = try Payment.filter(staff.contains(Payment.Columns.staffID)).of(.payroll).standing()
+            .filter(sql: "id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?)", arguments: [first.description, last.description])
             .order(Payment.Columns.paidOn).fetchAll(db)
         return try Payment.withMonths(payments, db)
     }

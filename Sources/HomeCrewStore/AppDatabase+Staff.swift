@@ -64,26 +64,23 @@ extension AppDatabase {
     }
 
     /// People whose legal or known-as name holds every word (ignoring case, in any script: a
-    /// word is found inside a name, so "田中" finds "田中花子"), within reach; those with a
-    /// name word equal to a query word first, then by name.
-    public func staffMatching(_ words: [String], within reach: Reach, limit: Int) throws -> [StaffDetails] {
+    /// word is found inside a name, so "田中" finds "田中花子"), within reach and, when given, one
+    /// household; those with a name word equal to a query word first, then by name.
+    public func staffMatching(_ words: [String], householdID: RecordID? = nil, within reach: Reach, limit: Int) throws -> [StaffDetails] {
         let keys = words.map(NameKey.of).filter { !$0.isEmpty }
         guard !keys.isEmpty else { return [] }
         return try read { db in
-            let found = try StaffMember.all().orderedByName().fetchAll(db).filter { member in
-                guard reach.includes(member.householdID) else { return false }
+            var request = StaffMember.all().orderedByName()
+            if let householdID { request = request.inHousehold(householdID) }
+            let found = try request.fetchAll(db).filter { reach.includes($0.householdID) }.compactMap { member -> (StaffMember, wholeWords: Int)? in
                 let names = NameKey.of(member.legalName + " " + (member.knownAs ?? ""))
-                return keys.allSatisfy { names.contains($0) }
+                guard keys.allSatisfy({ names.contains($0) }) else { return nil }
+                let nameWords = Set(names.split(whereSeparator: \.isWhitespace).map(String.init))
+                return (member, keys.filter(nameWords.contains).count)
             }
-            func wholeWords(_ member: StaffMember) -> Int {
-                let nameWords = Set(NameKey.of(member.legalName + " " + (member.knownAs ?? "")).split(whereSeparator: \.isWhitespace))
-                return keys.filter { nameWords.contains(Substring($0)) }.count
-            }
-            let ranked = found.enumerated().sorted { lhs, rhs in
-                let (a, b) = (wholeWords(lhs.element), wholeWords(rhs.element))
-                return a != b ? a > b : lhs.offset < rhs.offset
-            }
-            return try ranked.prefix(limit).map { try Self.details(of: $0.element, db) }
+            // A stable sort: equal counts keep the order by name.
+            let ranked = found.enumerated().sorted { ($1.element.wholeWords, $0.offset) < ($0.element.wholeWords, $1.offset) }
+            return try ranked.prefix(limit).map { try Self.details(of: $0.element.0, db) }
         }
     }
 

@@ -129,9 +129,20 @@ public final class AppDatabase: Sendable {
     }
 
     /// One transaction, its changes recorded in the audit trail as made by `AuditActor.current`.
-    func write<T>(_ work: (Database) throws -> T) throws -> T {
+    /// With `dryRun` every check runs and the transaction is rolled back.
+    func write<T>(dryRun: Bool = false, _ work: (Database) throws -> T) throws -> T {
         let actor = AuditActor.current
-        return try Self.perform { try writer.write { db in try Self.recordingActor(actor, db) { try work(db) } } }
+        guard dryRun else { return try Self.perform { try writer.write { db in try Self.recordingActor(actor, db) { try work(db) } } } }
+        return try Self.perform {
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try Self.recordingActor(actor, db) { try work(db) }
+                    return .rollback
+                }
+                return result!
+            }
+        }
     }
 
     /// The vault's format version as recorded in the database.

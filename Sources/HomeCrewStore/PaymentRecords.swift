@@ -60,8 +60,7 @@ extension Payment: FetchableRecord, PersistableRecord {
     static func withMonths(_ payments: [Payment], _ db: Database) throws -> [Payment] {
         guard !payments.isEmpty else { return [] }
         let byID = Dictionary(uniqueKeysWithValues: payments.map { ($0.id, $0) })
-        let rows = try Row.fetchAll(db, sql: "SELECT payment_id, month, amount FROM payment_month WHERE payment_id IN (SELECT value FROM json_each(?)) ORDER BY month",
-                                    arguments: [String(decoding: try JSONEncoder().encode(payments.map(\.id.rawValue)), as: UTF8.self)])
+        let rows = try Table("payment_month").filter(payments.map(\.id).contains(Column("payment_id"))).order(Column("month")).fetchAll(db)
         var months = [RecordID: [MonthShare]]()
         for row in rows {
             let id: RecordID = row["payment_id"]
@@ -79,6 +78,20 @@ extension Payment: FetchableRecord, PersistableRecord {
 extension DerivableRequest<Payment> {
     func forStaff(_ ids: [RecordID]) -> Self {
         filter(ids.contains(Payment.Columns.staffID)).order(Payment.Columns.paidOn, Payment.Columns.createdAt, Payment.Columns.id)
+    }
+
+    func of(_ purpose: Payment.Purpose) -> Self {
+        filter(Payment.Columns.purpose == purpose.rawValue)
+    }
+
+    /// Entries that count: neither a reversal nor undone by one.
+    func standing() -> Self {
+        filter(Payment.Columns.reverses == nil && !SQL(sql: "id IN \(AppDatabase.cancelled)").sqlExpression)
+    }
+
+    /// Entries undone by a reversal.
+    func cancelled() -> Self {
+        filter(SQL(sql: "id IN \(AppDatabase.cancelled)").sqlExpression)
     }
 }
 

@@ -69,18 +69,10 @@ enum PaymentPresenter {
         for entry in entries {
             let statement = entry.statement, advance = statement.advance
             table.append([advance.id.short, advance.givenOn.description, entry.member.displayName, advance.kind.rawValue,
-                          advance.amount.description, deducted(statement, through: month).plainAmount, repaid(statement, through: month).plainAmount,
+                          advance.amount.description, statement.deducted(through: month).plainAmount, statement.repaid(through: month).plainAmount,
                           entry.reversed ? "reversed" : statement.left(through: month).description, advance.repayment.description])
         }
         return table
-    }
-
-    static func deducted(_ statement: AdvanceStatement, through month: YearMonth) -> Money {
-        Money(statement.deductions.filter { $0.month <= month }.reduce(Decimal(0)) { $0 + $1.amount.amount }, statement.advance.amount.currency)
-    }
-
-    static func repaid(_ statement: AdvanceStatement, through month: YearMonth) -> Money {
-        Money(statement.repayments.filter { $0.day <= month.last }.reduce(Decimal(0)) { $0 + $1.amount }, statement.advance.amount.currency)
     }
 
     static func advanceJSON(_ entry: AdvanceEntry, through month: YearMonth) -> JSON {

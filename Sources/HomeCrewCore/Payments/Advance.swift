@@ -26,17 +26,14 @@ public enum RepaymentRule: Hashable, Sendable {
     /// The advance divided by the count, rounded down to the minor unit, so that the last
     /// instalment (which takes the rest) is never smaller than the others.
     public static func regularInstalment(_ advance: Money, count: Int) -> Decimal {
-        var exact = advance.amount / Decimal(count)
-        var result = Decimal()
-        NSDecimalRound(&result, &exact, advance.currency.minorUnits, .down)
-        return result
+        advance.scaled(by: 1, over: Decimal(count)).rounded(.down).amount
     }
 
     /// "2500.00 INR a month from 2026-12", "6 instalments from 2026-12".
     public var description: String {
         switch self {
         case let .perMonth(money, from): "\(money) a month from \(from)"
-        case let .instalments(count, from): "\(count) instalment\(count == 1 ? "" : "s") from \(from)"
+        case let .instalments(count, from): "\(counted(count, "instalment")) from \(from)"
         }
     }
 }

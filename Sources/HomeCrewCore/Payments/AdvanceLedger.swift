@@ -21,6 +21,13 @@ public struct Repayment: Hashable, Sendable {
     }
 }
 
+extension [Repayment] {
+    /// What was handed back up to `day` (all of it: `.latest`).
+    public func total(through day: CalendarDate = .latest) -> Decimal {
+        filter { $0.day <= day }.reduce(Decimal(0)) { $0 + $1.amount }
+    }
+}
+
 /// One advance and how it has been repaid.
 public struct AdvanceStatement: Hashable, Sendable {
     public let advance: Advance
@@ -31,11 +38,19 @@ public struct AdvanceStatement: Hashable, Sendable {
         (self.advance, self.deductions, self.repayments) = (advance, deductions, repayments)
     }
 
+    /// Taken from pay in months up to `month`.
+    public func deducted(through month: YearMonth) -> Money {
+        Money(deductions.filter { $0.month <= month }.reduce(Decimal(0)) { $0 + $1.amount.amount }, advance.amount.currency)
+    }
+
+    /// Handed back outside payroll up to `month`'s last day.
+    public func repaid(through month: YearMonth) -> Money {
+        Money(repayments.total(through: month.last), advance.amount.currency)
+    }
+
     /// Left to repay after the deductions of months up to `month` and repayments up to its last day.
     public func left(through month: YearMonth) -> Money {
-        let deducted = deductions.filter { $0.month <= month }.reduce(Decimal(0)) { $0 + $1.amount.amount }
-        let repaid = repayments.filter { $0.day <= month.last }.reduce(Decimal(0)) { $0 + $1.amount }
-        return Money(advance.amount.amount - deducted - repaid, advance.amount.currency)
+        Money(advance.amount.amount - deducted(through: month).amount - repaid(through: month).amount, advance.amount.currency)
     }
 
     /// Left to repay once every deduction computed so far and every repayment is taken.
@@ -60,9 +75,10 @@ public enum AdvanceLedger {
             (self.advance, self.repayments, self.frozen) = (advance, repayments, frozen)
         }
 
-        /// The advance less what closed months and repayments have already taken.
-        var openBudget: Decimal {
-            advance.amount.amount - frozen.values.reduce(0, +) - repayments.reduce(Decimal(0)) { $0 + $1.amount }
+        /// The advance less what closed months and repayments have already taken: all that open
+        /// months' instalments and further repayments may still take.
+        public var openBudget: Decimal {
+            advance.amount.amount - frozen.values.reduce(0, +) - repayments.total()
         }
     }
 
@@ -92,7 +108,7 @@ public enum AdvanceLedger {
                 guard amount > 0 else { continue }
                 available = max(0, available - amount)
                 taken[advance.id, default: 0] += amount
-                let repaid = facts.repayments.filter { $0.day <= line.month.last }.reduce(Decimal(0)) { $0 + $1.amount }
+                let repaid = facts.repayments.total(through: line.month.last)
                 let deduction = AdvanceDeduction(advanceID: advance.id, kind: advance.kind, month: line.month,
                                                  amount: Money(amount, line.currency),
                                                  balanceAfter: Money(advance.amount.amount - taken[advance.id]! - repaid, line.currency))

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a receipt for a payment says, to be printed and signed by both sides; drawing it is the
 /// vault's business. Names are written as they were typed, in their own scripts.
-public struct PaymentReceipt: Hashable, Sendable {
+public struct PaymentReceipt: Sendable {
     public let title: String
     public let number: String
     public let household: [String]
@@ -34,9 +34,6 @@ public struct PaymentReceipt: Hashable, Sendable {
         issued = payment.paidOn
     }
 
-    public static func == (lhs: PaymentReceipt, rhs: PaymentReceipt) -> Bool { lhs.number == rhs.number && lhs.statement == rhs.statement }
-    public func hash(into hasher: inout Hasher) { hasher.combine(number); hasher.combine(statement) }
-
     /// "salary for October 2026", "salary for October 2026 (12500.00) and November 2026 (9500.00)".
     static func what(_ payment: Payment) -> String {
         func name(_ month: YearMonth) -> String { "\(MonthName.english[month.month - 1]) \(month.year)" }
@@ -53,7 +50,6 @@ public struct PaymentReceipt: Hashable, Sendable {
 
     /// "receipt-2026-10-31-asha-devi-kumari.pdf"
     public static func fileName(_ payment: Payment, member: StaffMember) -> String {
-        Payslip.fileName(month: YearMonth(payment.paidOn), member: member)
-            .replacingOccurrences(of: "payslip-\(YearMonth(payment.paidOn))", with: "receipt-\(payment.paidOn)")
+        "receipt-\(payment.paidOn)-\(Payslip.fileSlug(member)).pdf"
     }
 }

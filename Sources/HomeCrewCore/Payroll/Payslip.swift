@@ -52,8 +52,14 @@ public struct Payslip: Hashable, Sendable {
 
     /// "payslip-2026-11-asha-devi.pdf"
     public static func fileName(month: YearMonth, member: StaffMember) -> String {
+        "payslip-\(month)-\(fileSlug(member)).pdf"
+    }
+
+    /// The person's name as a file name's part: ASCII letters and digits joined by hyphens
+    /// ("asha-devi-kumari"), or their id when the name has none ("田中 花子").
+    static func fileSlug(_ member: StaffMember) -> String {
         let slug = member.legalName.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }
             .joined().split(separator: "-").joined(separator: "-")
-        return "payslip-\(month)-\(slug.isEmpty ? member.id.rawValue : slug).pdf"
+        return slug.isEmpty ? member.id.rawValue : slug
     }
 }

@@ -48,8 +48,7 @@ struct PaymentController: Sendable {
     @Sendable func reverse(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
             let entry = try context.recordID("entry")
-            guard try app.database.paymentListing(staff: id, householdID: nil, within: context.reach)
-                .contains(where: { $0.payment.id.rawValue == entry }) else { throw WebError.notFound }
+            guard try app.database.payment(entry, within: context.reach).member.id.rawValue == id else { throw WebError.notFound }
             _ = try app.database.reversePayment(entry, on: app.today, note: form["note"], within: context.reach)
         }
     }
@@ -76,8 +75,7 @@ struct PaymentController: Sendable {
     @Sendable func repayAdvance(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
             let entry = try context.recordID("entry")
-            guard try app.database.advanceListing(staff: id, householdID: nil, through: YearMonth(app.today), within: context.reach)
-                .contains(where: { $0.statement.advance.id.rawValue == entry }) else { throw WebError.notFound }
+            guard try app.database.advance(entry, within: context.reach).staffID.rawValue == id else { throw WebError.notFound }
             _ = try app.database.repayAdvance(entry, amount: form.required("repay_amount", "The amount"), on: form.date("repay_on", "The day"),
                                               method: PaymentMethod(parsing: form["repay_method"] ?? "cash"), within: context.reach)
         }

@@ -74,8 +74,7 @@ struct SearchController: Sendable {
     private func people(matching query: SearchQuery, _ household: RecordID?, _ reach: Reach) throws -> HTML {
         guard let words = query.nameWords else { return .empty }
         let today = app.today
-        let found = try app.database.staffMatching(words, within: reach, limit: WebLimits.pageSize)
-            .filter { household == nil || $0.household.id == household }
+        let found = try app.database.staffMatching(words, householdID: household, within: reach, limit: WebLimits.pageSize)
         guard !found.isEmpty else { return .empty }
         let items = found.map { person -> HTML in
             let knownAs: HTML = person.member.knownAs.map { " (\(bdi: $0))" } ?? .empty

@@ -55,12 +55,10 @@ extension StaffPage {
         let month = YearMonth(today)
         let rows = entries.map { entry -> HTML in
             let statement = entry.statement, advance = statement.advance
-            let fromPay = statement.deductions.filter { $0.month <= month }.reduce(Decimal(0)) { $0 + $1.amount.amount }
-            let handedBack = statement.repayments.reduce(Decimal(0)) { $0 + $1.amount }
             return """
                 <tr><td>\(advance.givenOn.description)</td><td>\(advance.kind.rawValue) \(advance.id.short)</td><td class="num">\(advance.amount.description)</td>
-                <td>\(advance.repayment.description)</td><td class="num">\(Money(fromPay, advance.amount.currency).plainAmount)</td>
-                <td class="num">\(Money(handedBack, advance.amount.currency).plainAmount)</td>
+                <td>\(advance.repayment.description)</td><td class="num">\(statement.deducted(through: month).plainAmount)</td>
+                <td class="num">\(statement.repaid(through: .latest).plainAmount)</td>
                 <td class="num"><strong>\(entry.reversed ? "reversed" : statement.left(through: month).description)</strong></td></tr>
                 """
         }
