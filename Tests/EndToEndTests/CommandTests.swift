@@ -205,6 +205,8 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Sea View House    primary,active      4"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Asha    Sea View House    2019-04-01  7 years, 7 months, 21 days   2027-04-01 (in 130 days)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Joseph  Marina Apartment  2026-12-01  starts in 9 days             2027-12-01 (in 374 days)"),
+                      "someone about to start is not shown with a tenure of 0 days: \(result.stdout)")
         let staff = try homecrew.jsonArray("staff", "list", "--all-households", "--status", "all")
         XCTAssertEqual(staff.count, 9)
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })

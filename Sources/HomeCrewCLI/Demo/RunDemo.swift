@@ -93,17 +93,13 @@ struct RunDemo: ParsableCommand {
         let staff = try database.staffListing(StaffFilter(householdID: nil, statuses: Set(EmploymentStatus.allCases), asOf: today))
         print("\nStaff")
         print(StaffPresenter.table(staff, asOf: today, showHousehold: true).renderTable())
-        print("\nTenure, longest first (people still employed)")
+        print("\nTenure, longest first (people employed or about to start)")
         var tenure = RecordTable(headers: ["NAME", "HOUSEHOLD", "START", "TENURE", "NEXT ANNIVERSARY"])
         let current = staff.filter { $0.member.status(asOf: today) != .left }
-            .sorted { $0.member.startDate < $1.member.startDate }
-        for details in current {
-            let member = details.member
-            let next = (try? Tenure.nextAnniversary(of: member.startDate, after: today)).map {
-                "\($0) (in \(today.days(until: $0)) days)"
-            } ?? ""
-            tenure.append([member.displayName, details.household.name, member.startDate.description,
-                           member.tenure(asOf: today).description, next])
+        let households = Dictionary(current.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
+        for line in TenureReport.lines(current.map(\.member), asOf: today) {
+            let next = line.nextAnniversary.flatMap { day in line.daysUntilAnniversary.map { "\(day) (in \(counted($0, "day")))" } } ?? ""
+            tenure.append([line.member.displayName, households[line.member.id] ?? "", line.member.startDate.description, line.summary, next])
         }
         print(tenure.renderTable())
         let documents = try database.documentListing(DocumentFilter())
