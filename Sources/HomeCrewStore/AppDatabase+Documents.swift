@@ -14,19 +14,25 @@ public struct DocumentFilter: Sendable {
     /// Nil means every household.
     public var householdID: RecordID?
     public var staffID: RecordID?
-    public var kind: DocumentKind?
-    /// Only documents expiring on or before `asOf + days` (expired ones included).
-    public var expiringWithin: (asOf: CalendarDate, days: Int)?
+    /// Kind, expiry window, added and issued dates, order.
+    public var listing: DocumentListing
+    /// The day an expiry window is measured from.
+    public var asOf: CalendarDate?
+    /// The households the person may see.
+    public var reach: Reach
     /// At most this many, the first in the listing's order; nil: all.
     public var limit: Int?
+    public var offset: Int
 
-    public init(householdID: RecordID? = nil, staffID: RecordID? = nil, kind: DocumentKind? = nil,
-                expiringWithin: (asOf: CalendarDate, days: Int)? = nil, limit: Int? = nil) {
+    public init(householdID: RecordID? = nil, staffID: RecordID? = nil, listing: DocumentListing = DocumentListing(),
+                asOf: CalendarDate? = nil, within reach: Reach = .everything, limit: Int? = nil, offset: Int = 0) {
         self.householdID = householdID
-        self.limit = limit
         self.staffID = staffID
-        self.kind = kind
-        self.expiringWithin = expiringWithin
+        self.listing = listing
+        self.asOf = asOf
+        self.reach = reach
+        self.limit = limit
+        self.offset = offset
     }
 }
 
@@ -65,21 +71,43 @@ extension AppDatabase {
         try read { db in try Self.details(of: Self.resolveDocument(reference, db), db) }
     }
 
+    /// The documents a filter keeps, in its order: `doc list` and the Documents page.
     public func documentListing(_ filter: DocumentFilter) throws -> [DocumentDetails] {
         try read { db in
-            var request = Document.order(Document.Columns.addedAt.desc, Document.Columns.id)
-            if let household = filter.householdID { request = request.filter(Document.Columns.householdID == household) }
-            if let kind = filter.kind { request = request.filter(Document.Columns.kind == kind.rawValue) }
-            if let staff = filter.staffID {
-                request = request.filter(sql: "id IN (SELECT document_id FROM document_staff WHERE staff_id = ?)", arguments: [staff])
-            }
-            if let window = filter.expiringWithin {
-                let limit = try window.asOf.adding(days: window.days)
-                request = request.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= limit)
-                    .order(Document.Columns.expiresOn, Document.Columns.id)
-            }
-            if let limit = filter.limit { request = request.limit(limit) }
+            var request = Self.documents(filter)
+            if let limit = filter.limit { request = request.limit(limit, offset: filter.offset) }
             return try Self.details(of: request.fetchAll(db), db)
+        }
+    }
+
+    /// How many documents a filter keeps (for a paged list's "1–50 of 230").
+    public func documentCount(_ filter: DocumentFilter) throws -> Int {
+        try read { db in try Self.documents(filter).fetchCount(db) }
+    }
+
+    static func documents(_ filter: DocumentFilter) -> QueryInterfaceRequest<Document> {
+        typealias Columns = Document.Columns
+        let listing = filter.listing
+        var request = Document.all()
+        if let household = filter.householdID { request = request.filter(Columns.householdID == household) }
+        if let visible = filter.reach.households() { request = request.filter(visible.map(\.rawValue).contains(Columns.householdID)) }
+        if let kind = listing.kind { request = request.filter(Columns.kind == kind.rawValue) }
+        if let staff = filter.staffID {
+            request = request.filter(sql: "id IN (SELECT document_id FROM document_staff WHERE staff_id = ?)", arguments: [staff])
+        }
+        if let window = listing.expiry, let asOf = filter.asOf {
+            request = request.filter(Columns.expiresOn != nil && Columns.expiresOn <= window.latest(asOf: asOf))
+        }
+        if let from = listing.issued.from { request = request.filter(Columns.issuedOn >= from) }
+        if let to = listing.issued.to { request = request.filter(Columns.issuedOn <= to) }
+        // added_at is an ISO 8601 UTC timestamp; its first ten characters are its day.
+        if let from = listing.added.from { request = request.filter(sql: "substr(added_at, 1, 10) >= ?", arguments: [from]) }
+        if let to = listing.added.to { request = request.filter(sql: "substr(added_at, 1, 10) <= ?", arguments: [to]) }
+        switch listing.order {
+        case .added: return request.order(Columns.addedAt.desc, Columns.id)
+        case .issued: return request.order(Columns.issuedOn == nil, Columns.issuedOn.desc, Columns.addedAt.desc, Columns.id)
+        case .expires: return request.order(Columns.expiresOn == nil, Columns.expiresOn, Columns.addedAt.desc, Columns.id)
+        case .title: return request.order(Columns.title.collating(.localizedCaseInsensitiveCompare), Columns.id)
         }
     }
 
@@ -225,18 +253,36 @@ extension AppDatabase {
     }
 
     public func editDocument(_ reference: String, _ changes: DocumentChanges) throws -> Document {
+        try write { db in try Self.apply(changes, to: Self.resolveDocument(reference, db), db) }
+    }
+
+    /// Changes several documents of one household together, all of them or none: the same
+    /// changes and links to the same people (the Documents page's bulk actions). A document of
+    /// another household, or outside `reach`, is not found.
+    @discardableResult
+    public func changeDocuments(_ ids: [RecordID], ofHousehold household: RecordID, _ changes: DocumentChanges,
+                                linking staff: [String] = [], within reach: Reach) throws -> [Document] {
         try write { db in
-            var document = try Self.resolveDocument(reference, db)
-            if let title = changes.title { document.title = title }
-            if let kind = changes.kind { document.kind = kind }
-            if let issued = changes.issuedOn { document.issuedOn = issued }
-            if let expires = changes.expiresOn { document.expiresOn = expires }
-            if changes.clearIssuedOn { document.issuedOn = nil }
-            if changes.clearExpiresOn { document.expiresOn = nil }
-            document = try document.validated()
-            try document.update(db)
-            return document
+            try ids.map { id in
+                guard reach.includes(household), let document = try Document.fetchOne(db, key: id.rawValue),
+                      document.householdID == household else { throw StoreError.noSuchDocument(id.rawValue) }
+                try Self.link(document, to: staff, within: reach, db)
+                return try Self.apply(changes, to: document, db)
+            }
         }
+    }
+
+    private static func apply(_ changes: DocumentChanges, to document: Document, _ db: Database) throws -> Document {
+        var document = document
+        if let title = changes.title { document.title = title }
+        if let kind = changes.kind { document.kind = kind }
+        if let issued = changes.issuedOn { document.issuedOn = issued }
+        if let expires = changes.expiresOn { document.expiresOn = expires }
+        if changes.clearIssuedOn { document.issuedOn = nil }
+        if changes.clearExpiresOn { document.expiresOn = nil }
+        document = try document.validated()
+        try document.update(db)
+        return document
     }
 
     /// Removes the document row and its links at once. The object stays until `vault gc`.

@@ -67,6 +67,10 @@ public enum WebRoutes {
         routes.post("/staff/:id/advances", .member(.manager, of: .staff("id")), payments.giveAdvance)
         routes.post("/staff/:id/advances/:entry/repay", .member(.manager, of: .staff("id")), payments.repayAdvance)
 
+        let documentList = DocumentListController(app: app)
+        routes.get("/documents", .signedIn, documentList.show)
+        routes.post("/documents/bulk", .member(.manager, of: .formField("household")), documentList.change)
+
         let documents = DocumentController(app: app)
         routes.get("/documents/:id", .member(.viewer, of: .document("id")), documents.show)
         routes.get("/documents/:id/original", .member(.viewer, of: .document("id")), documents.original)

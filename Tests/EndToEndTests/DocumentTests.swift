@@ -297,6 +297,18 @@ final class DocumentTests: XCTestCase {
         try homecrew.ok("doc", "add", Samples.document("fatima-residence-visa-sideways.jpg"), "--kind", "id", "--expires", "2030-01-01")
         let soon = try homecrew.jsonArray("doc", "list", "--expiring-within", "60", "--today", "2026-11-22")
         XCTAssertEqual(soon.map { $0["kind"] as? String }, ["visa", "passport"])
+        let expired = try homecrew.jsonArray("doc", "list", "--expired", "--today", "2027-01-01")
+        XCTAssertEqual(expired.map { $0["kind"] as? String }, ["visa"])
+        let byTitle = try homecrew.jsonArray("doc", "list", "--sort", "title", "--kind", "passport", "--added-from", "2020-01-01")
+        XCTAssertEqual(byTitle.map { $0["kind"] as? String }, ["passport"])
+        // The same words as the Documents page; nothing is clamped.
+        for (arguments, message) in [(["--expiring-within=-5"], "'-5' is not an expiry window"),
+                                     (["--added-from", "2026-02-01", "--added-to", "2026-01-01"], "the added dates run backwards"),
+                                     (["--sort", "size"], "cannot sort by 'size'"), (["--kind", "novel"], "unknown kind 'novel'")] {
+            let run = try homecrew.run(["doc", "list"] + arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments)")
+            XCTAssertTrue(run.stderr.contains(message), run.stderr)
+        }
         XCTAssertEqual(try homecrew.run(["doc", "add", Samples.fixture("swatch-1.png"), "--issued", "2026-01-02", "--expires", "2026-01-01"]).status, 64)
     }
 }

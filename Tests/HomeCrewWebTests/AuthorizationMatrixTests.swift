@@ -82,7 +82,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "GET /calendar/{token}": .open, "GET /invitations/{token}": .open, "POST /invitations/{token}/join": .open,
         "POST /signout": .signedIn, "GET /account": .signedIn, "POST /account/password": .signedIn, "GET /": .signedIn,
         "GET /households/new": .signedIn, "POST /households": .signedIn, "POST /invitations/{token}/accept": .signedIn,
-        "GET /staff/new": .signedIn, "GET /upload": .signedIn, "GET /search": .signedIn, "GET /reports/payroll": .signedIn,
+        "GET /staff/new": .signedIn, "GET /upload": .signedIn, "GET /documents": .signedIn, "POST /documents/bulk": .role(.manager), "GET /search": .signedIn, "GET /reports/payroll": .signedIn,
         "GET /reports/tenure": .signedIn, "GET /reports/due": .signedIn, "GET /reports/due.ics": .signedIn,
         "POST /households/{id}/primary": .vaultUser, "POST /reports/due/feed": .signedIn, "POST /reports/due/feed/revoke": .signedIn,
         "GET /households/{id}": .role(.viewer), "POST /households/{id}/edit": .role(.manager), "POST /households/{id}/remove": .role(.owner),
@@ -233,7 +233,8 @@ final class AuthorizationMatrixTests: XCTestCase {
             }
         }.joined(separator: "/")
         let form = [("household", records?.household ?? missing), ("staff", records?.staff ?? missing), ("month", "2026-10"),
-                    ("role", "manager"), ("account", records?.member ?? "nobody"), ("kind", "other")]
+                    ("role", "manager"), ("account", records?.member ?? "nobody"), ("kind", "other"),
+                    ("document", records?.document ?? missing), ("action", "link")]
         return (path, form)
     }
 
@@ -306,6 +307,7 @@ extension AuthorizationMatrixTests {
     static let recordFields: [String: [String]] = [
         "POST /documents/{id}/link": ["staff"], "POST /documents/{id}/unlink": ["staff"], "POST /staff": ["household"],
         "POST /reports/payroll/close": ["household"], "POST /reports/payroll/reopen": ["household"], "POST /upload": ["household", "staff"],
+        "POST /documents/bulk": ["document", "staff"],
     ]
 
     /// A field that names another household's record (by id, id prefix, name or a word of it)
@@ -321,7 +323,7 @@ extension AuthorizationMatrixTests {
                 for field in fields {
                     let foreign = field == "staff"
                         ? [fixture.other.staff, String(fixture.other.staff.prefix(4)), "Ravi Kumar", "ravi"]
-                        : [fixture.other.household, "Hill House"]
+                        : field == "document" ? [fixture.other.document] : [fixture.other.household, "Hill House"]
                     for reference in foreign {
                         let missing = field == "staff" ? "Zed Nobody" : "0123456789ab"
                         let (app, copy) = try fixture.copy()
@@ -346,7 +348,7 @@ extension AuthorizationMatrixTests {
                 }
             }
         }
-        XCTAssertEqual(compared, 3 * (4 + 4 + 2 + 2 + 2 + 2 + 4))
+        XCTAssertEqual(compared, 3 * (4 + 4 + 2 + 2 + 2 + 2 + 4 + 1 + 4))
     }
 
     /// The page with the typed name (as the page escapes it) and the per-request tokens taken out.

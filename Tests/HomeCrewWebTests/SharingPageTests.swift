@@ -92,7 +92,8 @@ final class SharingPageTests: XCTestCase {
         try database.acceptInvitation(token: database.invite(to: sea.id, role: .viewer).token, by: dev)
         let session = try database.openSession(for: dev, address: nil)
         try await harness.test { client in
-            for path in ["/", "/reports/tenure", "/reports/payroll?period=2026-11", "/search?q=hello", "/search?q=ravi", "/reports/due?within=3000"] {
+            for path in ["/", "/reports/tenure", "/reports/payroll?period=2026-11", "/search?q=hello", "/search?q=ravi", "/reports/due?within=3000",
+                         "/documents", "/documents?expiry=3000&sort=title"] {
                 let page = try await AccountSignInTests.send(client, path, cookie: session.token)
                 XCTAssertEqual(page.status, .ok, path)
                 XCTAssertFalse(page.text.contains("Hill House") || page.text.contains("Ravi"), "\(path) shows nothing of another household")

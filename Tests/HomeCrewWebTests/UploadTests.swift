@@ -43,7 +43,7 @@ final class UploadTests: XCTestCase {
         try await harness.signIn()
         let household = harness.household.id.rawValue
         let photo = try Self.sample("documents/fatima-residence-visa-sideways.jpg")
-        let body = Self.multipart([("household", household), ("staff", harness.maria.id.rawValue), ("kind", "passport"), ("expires", "2030-01-31"), ("ocr", "yes")],
+        let body = Self.multipart([("household", household), ("staff", harness.maria.id.rawValue), ("kind", "passport"), ("issued", "2025-02-01"), ("expires", "2030-01-31"), ("ocr", "yes")],
                                   files: [("visa.jpg", photo), ("again.pdf", try Self.sample("fixtures/hello.pdf")),
                                           ("notes.txt", Array("just text".utf8)), ("../../escape.heic", try Self.sample("documents/maria-passport-photo.heic"))])
         try await harness.test { client in
@@ -52,9 +52,10 @@ final class UploadTests: XCTestCase {
             let verdicts = response.text.components(separatedBy: "data-verdict=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
             XCTAssertEqual(verdicts, ["added", "already present", "refused", "added"], response.text)
         }
-        let added = try harness.app.database.documentListing(DocumentFilter(kind: .passport))
+        let added = try harness.app.database.documentListing(DocumentFilter(listing: DocumentListing(kind: .passport)))
         XCTAssertEqual(Set(added.map(\.document.originalName)), ["visa.jpg", "escape.heic"], "a path in a file name is dropped")
         XCTAssertEqual(added.map { $0.document.expiresOn?.description }, ["2030-01-31", "2030-01-31"])
+        XCTAssertEqual(added.map { $0.document.issuedOn?.description }, ["2025-02-01", "2025-02-01"], "the page's 'Issued on'")
         XCTAssertEqual(added.map { $0.staff.map(\.id) }, [[harness.maria.id], [harness.maria.id]])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.app.objects.temporaryDirectory)
         XCTAssertEqual(leftovers, [], "the upload's temporary files are gone")

@@ -80,10 +80,7 @@ extension VaultOptions {
 
 extension Parse {
     @Sendable static func kind(_ text: String) throws -> DocumentKind {
-        guard let kind = DocumentKind(rawValue: text.lowercased()) else {
-            throw ValidationError("unknown kind '\(text)'; use one of: \(DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return kind
+        do { return try DocumentListing.kind(text) } catch { throw ValidationError(error.description) }
     }
 }
 

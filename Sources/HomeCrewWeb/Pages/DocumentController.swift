@@ -40,7 +40,7 @@ struct DocumentController: Sendable {
         try change(context) { id in
             var changes = DocumentChanges()
             changes.title = form["title"]
-            changes.kind = try form["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw WebError.badRequest("unknown kind") }; return kind }
+            changes.kind = try form["kind"].map(DocumentListing.kind)
             changes.issuedOn = try form.optionalDate("issued")
             changes.expiresOn = try form.optionalDate("expires")
             changes.clearIssuedOn = form["issued"] == nil

@@ -44,7 +44,7 @@ struct SearchController: Sendable {
 
     private func results(for text: String, _ query: Form, _ reach: Reach) throws -> HTML {
         let parsed = try SearchQuery.parse(text)
-        var filter = SearchFilter(kind: try query["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind },
+        var filter = SearchFilter(kind: try query["kind"].map(DocumentListing.kind),
                                   addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 20, within: reach)
         if let household = query["household"] {
             guard reach.includes(RecordID(rawValue: household)) else { throw WebError.notFound }

@@ -19,7 +19,7 @@ struct StaffPage {
         let today = app.today
         let documents = try app.database.documentListing(DocumentFilter(staffID: member.id, limit: WebLimits.pageSize + 1))
         let more: HTML = documents.count > WebLimits.pageSize
-            ? "<p class=\"note\">The newest \(WebLimits.pageSize) are shown. <a href=\"/search?q=\(component: "staff:\"\(member.legalName)\"")\">Search them all</a></p>"
+            ? "<p class=\"note\">The newest \(WebLimits.pageSize) are shown. <a href=\"/documents?staff=\(member.id.rawValue)\">List them all</a></p>"
             : .empty
         return Layout.page(title: member.legalName, session: session, body: """
             <h1>\(bdi: member.legalName)</h1>

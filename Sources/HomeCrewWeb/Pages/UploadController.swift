@@ -55,11 +55,14 @@ struct UploadController: Sendable {
     private func request(_ fields: Form, fileCount: Int?, _ context: WebContext) throws -> IngestRequest {
         try context.authorize([RecordID(rawValue: fields.required("household", "The household"))])
         let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", "The household"))).household
-        let kind = try fields["kind"].map { guard let kind = DocumentKind(rawValue: $0) else { throw FormProblem(description: "unknown kind") }; return kind } ?? .other
+        let kind = try fields["kind"].map(DocumentListing.kind) ?? .other
         var request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
-                                    title: fileCount == 1 ? fields["title"] : nil, issuedOn: nil,
+                                    title: fileCount == 1 ? fields["title"] : nil, issuedOn: try fields.optionalDate("issued"),
                                     expiresOn: try fields.optionalDate("expires"), allowOther: false,
                                     ocrLanguages: fields["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil)
+        if let issued = request.issuedOn, let expires = request.expiresOn, expires < issued {
+            throw RuleViolation.expiresBeforeIssued(issued: issued, expires: expires)
+        }
         // The received files are already in the vault's tmp/: they are moved into the store, not copied.
         request.adoptFile = true
         request.reach = context.reach

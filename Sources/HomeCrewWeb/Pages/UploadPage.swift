@@ -33,6 +33,7 @@ extension UploadController {
             \(Layout.select("Staff member", name: "staff", options: staffOptions, selected: choices["staff"]))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
             \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
+            \(Layout.field("Issued on", name: "issued", type: "date"))
             \(Layout.field("Expires on", name: "expires", type: "date"))
             <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> Read the text of photos and scans (OCR)</label>
             <small>Slower: seconds for each photo.</small></p>
