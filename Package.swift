@@ -88,7 +88,7 @@ let package = Package(
             name: "HomeCrewOperationsTests",
             dependencies: ["HomeCrewOperations", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI"]),
+        .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI", "HomeCrewOperations"]),
         .testTarget(
             name: "HomeCrewWebTests",
             dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird")]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day in the proleptic Gregorian calendar, with no time and no time zone.
 ///
 /// Employment facts are calendar dates: a person starts on 2026-03-01 wherever the
@@ -133,8 +135,18 @@ extension CalendarDate {
 }
 
 /// Why a text or a set of numbers is not a calendar date.
+extension CalendarDate {
+    /// A year as typed (`--year`, a report page's field): a whole number within `supportedYears`.
+    public static func year(parsing text: String) throws(DateError) -> Int {
+        guard let year = Int(text.trimmingCharacters(in: .whitespaces)) else { throw .notAYear(text) }
+        guard supportedYears.contains(year) else { throw .yearOutOfRange(year) }
+        return year
+    }
+}
+
 public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADate(String)
+    case notAYear(String)
     case notAMonth(String)
     case yearOutOfRange(Int)
     case noSuchMonth(Int)
@@ -144,6 +156,8 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notADate(let text):
             return "'\(text)' is not a date; expected YYYY-MM-DD, for example 2026-03-01"
+        case .notAYear(let text):
+            return "'\(text)' is not a year; expected YYYY, for example 2026"
         case .notAMonth(let text):
             return "'\(text)' is not a month; expected YYYY-MM, for example 2026-11"
         case .yearOutOfRange(let year):

@@ -58,9 +58,9 @@ extension AppDatabase {
     }
 
     public func leaveBalances(staff reference: String?, householdID: RecordID?, year: Int,
-                              asOf: CalendarDate) throws -> [LeaveBalanceLine] {
+                              asOf: CalendarDate, within reach: Reach = .everything) throws -> [LeaveBalanceLine] {
         try read { db in
-            let people = try Self.people(reference, householdID: householdID, db)
+            let people = try Self.people(reference, householdID: householdID, within: reach, db)
                 .filter { reference != nil || $0.0.employment.overlaps(LeaveCalculator.yearRange(year)) }
             let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(people.map(\.0.id)).fetchAll(db), by: \.staffID)
             return people.map { member, household in

@@ -1,5 +1,6 @@
 import XCTest
 @testable import HomeCrewCLI
+@testable import HomeCrewOperations
 
 final class RenderingTests: XCTestCase {
     func testDisplayWidthCountsTerminalColumns() {
@@ -70,6 +71,22 @@ final class RenderingTests: XCTestCase {
             "Ramesh ""Ram\""","line one
             line two"\r
             आशा,plain\r
+
+            """)
+    }
+
+    func testACSVCellThatASpreadsheetWouldRunAsAFormulaIsText() {
+        var table = RecordTable(headers: ["name", "amount"])
+        table.append(["=HYPERLINK(\"http://x\",\"pay\")", "-2000.00"])
+        table.append(["+91 98200 00000", "+5"])
+        table.append(["@SUM(A1)", "1,5"])
+        table.append(["-Asha", "-"])
+        XCTAssertEqual(table.csv(), """
+            name,amount\r
+            "'=HYPERLINK(""http://x"",""pay"")",-2000.00\r
+            '+91 98200 00000,+5\r
+            '@SUM(A1),"1,5"\r
+            '-Asha,'-\r
 
             """)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListAdvances: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List advances and loans with what is left to repay.")

@@ -1,3 +1,4 @@
+import HomeCrewOperations
 import ArgumentParser
 
 struct DocumentText: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ShowHistory: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListLeave: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded leave, by date.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ShowLeaveBalance: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,17 +11,13 @@ struct ShowLeaveBalance: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var scope: HouseholdScope
     @Argument(help: "Only this staff member.") var staff: String?
-    @Option(help: "The calendar year (default: this year).") var year: Int?
-
-    func validate() throws {
-        if let year, !CalendarDate.supportedYears.contains(year) { throw ValidationError("--year must be 1 to 9999") }
-    }
+    @Option(help: "The calendar year (default: this year).", transform: Parse.year) var year: Int?
 
     func run() throws {
         let database = try vault.openForReading()
         let householdID = staff == nil ? try scope.householdID(database) : nil
         let lines = try database.leaveBalances(staff: staff, householdID: householdID, year: year ?? vault.todayDate.year,
                                                asOf: vault.todayDate)
-        try Output.print(output.format, table: LeavePresenter.balanceTable(lines), json: .array(lines.map(LeavePresenter.balanceJSON)))
+        try Output.print(output.format, table: ReportTables.leaveBalances(lines), json: .array(lines.map(LeavePresenter.balanceJSON)))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListAdjustments: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "adjustments", abstract: "List pay adjustments, by month.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListClosedMonths: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "closed", abstract: "List the closed months.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListPayments: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List payments (and their reversals), by day.")

@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 
 enum HistoryPresenter {
     static func json(_ entry: AuditEntry) -> JSON {

@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 enum LeavePresenter {
@@ -33,18 +34,5 @@ enum LeavePresenter {
             })),
             "balance": .string(balance.balance.description), "overshoot": .bool(balance.isOvershoot),
         ])
-    }
-
-    static func balanceTable(_ lines: [LeaveBalanceLine]) -> RecordTable {
-        var table = RecordTable(headers: ["STAFF", "YEAR", "ALLOCATION", "CARRIED", "ANNUAL", "SICK", "UNPAID", "OTHER", "BALANCE"],
-                                rightAligned: ["YEAR", "ALLOCATION", "CARRIED", "ANNUAL", "SICK", "UNPAID", "OTHER", "BALANCE"])
-        for line in lines {
-            let balance = line.balance
-            let taken = [LeaveType.annual, .sick, .unpaid, .other].map { (balance.taken[$0] ?? LeaveDays(halfDays: 0)).description }
-            table.append([line.member.displayName, String(balance.year), balance.allocation.description,
-                          balance.carriedOver.description] + taken
-                         + [balance.balance.description + (balance.isOvershoot ? " (overshoot)" : "")])
-        }
-        return table
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 enum PaymentPresenter {

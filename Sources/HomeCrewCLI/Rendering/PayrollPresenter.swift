@@ -31,23 +31,6 @@ enum PayrollPresenter {
         return table
     }
 
-
-    /// CSV: one row per line, no totals (a script sums by currency itself).
-    static func csv(_ report: PayrollReport) -> RecordTable {
-        var table = RecordTable(headers: ["month", "household", "staff_id", "legal_name", "currency", "days_in_month",
-                                          "days_employed", "monthly_salaries", "unpaid_days", "unpaid_deduction",
-                                          "adjustments", "advance_deductions", "net", "paid", "outstanding"])
-        for entry in report.entries {
-            let line = entry.line
-            table.append([line.month.description, entry.household.name, entry.member.id.rawValue, entry.member.legalName,
-                          line.currency.code, String(line.daysInMonth), String(line.daysEmployed),
-                          line.segments.map(\.monthlySalary.plainAmount).joined(separator: ";"), line.unpaidDays.description,
-                          line.unpaidDeduction.rounded().plainAmount, line.adjustmentTotal.rounded().plainAmount,
-                          line.deductionTotal.plainAmount, line.net.plainAmount, entry.paidTotal.plainAmount, entry.outstanding.plainAmount])
-        }
-        return table
-    }
-
     static func json(_ report: PayrollReport) -> JSON {
         .object([
             "period": .object(["label": .string(report.period.label), "from": .string(report.period.range.start.description),

@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 // How records look in each output format. The JSON keys here are documented in the

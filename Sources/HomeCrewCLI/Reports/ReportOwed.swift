@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ReportOwed: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -28,7 +28,7 @@ struct ReportPayroll: ParsableCommand {
         let report = try database.payroll(period, householdID: scope.householdID(database))
         if payslips { try storePayslips(report, database) }
         guard output.format == .table else {
-            return try Output.print(output.format, table: PayrollPresenter.csv(report), json: PayrollPresenter.json(report))
+            return try Output.print(output.format, table: ReportTables.payroll(report), json: PayrollPresenter.json(report))
         }
         print("Payroll \(period.label) (\(period.range))")
         let table = PayrollPresenter.table(report, showHousehold: scope.allHouseholds)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 struct ReportTenure: ParsableCommand {
@@ -20,13 +21,7 @@ struct ReportTenure: ParsableCommand {
         let staff = try database.staffListing(StaffFilter(householdID: scope.householdID(database), statuses: statuses, asOf: day))
         let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
         let lines = TenureReport.lines(staff.map(\.member), asOf: day)
-        var table = RecordTable(headers: ["STAFF", "HOUSEHOLD", "START", "STATUS", "TENURE", "YEARS", "NEXT ANNIVERSARY", "IN DAYS"],
-                                rightAligned: ["YEARS", "IN DAYS"])
-        for line in lines {
-            table.append([line.member.displayName, households[line.member.id] ?? "", line.member.startDate.description,
-                          line.member.status(asOf: day).rawValue, line.summary, String(line.completedYears),
-                          line.nextAnniversary?.description ?? "", line.daysUntilAnniversary.map(String.init) ?? ""])
-        }
+        let table = ReportTables.tenure(lines, households: households, asOf: day)
         try Output.print(output.format, table: table, json: .array(lines.map { line in
             .object(["staff": StaffPresenter.reference(line.member), "household": .string(households[line.member.id] ?? ""),
                      "start_date": .string(line.member.startDate.description), "leaving_date": .optional(line.member.leavingDate?.description),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct AddStaff: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a staff member.")

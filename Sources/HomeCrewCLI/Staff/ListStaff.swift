@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 struct ListStaff: ParsableCommand {

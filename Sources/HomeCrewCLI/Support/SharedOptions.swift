@@ -57,6 +57,10 @@ enum Parse {
         try CalendarDate(parsing: text)
     }
 
+    @Sendable static func year(_ text: String) throws -> Int {
+        try CalendarDate.year(parsing: text)
+    }
+
     @Sendable static func currency(_ text: String) throws -> Currency {
         try Currency(code: text)
     }

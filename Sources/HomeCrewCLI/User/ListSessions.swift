@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListSessions: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 
 struct ListUsers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")

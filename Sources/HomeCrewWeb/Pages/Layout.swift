@@ -7,7 +7,7 @@ enum Layout {
         let nav: HTML = session.map { session in """
             <nav aria-label="Main"><ul>
             <li><a href="/">Home</a></li><li><a href="/documents">Documents</a></li><li><a href="/upload">Upload</a></li><li><a href="/search">Search</a></li>
-            <li><a href="/reports/payroll">Payroll</a></li><li><a href="/reports/due">Due</a></li><li><a href="/reports/tenure">Tenure</a></li>
+            <li><a href="/reports/payroll">Payroll</a></li><li><a href="/reports/due">Due</a></li><li><a href="/reports/tenure">Tenure</a></li><li><a href="/reports/leave">Leave</a></li>
             <li><a href="/account">\(bdi: session.account?.name ?? "Account")</a></li>
             <li><form method="post" action="/signout">\(csrfField(session))<button type="submit" class="link">Sign out</button></form></li>
             </ul></nav>

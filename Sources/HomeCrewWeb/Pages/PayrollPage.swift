@@ -18,10 +18,7 @@ struct PayrollPage {
         let periodText = query["period"] ?? "this month"
         let period = try Period.parse(periodText, today: today)
         let households = try app.database.householdSummaries(within: reach)
-        let householdID = try query["household"].map { id in
-            guard reach.includes(RecordID(rawValue: id)) else { throw WebError.notFound }
-            return try app.database.householdSummary(id: RecordID(rawValue: id)).household.id
-        }
+        let householdID = try query.household(within: reach, app.database)
         let report = try app.database.payroll(period, householdID: householdID, within: reach)
         let closed = try app.database.closedMonths(householdID: householdID)
         return Layout.page(title: "Payroll \(period.label)", session: session, body: """
@@ -32,8 +29,9 @@ struct PayrollPage {
             \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
             <p><button type="submit">Show</button></p></form>
+            \(CSVDownload.link("/reports/payroll", [("period", periodText), ("household", householdID?.rawValue)]))
             \(lines(report))
-            \(totals(report))
+            \(totals(report, showHouseholds: householdID == nil))
             \(explanations(report))
             \(monthForms(period, householdID: householdID, closed: closed))
             """)
@@ -61,10 +59,19 @@ struct PayrollPage {
             """
     }
 
-    private func totals(_ report: PayrollReport) -> HTML {
+    /// Totals per currency, and per household too when the page shows several.
+    private func totals(_ report: PayrollReport, showHouseholds: Bool) -> HTML {
         guard !report.totals.isEmpty else { return .empty }
-        let items = report.totals.map { total -> HTML in "<li class=\"total\"><strong>\(total.description)</strong></li>" }
-        return "<h2>Totals</h2><ul>\(items)</ul>"
+        let overall = report.totals.map { total -> HTML in "<li class=\"total\"><strong>\(total.description)</strong></li>" }
+        let perHousehold = report.householdTotals
+        guard showHouseholds, perHousehold.count > 1 else { return "<h2>Totals</h2><ul>\(overall)</ul>" }
+        let rows = perHousehold.flatMap { household, totals in
+            totals.map { total -> HTML in "<tr><td>\(bdi: household.name)</td><td class=\"num\">\(total.description)</td></tr>" }
+        }
+        return """
+            <h2>Totals</h2><div class="scroll"><table class="totals"><thead><tr><th>Household</th><th class="num">Net</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div><p>All households:</p><ul>\(overall)</ul>
+            """
     }
 
     private func explanations(_ report: PayrollReport) -> HTML {

@@ -52,24 +52,6 @@ struct ReportController: Sendable {
         }, orShow: { try PayrollPage(app: app, session: context.session, query: query, problem: $0).render() })
     }
 
-    @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
-        let today = app.today
-        let staff = try app.database.staffListing(StaffFilter(householdID: nil, statuses: [.active, .upcoming], asOf: today, within: context.reach))
-        let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
-        let rows = TenureReport.lines(staff.map(\.member), asOf: today).map { line -> HTML in
-            """
-            <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
-            <td>\(line.member.startDate.description)</td><td>\(line.summary)</td>
-            <td>\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
-            """
-        }
-        return Layout.page(title: "Tenure", session: context.session, body: """
-            <h1>Tenure on \(today.description)</h1>
-            <div class="scroll"><table><thead><tr><th>Name</th><th>Household</th><th>Start</th><th>Tenure</th><th>Next anniversary</th>
-            <th class="num">In days</th></tr></thead><tbody>\(rows)</tbody></table></div>
-            """)
-    }
-
     @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
         let within = try request.query["within"].map(DueList.window(days:)) ?? 60

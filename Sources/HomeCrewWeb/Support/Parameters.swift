@@ -1,4 +1,6 @@
 import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
 import Hummingbird
 
 extension WebContext {
@@ -22,4 +24,30 @@ extension WebContext {
 
 extension Request {
     var query: Form { Form(encoded: uri.query ?? "") }
+}
+
+extension Form {
+    /// The household a page is narrowed to (`household=ID`): a household within the person's reach,
+    /// else not found, as if it did not exist; nil when none is chosen.
+    func household(within reach: Reach, _ database: AppDatabase) throws -> RecordID? {
+        guard let id = self["household"].map(RecordID.init(rawValue:)) else { return nil }
+        guard reach.includes(id) else { throw WebError.notFound }
+        return try database.householdSummary(id: id).household.id
+    }
+}
+
+/// A report as a CSV file: the command line's `--format csv` columns (`ReportTables`).
+enum CSVDownload {
+    static func response(_ table: RecordTable, fileName: String) -> Response {
+        Response(status: .ok, headers: [
+            .contentType: "text/csv; charset=utf-8",
+            .contentDisposition: ContentDisposition.value(inline: false, fileName: fileName),
+        ], body: .init(byteBuffer: ByteBuffer(string: table.csv())))
+    }
+
+    /// The link to a page's CSV: the same query, the path with `.csv`.
+    static func link(_ path: String, _ query: [(String, String?)]) -> HTML {
+        let encoded = query.compactMap { name, value in value.map { "\(name)=\(URLComponent.encode($0))" } }.joined(separator: "&")
+        return "<p><a href=\"\(path).csv\(encoded.isEmpty ? "" : "?" + encoded)\" download>Download as CSV</a></p>"
+    }
 }

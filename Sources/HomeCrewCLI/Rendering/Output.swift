@@ -1,26 +1,7 @@
+import HomeCrewOperations
 import Foundation
 
-/// Rows of named columns: the one shape that table and CSV output are made from.
-struct RecordTable {
-    struct Column {
-        let header: String
-        var alignRight = false
-    }
-
-    let columns: [Column]
-    var rows: [[String]] = []
-
-    init(_ columns: [Column]) { self.columns = columns }
-
-    init(headers: [String], rightAligned: Set<String> = []) {
-        self.columns = headers.map { Column(header: $0, alignRight: rightAligned.contains($0)) }
-    }
-
-    mutating func append(_ row: [String]) {
-        precondition(row.count == columns.count, "row does not fit the table")
-        rows.append(row)
-    }
-
+extension RecordTable {
     /// Aligned columns for a terminal; cells are sanitised, widths counted in columns. Search
     /// highlights (U+E000…U+E001) become bold on a terminal and [brackets] elsewhere.
     func renderTable() -> String {
@@ -40,21 +21,9 @@ struct RecordTable {
         return ([line(headers)] + cells.map(line)).joined(separator: "\n")
     }
 
-    /// RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes doubled.
+    /// CSV; printed on a terminal, its cells are sanitised like everything else shown there.
     func renderCSV() -> String {
-        let sanitize = Terminal.stdoutIsTerminal
-        return ([columns.map(\.header)] + rows).map { row in
-            row.map { CSV.field(sanitize ? Terminal.sanitize($0, keepNewlines: true) : $0) }.joined(separator: ",")
-        }.joined(separator: "\r\n") + "\r\n"
-    }
-}
-
-enum CSV {
-    static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
-            return value
-        }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        Terminal.stdoutIsTerminal ? csv { Terminal.sanitize($0, keepNewlines: true) } : csv()
     }
 }
 
