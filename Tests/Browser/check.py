@@ -10,7 +10,7 @@ screenshot in .build/browser/ for a person to look at. Exit 0 when every check h
 
 Usage: Tests/Browser/check.py [path/to/homecrew]   (default .build/debug/homecrew)
 """
-import glob, http.client, json, os, pwd, re, shutil, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import base64, glob, http.client, json, os, pwd, re, shutil, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, WebDriverException
@@ -22,6 +22,11 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLES = os.path.join(ROOT, "Samples")
 SHOTS = os.path.join(ROOT, ".build", "browser")
+# Every page of the demo at a phone's and a desktop's width, refreshed by each run (README shows them).
+PAGE_SHOTS = os.path.join(SAMPLES, "screenshots")
+# axe-core as PyPI's axe-selenium-python ships it; .ci/install-deps fetches it (and checks its hash).
+AXE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "homecrew",
+                   "axe-selenium-python-2.1.6", "axe.min.js")
 HOSTILE = "<img src=x onerror=alert(1)>\"'&<script>alert(2)</script>"
 failures = []
 
@@ -584,6 +589,91 @@ def foreign_host(base):
     check(status == 421, "a request naming another host is refused (DNS rebinding): %d" % status)
 
 
+def axe_violations(driver):
+    """axe-core's findings on the page as it is now (WCAG 2 A and AA rules and axe's best practices)."""
+    with open(AXE, encoding="utf-8") as source:
+        driver.execute_script(source.read())
+    driver.set_script_timeout(60)
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice']}}, function (error, results) {
+          if (error) { return done([{id: 'axe-error', impact: 'critical', help: String(error), nodes: []}]); }
+          done(results.violations.map(function (v) {
+            return {id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); })};
+          }));
+        });""")
+
+
+def axe_audit(driver, where):
+    """No violation of impact serious or critical; lesser ones are printed."""
+    found = axe_violations(driver)
+    serious = [v for v in found if v["impact"] in ("serious", "critical")]
+    check(serious == [], "axe: no serious accessibility violation on %s: %s" % (where, serious[:3]))
+    for violation in found:
+        if violation not in serious:
+            print("     (axe, %s on %s: %s %s)" % (violation["impact"], where, violation["id"], violation["nodes"]))
+
+
+def axe_finds_what_it_should(driver):
+    """The audit can fail: a page with an unlabelled field, an image without text and faint text is reported."""
+    driver.get("data:text/html,<html lang=en><title>bad</title><main><h1>Bad</h1><img src=x><input type=text>"
+               "<p style='color:%23bbb;background:%23fff'>faint</p></main></html>")
+    ids = {violation["id"] for violation in axe_violations(driver)}
+    check({"image-alt", "label", "color-contrast"} <= ids, "axe reports a page built to fail: %s" % sorted(ids))
+
+
+def whole_page(driver, width, path):
+    """The whole page, not only the window (at most 3,000 px tall)."""
+    height = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]["height"]
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                           "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 3000), "scale": 1}})
+    with open(path, "wb") as file:
+        file.write(base64.b64decode(shot["data"]))
+
+
+def every_page_of_the_demo(binary, folder, downloads):
+    """The demo's vault in a browser, every kind of page at 390 px (a phone, emulated) and 1280 px: a screenshot of
+    each in Samples/screenshots/, nothing wider than the phone, and an axe-core audit of each."""
+    vault = os.path.join(folder, "demo-vault")
+    subprocess.run([binary, "demo", "--vault", vault, "--today", "2026-11-22"], check=True, capture_output=True)
+    server, base, token = start_server(binary, vault)
+    driver = browser(downloads)
+    try:
+        axe_finds_what_it_should(driver)
+        driver.get(base + "/signin")
+        axe_audit(driver, "the sign-in page")
+        driver.get(base + "/signin?token=" + token)
+        def first_link(path, pattern):
+            driver.get(base + path)
+            links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a[href]")]
+            found = [link for link in links if re.search(pattern, link)]
+            return urllib.parse.urlparse(found[0]).path if found else path
+        document = first_link("/documents?sort=title", r"/documents/[0-9a-f]{12}$")
+        staff = first_link("/search?q=Ramesh", r"/staff/[0-9a-f]{12}$")
+        household = first_link(staff, r"/households/[0-9a-f]{12}$")
+        pages = [("home", "/"), ("household", household), ("staff", staff), ("documents", "/documents"),
+                 ("documents-expiring", "/documents?expiry=365&household=" + household.rsplit("/", 1)[-1]),
+                 ("document", document), ("upload", "/upload"), ("search", "/search?q=contract"),
+                 ("payroll", "/reports/payroll?period=2026-10"), ("tenure", "/reports/tenure?left=yes"), ("leave", "/reports/leave"),
+                 ("due", "/reports/due"), ("account", "/account"), ("new-household", "/households/new"), ("new-staff", "/staff/new")]
+        os.makedirs(PAGE_SHOTS, exist_ok=True)
+        for width, height, mobile in [(390, 844, True), (1280, 900, False)]:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+            for name, path in pages:
+                driver.get(base + path)
+                check(not driver.title.startswith("Not found") and driver.find_elements(By.CSS_SELECTOR, "main h1"),
+                      "%s (%s) is a page of the demo: %s" % (name, path, driver.title))
+                check(driver.execute_script("return document.documentElement.scrollWidth") <= width,
+                      "%s (%s) does not scroll sideways at %d px" % (name, path, width))
+                whole_page(driver, width, os.path.join(PAGE_SHOTS, "%s-%d.png" % (name, width)))
+                axe_audit(driver, "%s at %d px" % (name, width))
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(timeout=20)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "homecrew")
     os.makedirs(SHOTS, exist_ok=True)
@@ -610,6 +700,7 @@ def main():
         foreign_host(base)
         other_machines(binary)
         tls_and_proxy(binary)
+        every_page_of_the_demo(binary, folder, downloads)
     finally:
         driver.quit()
         server.terminate()
