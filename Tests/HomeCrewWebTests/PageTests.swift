@@ -62,6 +62,7 @@ final class PageTests: XCTestCase {
         let page = "<label for=\"f-amount\">Amount</label><input id=\"f-amount\"><input id=\"f-amount\"><label for=\"f-from\">"
         XCTAssertEqual(PageStructure.problems(in: page), ["the id f-amount is used twice", "a label is for f-from, which is not on the page"])
         XCTAssertEqual(PageStructure.problems(in: "<p data-for=\"x\" id=\"y\">"), [])
+        XCTAssertEqual(PageStructure.problems(in: "<table><thead><tr><th>Net</th><th></th></tr></thead></table>"), ["a table column has no heading"])
     }
 
     func testSearchFindsPeopleByTheirNamesInEveryScriptAboveTheDocuments() async throws {

@@ -126,6 +126,8 @@ enum PageStructure {
         for target in values(of: "for", in: html) where !seen.contains(target) {
             problems.append("a label is for \(target), which is not on the page")
         }
+        // A column without a name leaves a phone's card cell unlabelled and a screen reader silent.
+        if html.contains("<th></th>") || html.contains("<th class=\"num\"></th>") { problems.append("a table column has no heading") }
         return problems
     }
 

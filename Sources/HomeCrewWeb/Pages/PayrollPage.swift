@@ -54,7 +54,7 @@ struct PayrollPage {
         }
         return """
             <div class="scroll"><table class="payroll"><thead><tr><th>Month</th><th>Staff</th><th>Household</th><th>Days</th>
-            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th>Paid</th><th></th></tr></thead>
+            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th>Paid</th><th><span class="sr-only">Payslip</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
     }

@@ -34,7 +34,7 @@ struct SharingSection {
             return "<tr><td>\(bdi: member.accountName)</td><td>\(member.role.rawValue)</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
         }
         return """
-            <div class="scroll"><table><thead><tr><th>Member</th><th>Role</th><th>Since</th><th></th></tr></thead>
+            <div class="scroll"><table><thead><tr><th>Member</th><th>Role</th><th>Since</th><th><span class="sr-only">Change</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
     }
@@ -51,7 +51,7 @@ struct SharingSection {
         }
         return """
             <h3>Pending</h3>
-            <div class="scroll"><table><thead><tr><th>Invitation</th><th>For</th><th>By</th><th>Until (UTC)</th><th></th></tr></thead>
+            <div class="scroll"><table><thead><tr><th>Invitation</th><th>For</th><th>By</th><th>Until (UTC)</th><th><span class="sr-only">Withdraw</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
     }

@@ -76,7 +76,7 @@ struct StaffPage {
                 """
         }
         let table: HTML = entries.isEmpty ? "<p class=\"note\">No leave recorded.</p>"
-            : "<div class=\"scroll\"><table><thead><tr><th>Days</th><th>Count</th><th>Type</th><th>Note</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+            : "<div class=\"scroll\"><table><thead><tr><th>Days</th><th>Count</th><th>Type</th><th>Note</th><th><span class=\"sr-only\">Remove</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
         return summary + table
     }
 
@@ -90,7 +90,7 @@ struct StaffPage {
                 <td>\(canChange ? removeForm("\(base)/adjustments/\(value.id.rawValue)/remove", "Remove this adjustment?") : .empty)</td></tr>
                 """
         }
-        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th class=\"num\">Amount</th><th>Reason</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th class=\"num\">Amount</th><th>Reason</th><th><span class=\"sr-only\">Remove</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
     }
 
     private func payroll(_ today: CalendarDate) throws -> HTML {
@@ -105,7 +105,7 @@ struct StaffPage {
             <td><a href="/payslips/\(member.id.rawValue)/\(entry.line.month.description)">Payslip (PDF)</a></td></tr>
             """
         }
-        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th>Paid</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th>Days</th><th class=\"num\">Net</th><th>Paid</th><th><span class=\"sr-only\">Payslip</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
     }
 
     private func changing() -> HTML {

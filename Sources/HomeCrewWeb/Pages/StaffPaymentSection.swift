@@ -30,7 +30,7 @@ extension StaffPage {
         }
         return """
             <div class="scroll"><table class="ledger"><thead><tr><th>Paid on</th><th class="num">Amount</th><th>Method</th><th>For</th>
-            <th>Reference</th><th>Proof</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th>Reference</th><th>Proof</th><th><span class="sr-only">Receipt or reversal</span></th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
     }
 
