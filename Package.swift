@@ -50,7 +50,7 @@ let package = Package(
         // What both front ends (the command line and the web) do with the store and the vault
         // together, written once: filing documents.
         .target(name: "HomeCrewOperations", dependencies: ["HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "CArgon2"],
-                resources: [.copy("Resources/common-passwords.txt")]),
+                resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/settlement-rules.json")]),
         // `homecrew serve`: routes, the route table with each route's access rule, escaping HTML
         // pages. Handlers parse, authorize, call the operations the CLI calls, and render.
         .target(
