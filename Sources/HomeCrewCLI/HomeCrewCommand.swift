@@ -7,6 +7,6 @@ struct HomeCrewCommand: ParsableCommand {
         discussion: "Data lives in a vault directory: --vault DIR, else $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew.",
         version: "0.5.0",
         subcommands: [InitVault.self, HouseholdCommand.self, StaffCommand.self, DocumentCommand.self,
-                      SearchDocuments.self, LeaveCommand.self, PayCommand.self, AdvanceCommand.self, ReportCommand.self, ExportData.self, ImportData.self, ShowHistory.self, UserCommand.self, VaultCommand.self, ServeVault.self, RunDemo.self]
+                      SearchDocuments.self, LeaveCommand.self, PayCommand.self, AdvanceCommand.self, ReportCommand.self, ExportData.self, ImportData.self, ShowHistory.self, SettleStaff.self, UserCommand.self, VaultCommand.self, ServeVault.self, RunDemo.self]
     )
 }

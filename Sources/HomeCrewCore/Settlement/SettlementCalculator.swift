@@ -62,12 +62,15 @@ public enum SettlementError: HomeCrewError, Equatable {
     case capInOtherCurrency(rules: String, cap: String, wage: String)
     case currencyMismatch(String, String)
     case rulesUnreadable(String, reason: String)
+    case nothingToPay(String)
+    case alreadySettled(String, paidOn: CalendarDate, entry: String)
+    case workerOwes(Money)
 
     public var category: ErrorCategory {
         switch self {
         case .unknownRules: .usage
         case .rulesUnreadable: .io
-        case .noticeAfterLeaving, .capInOtherCurrency, .currencyMismatch: .invalidData
+        case .noticeAfterLeaving, .capInOtherCurrency, .currencyMismatch, .nothingToPay, .workerOwes, .alreadySettled: .invalidData
         }
     }
 
@@ -78,6 +81,11 @@ public enum SettlementError: HomeCrewError, Equatable {
         case let .capInOtherCurrency(rules, cap, wage):
             "the \(rules) rules cap the gratuity in \(cap), but the wage is paid in \(wage); settle by a contract term instead"
         case let .currencyMismatch(wage, other): "the wage is paid in \(wage) but the ledger holds \(other); settle them separately"
+        case let .nothingToPay(currency): "nothing is owed in \(currency): there is no settlement to record; record the leaving date with staff end"
+        case let .alreadySettled(name, paidOn, entry):
+            "\(name) was already settled on \(paidOn) (entry \(entry)); reverse that settlement's entries with pay reverse first"
+        case let .workerOwes(amount):
+            "the worker owes \(amount) (notice not given); HomeCrew records only settlements the employer pays; record the leaving date with staff end and settle this by hand"
         case let .rulesUnreadable(path, reason): "cannot read the settlement rules at \(path) (\(reason)); reinstall HomeCrew"
         }
     }

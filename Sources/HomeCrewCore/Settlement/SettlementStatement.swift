@@ -1,0 +1,51 @@
+/// A settlement as its statement reads: who, why, every line with its arithmetic and source,
+/// the total in figures and words, what the law leaves open, and two signatures.
+public struct SettlementStatement: Sendable {
+    public struct Line: Sendable {
+        public let heading: String
+        public let amount: String
+        public let details: [String]
+    }
+
+    public let title: String
+    public let employer: [String]
+    /// "Sunita Bai Pawar (सुनीता)".
+    public let employee: String
+    public let facts: [(label: String, value: String)]
+    public let lines: [Line]
+    public let total: String
+    public let totalWords: String
+    public let notes: [String]
+    public let signatures: [String]
+    /// The PDF's creation date: the leaving date, so the same settlement gives the same bytes.
+    public let issued: CalendarDate
+
+    public init(_ settlement: Settlement, facts: SettlementFacts, household: Household, words: CurrencyWords?) {
+        let member = facts.member
+        title = "Final settlement"
+        employer = [household.name] + (household.address.map { [$0] } ?? [])
+        employee = member.legalName + (member.knownAs.map { " (\($0))" } ?? "")
+        self.facts = [("Employed", "\(member.startDate) to \(facts.leaving) (\(settlement.service))"),
+                      ("Ended by", facts.reason.rawValue), ("Notice given", facts.noticeGiven?.description ?? "none"),
+                      ("Last monthly wage", facts.lastWage.description),
+                      ("Rules", "\(settlement.rules.name), as read on \(settlement.rules.checkedOn)")]
+        lines = settlement.lines.map { line in
+            Line(heading: line.part.rawValue.capitalizingFirstLetter, amount: line.amount.description,
+                 details: line.arithmetic + (line.source.map { ["Source: \($0)"] } ?? []))
+        }
+        total = settlement.total.description
+        totalWords = AmountInWords.english(settlement.total, words: words)
+        notes = settlement.notes
+        signatures = ["Received by", "Paid for the household by"]
+        issued = facts.leaving
+    }
+
+    /// "final-settlement-2026-11-30-ramesh-kumar-yadav.pdf".
+    public static func fileName(_ facts: SettlementFacts) -> String {
+        "final-settlement-\(facts.leaving)-\(Payslip.fileSlug(facts.member)).pdf"
+    }
+}
+
+extension String {
+    var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+
+/// A final settlement as both front ends ask for it: the person, the leaving date and reason,
+/// the notice given, the rule set and any contract gratuity.
+public struct SettlementRequest: Sendable {
+    public var staff: String
+    public var leaving: CalendarDate
+    public var reason: LeavingReason
+    public var noticeGiven: CalendarDate?
+    public var rules: String
+    /// A contract's gratuity in days of wage a year, used instead of the rules'.
+    public var contractDaysPerYear: Int?
+
+    public init(staff: String, leaving: CalendarDate, reason: LeavingReason, noticeGiven: CalendarDate? = nil, rules: String,
+                contractDaysPerYear: Int? = nil) {
+        self.staff = staff
+        self.leaving = leaving
+        self.reason = reason
+        self.noticeGiven = noticeGiven
+        self.rules = rules
+        self.contractDaysPerYear = contractDaysPerYear
+    }
+}
+
+public enum Settling {
+    /// The settlement previewed: every line with its arithmetic and source; nothing is written.
+    public static func preview(_ request: SettlementRequest, _ database: AppDatabase, within reach: Reach = .everything)
+        throws -> (settlement: Settlement, facts: SettlementFacts, household: Household) {
+        let rules = try SettlementRuleBook.shipped.get().rules(request.rules)
+        let (facts, household) = try database.settlementFacts(
+            request.staff, leaving: request.leaving, reason: request.reason, noticeGiven: request.noticeGiven,
+            contractGratuity: request.contractDaysPerYear.map(GratuityRule.init(contractDaysPerYear:)), within: reach)
+        return (try SettlementCalculator.settle(facts, by: rules), facts, household)
+    }
+}
+
+extension Settling {
+    /// How a confirmed settlement is paid.
+    public struct Payout: Sendable {
+        public var paidOn: CalendarDate
+        public var method: PaymentMethod
+        public var reference: String?
+
+        public init(paidOn: CalendarDate, method: PaymentMethod, reference: String? = nil) {
+            (self.paidOn, self.method, self.reference) = (paidOn, method, reference)
+        }
+    }
+
+    /// Records the settlement: everything is checked first (a dry run of the ledger's entries),
+    /// then the statement PDF is filed as a document of the person, then the leaving date and the
+    /// entries are recorded in one transaction with the statement as their proof.
+    public static func confirm(_ request: SettlementRequest, _ payout: Payout, _ database: AppDatabase, _ ingestor: DocumentIngestor,
+                               within reach: Reach = .everything) throws -> (settlement: Settlement, entries: [PaymentEntry], statement: String) {
+        let (settlement, facts, household) = try preview(request, database, within: reach)
+        let currency = settlement.total.currency
+        let finalPay = settlement.lines.first { $0.part == .finalPay }?.amount ?? .zero(currency)
+        let extras = Money(settlement.lines.filter { [.leave, .notice, .gratuity].contains($0.part) }.reduce(Decimal(0)) { $0 + $1.amount.amount },
+                           currency)
+        guard extras.amount >= 0, settlement.total.amount >= 0 else { throw SettlementError.workerOwes(Money(-min(extras.amount, settlement.total.amount), currency)) }
+        var recording = SettlementRecording(staff: facts.member.id.rawValue, leaving: request.leaving, finalMonth: facts.finalMonth,
+                                            finalPay: finalPay, extras: extras, paidOn: payout.paidOn, method: payout.method,
+                                            reference: payout.reference, note: "final settlement by \(settlement.rules.id)")
+        recording.reach = reach
+        _ = try database.recordSettlement(recording, dryRun: true)
+        recording.proof = [try fileStatement(settlement, facts, household, ingestor, reach)]
+        return (settlement, try database.recordSettlement(recording), recording.proof[0])
+    }
+
+    /// The statement's bytes: the same settlement gives the same PDF.
+    public static func statementPDF(_ settlement: Settlement, _ facts: SettlementFacts, _ household: Household) -> [UInt8] {
+        SettlementRenderer.pdf(SettlementStatement(settlement, facts: facts, household: household,
+                                                   words: ReceiptRenderer.currencyWords[settlement.total.currency.code]))
+    }
+
+    private static func fileStatement(_ settlement: Settlement, _ facts: SettlementFacts, _ household: Household,
+                                      _ ingestor: DocumentIngestor, _ reach: Reach) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homecrew-settlement-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(SettlementStatement.fileName(facts))
+        try Data(statementPDF(settlement, facts, household)).write(to: path)
+        var filing = IngestRequest(household: household, staff: [facts.member.id.rawValue], kind: .other,
+                                   title: "Final settlement \(facts.leaving) \(facts.member.legalName)", issuedOn: facts.leaving, ocrLanguages: nil)
+        filing.reach = reach
+        switch ingestor.ingest(path.path, filing) {
+        case .added(let details): return details.document.id.rawValue
+        case .alreadyPresent(let document, _): return document.id.rawValue
+        case .refused(_, let error): throw error
+        }
+    }
+}
