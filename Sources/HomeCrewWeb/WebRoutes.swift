@@ -60,6 +60,10 @@ public enum WebRoutes {
         routes.post("/staff/:id/adjustments/:entry/remove", .member(.manager, of: .staff("id")), staff.removeAdjustment)
         routes.post("/staff/:id/remove", .member(.manager, of: .staff("id")), staff.remove)
 
+        let settlement = SettlementPage(app: app)
+        routes.get("/staff/:id/settlement", .member(.manager, of: .staff("id")), settlement.preview)
+        routes.post("/staff/:id/settlement", .member(.manager, of: .staff("id")), settlement.confirm)
+
         let payments = PaymentController(app: app)
         routes.upload("/staff/:id/payments", .member(.manager, of: .staff("id")), payments.record)
         routes.get("/staff/:id/payments/:entry/receipt", .member(.viewer, of: .staff("id")), payments.receipt)

@@ -668,7 +668,8 @@ def every_page_of_the_demo(binary, folder, downloads):
                  ("documents-expiring", "/documents?expiry=365&household=" + household.rsplit("/", 1)[-1]),
                  ("document", document), ("upload", "/upload"), ("search", "/search?q=contract"),
                  ("payroll", "/reports/payroll?period=2026-10"), ("tenure", "/reports/tenure?left=yes"), ("leave", "/reports/leave"),
-                 ("due", "/reports/due"), ("account", "/account"), ("new-household", "/households/new"), ("new-staff", "/staff/new")]
+                 ("due", "/reports/due"),
+                 ("settlement", staff + "/settlement?leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=15"), ("account", "/account"), ("new-household", "/households/new"), ("new-staff", "/staff/new")]
         os.makedirs(PAGE_SHOTS, exist_ok=True)
         for width, height, mobile in [(390, 844, True), (1280, 900, False)]:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

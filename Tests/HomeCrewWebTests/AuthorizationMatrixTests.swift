@@ -95,6 +95,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "POST /staff/{id}/end": .role(.manager), "POST /staff/{id}/salary": .role(.manager), "POST /staff/{id}/leave": .role(.manager),
         "POST /staff/{id}/leave/{entry}/remove": .role(.manager), "POST /staff/{id}/adjustments": .role(.manager),
         "POST /staff/{id}/adjustments/{entry}/remove": .role(.manager), "POST /staff/{id}/remove": .role(.manager),
+        "GET /staff/{id}/settlement": .role(.manager), "POST /staff/{id}/settlement": .role(.manager),
         "GET /documents/{id}": .role(.viewer), "GET /documents/{id}/original": .role(.viewer), "GET /documents/{id}/download": .role(.viewer),
         "GET /thumbnails/{hash}": .role(.viewer), "POST /documents/{id}/edit": .role(.manager), "POST /documents/{id}/link": .role(.manager),
         "POST /documents/{id}/unlink": .role(.manager), "POST /documents/{id}/reprocess": .role(.manager),

@@ -38,7 +38,12 @@ extension StaffPage {
             <p><button type="submit">Add adjustment</button></p></form></details>
 
             <details><summary>End employment</summary>
+            <form method="get" action="\(base)/settlement">
+            <p>Work out the final settlement first: final pay, leave not taken, notice and gratuity, each with its source.</p>
+            \(SettlementPage.fields(member, Form(), form: "settle"))
+            <p><button type="submit">Work out the settlement</button></p></form>
             <form method="post" action="\(base)/end">\(csrf)
+            <p>Or only record the last day, with no settlement:</p>
             \(Layout.field("Last day of work", name: "leaving", value: member.leavingDate?.description, type: "date", required: true, form: "end"))
             <p><button type="submit">End employment</button></p></form></details>
 

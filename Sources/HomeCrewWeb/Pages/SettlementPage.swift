@@ -1,0 +1,117 @@
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import Hummingbird
+
+/// Ending someone's employment with a final settlement: the preview `homecrew settle` prints
+/// (every line, its arithmetic and source, what the law leaves open), then the confirmation that
+/// records it and files the statement as the person's document.
+struct SettlementPage: Sendable {
+    let app: WebApp
+
+    /// The settlement's own fields, shared by the staff page's form and the preview's.
+    static func fields(_ member: StaffMember, _ query: Form, form: String) -> HTML {
+        let reasons = LeavingReason.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let rules = ((try? SettlementRuleBook.shipped.get().ruleSets) ?? []).map { (value: $0.id, label: $0.name) }
+        return """
+            \(Layout.field("Last day of work", name: "leaving", value: query["leaving"] ?? member.leavingDate?.description, type: "date", required: true, form: form))
+            \(Layout.select("Why it ends", name: "reason", options: reasons, selected: query["reason"], form: form))
+            \(Layout.field("Notice given on", name: "notice", value: query["notice"], type: "date", hint: "Empty: no notice was given", form: form))
+            \(Layout.select("Rules", name: "rules", options: rules, selected: query["rules"], form: form))
+            \(Layout.field("Contract gratuity, days a year", name: "contract_days", value: query["contract_days"], type: "number",
+                           hint: "Only when the contract gives its own gratuity", attributes: "min=\"1\" max=\"365\"", form: form))
+            """
+    }
+
+    /// The request the fields make, checked by the same rules as the command line's options.
+    static func request(_ staff: String, _ fields: Form) throws -> SettlementRequest {
+        guard let reason = LeavingReason(rawValue: try fields.required("reason", "Why it ends")) else {
+            throw FormProblem(description: "Choose why the employment ends: \(LeavingReason.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let days = try fields["contract_days"].map { text -> Int in
+            guard let days = Int(text), (1...365).contains(days) else { throw FormProblem(description: "The contract's gratuity takes 1 to 365 days a year.") }
+            return days
+        }
+        return SettlementRequest(staff: staff, leaving: try fields.date("leaving", "The last day of work"), reason: reason,
+                                 noticeGiven: try fields.optionalDate("notice"), rules: try fields.required("rules", "The rules"),
+                                 contractDaysPerYear: days)
+    }
+
+    @Sendable func preview(_ request: Request, _ context: WebContext) async throws -> Response {
+        let id = try context.recordID("id")
+        let details = try app.database.findStaff(id, within: context.reach)
+        return try page(details, request.query, context, problem: nil)
+    }
+
+    @Sendable func confirm(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let id = try context.recordID("id")
+        let details = try app.database.findStaff(id, within: context.reach)
+        return try attempt({
+            let method = try PaymentMethod(parsing: form.required("method", "How it is paid"))
+            let settle = try Self.request(id, form)
+            _ = try Settling.confirm(settle, .init(paidOn: try form.optionalDate("paid_on") ?? settle.leaving, method: method,
+                                                   reference: form["reference"]), app.database, app.ingestor, within: context.reach)
+            return Redirect.to("/staff/\(id)#payments")
+        }, orShow: { try page(details, form, context, problem: $0) })
+    }
+
+    private func page(_ details: StaffDetails, _ query: Form, _ context: WebContext, problem: String?) throws -> Response {
+        let member = details.member, base = "/staff/\(member.id.rawValue)"
+        var body: HTML = .empty
+        var problem = problem
+        if query["leaving"] != nil {
+            do {
+                let (settlement, _, _) = try Settling.preview(try Self.request(member.id.rawValue, query), app.database, within: context.reach)
+                body = Self.lines(settlement) + confirmForm(base, query, context)
+            } catch {
+                let (status, message) = WebError.presentation(of: error)
+                guard status == .unprocessableContent else { throw error }
+                problem = problem ?? message
+            }
+        }
+        return Layout.page(title: "Final settlement – \(member.legalName)", session: context.session,
+                           status: problem == nil ? .ok : .unprocessableContent, body: """
+            <h1>Final settlement of <a href="\(base)">\(bdi: member.legalName)</a></h1>
+            \(Layout.problem(problem))
+            <form method="get" action="\(base)/settlement">\(Self.fields(member, query, form: "preview"))
+            <p><button type="submit">Work it out again</button></p></form>
+            \(body)
+            """)
+    }
+
+    static func lines(_ settlement: Settlement) -> HTML {
+        let rows = settlement.lines.map { line -> HTML in
+            let work = line.arithmetic.map { "<li>\($0)</li>" as HTML }
+            return """
+                <tr><td>\(line.part.rawValue)</td><td class="num"><strong>\(line.amount.description)</strong></td>
+                <td><ul class="changes">\(work)</ul>\(line.source.map { "<small>Source: \($0)</small>" as HTML } ?? .empty)</td></tr>
+                """
+        }
+        let notes = settlement.notes.map { "<li>\($0)</li>" as HTML }
+        return """
+            <h2>\(settlement.rules.name) <span class="marks">as read on \(settlement.rules.checkedOn); service \(settlement.service.description)</span></h2>
+            <div class="scroll"><table class="settlement"><thead><tr><th>Part</th><th class="num">Amount</th><th>How it was worked out</th></tr></thead>
+            <tbody>\(rows)<tr class="total"><td>Total</td><td class="num"><strong>\(settlement.total.description)</strong></td>
+            <td>\(settlement.total.isNegative ? "owed by the worker" : "")</td></tr></tbody></table></div>
+            <h2>What the law leaves open</h2><ul class="notes">\(notes)</ul>
+            """
+    }
+
+    private func confirmForm(_ base: String, _ query: Form, _ context: WebContext) -> HTML {
+        guard context.session != nil else { return .empty }
+        let hidden = ["leaving", "reason", "notice", "rules", "contract_days"].compactMap { name -> HTML? in
+            query[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
+        }
+        let methods = PaymentMethod.allCases.map { (value: $0.rawValue, label: $0.label) }
+        return """
+            <h2>Record it</h2>
+            <form method="post" action="\(base)/settlement" data-confirm="Record this settlement and the last day of work?">\(Layout.csrfField(context.session))\(hidden)
+            \(Layout.select("Paid by", name: "method", options: methods, form: "confirm"))
+            \(Layout.field("Paid on", name: "paid_on", value: query["paid_on"] ?? query["leaving"], type: "date", form: "confirm"))
+            \(Layout.field("Reference", name: "reference", value: query["reference"], form: "confirm"))
+            <p><button type="submit">Record the settlement</button></p></form>
+            <p class="note">This records the last day of work and the settlement in the ledger, and files its statement with the documents.
+            Like any payment, it is undone only by reversing its entries.</p>
+            """
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+@testable import HomeCrewWeb
+
+/// Ending employment on the web: the same preview as `homecrew settle`, then the confirmation.
+final class SettlementPageTests: XCTestCase {
+    func testThePreviewThenTheConfirmationRecordTheSettlementOnce() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let maria = harness.maria.id.rawValue
+        let query = "leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=15"
+        try await harness.test { client in
+            let staff = try await client.get("/staff/\(maria)")
+            XCTAssertTrue(staff.text.contains("action=\"/staff/\(maria)/settlement\""), "the staff page offers the settlement")
+            let preview = try await client.get("/staff/\(maria)/settlement?\(query)")
+            XCTAssertEqual(preview.status, .ok)
+            // Worked by hand: November in full; a contract's 15 days a year for 4 years and 325/365.
+            XCTAssertTrue(preview.text.contains("<td>final pay</td><td class=\"num\"><strong>30000.00 INR</strong>"), preview.text)
+            XCTAssertTrue(preview.text.contains("<td>gratuity</td><td class=\"num\"><strong>73356.16 INR</strong>"))
+            XCTAssertTrue(preview.text.contains("<strong>103356.16 INR</strong>"))
+            XCTAssertTrue(preview.text.contains("India: no central statute gives domestic workers a gratuity"), "what the law leaves open is said")
+            XCTAssertNil(try harness.app.database.findStaff(maria).member.leavingDate, "a preview records nothing")
+
+            for (bad, message) in [("leaving=2026-02-30&reason=termination&rules=in-contract", "there is no day 30 in February 2026"),
+                                   ("leaving=2026-11-30&reason=termination&rules=xx", "no settlement rules named &#39;xx&#39;"),
+                                   ("leaving=2026-11-30&reason=quit&rules=in-contract", "Choose why the employment ends"),
+                                   ("leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=0", "1 to 365 days a year"),
+                                   ("leaving=2026-11-30&reason=termination&rules=in-contract&notice=2026-12-05", "is after the leaving date")] {
+                let page = try await client.get("/staff/\(maria)/settlement?\(bad)")
+                XCTAssertEqual(page.status, .unprocessableContent, bad)
+                XCTAssertTrue(page.text.contains(message), "\(bad): \(page.text)")
+            }
+
+            var fields = Dictionary(uniqueKeysWithValues: query.split(separator: "&").map { pair -> (String, String) in
+                let parts = pair.split(separator: "=")
+                return (String(parts[0]), String(parts[1]))
+            })
+            fields["method"] = "bank-transfer"
+            let confirmed = try await client.post("/staff/\(maria)/settlement", fields)
+            XCTAssertEqual(confirmed.status, .seeOther)
+            let again = try await client.post("/staff/\(maria)/settlement", fields)
+            XCTAssertEqual(again.status, .unprocessableContent)
+            XCTAssertTrue(again.text.contains("was already settled on 2026-11-30"))
+        }
+        XCTAssertEqual(try harness.app.database.findStaff(maria).member.leavingDate?.description, "2026-11-30")
+        let documents = try harness.app.database.documentListing(DocumentFilter(staffID: harness.maria.id)).map(\.document.title)
+        XCTAssertTrue(documents.contains("Final settlement 2026-11-30 Maria Fernandes"), "\(documents)")
+    }
+}
