@@ -47,6 +47,7 @@ public enum RuleViolation: HomeCrewError, Equatable {
     case tooLong(field: String, limit: Int, length: Int)
     case controlCharacter(field: String, scalar: String)
     case bidiControl(field: String, scalar: String)
+    case contractGratuityOutOfRange(Int)
 
     public var category: ErrorCategory { .invalidData }
 
@@ -72,6 +73,8 @@ public enum RuleViolation: HomeCrewError, Equatable {
             return "the \(field) is \(length) characters long; at most \(limit) are kept"
         case let .controlCharacter(field, scalar):
             return "the \(field) holds the control character \(scalar); remove it (it would be invisible or act on the screen)"
+        case .contractGratuityOutOfRange(let days):
+            return "a contract's gratuity is 1 to 365 days of wage a year (got \(days))"
         case let .bidiControl(field, scalar):
             return "the \(field) holds the text-direction control \(scalar), which reorders what is shown; remove it"
         }

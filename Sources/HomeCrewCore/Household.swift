@@ -9,15 +9,18 @@ public struct Household: Identifiable, Hashable, Sendable {
     public var notes: String?
     /// Unused annual leave that carries into the next year, at most (0: use it or lose it).
     public var leaveCarryOverCap: LeaveDays
+    /// The rule set its final settlements follow (an id in `settlement-rules.json`); nil: chosen each time.
+    public var settlementRules: String?
     public var createdAt: Date
 
     public init(id: RecordID = .random(), name: String, address: String? = nil, notes: String? = nil,
-                leaveCarryOverCap: LeaveDays = LeaveDays(halfDays: 0), createdAt: Date = Date()) {
+                leaveCarryOverCap: LeaveDays = LeaveDays(halfDays: 0), settlementRules: String? = nil, createdAt: Date = Date()) {
         self.id = id
         self.name = name
         self.address = address
         self.notes = notes
         self.leaveCarryOverCap = leaveCarryOverCap
+        self.settlementRules = settlementRules
         self.createdAt = createdAt
     }
 

@@ -10,13 +10,16 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
     public var leavingDate: CalendarDate?
     public var annualLeave: LeaveDays
     public var duties: String?
+    /// A contract's own end-of-service gratuity, in days of the last monthly wage a year; nil: the household's rules.
+    public var contractGratuityDays: Int?
     public var createdAt: Date
 
     public init(
         id: RecordID = .random(), householdID: RecordID, legalName: String, knownAs: String? = nil,
         startDate: CalendarDate, leavingDate: CalendarDate? = nil, annualLeave: LeaveDays = LeaveDays(halfDays: 0),
-        duties: String? = nil, createdAt: Date = Date()
+        duties: String? = nil, contractGratuityDays: Int? = nil, createdAt: Date = Date()
     ) {
+        self.contractGratuityDays = contractGratuityDays
         self.id = id
         self.householdID = householdID
         self.legalName = legalName
@@ -27,6 +30,9 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
         self.duties = duties
         self.createdAt = createdAt
     }
+
+    /// A contract's gratuity: 1 to 365 days of wage a year.
+    public static let contractGratuityRange = 1...365
 
     /// The name to call the person by: the known-as name when there is one.
     public var displayName: String { knownAs ?? legalName }
@@ -59,6 +65,7 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
         guard LeaveDays.allowedAllocation.contains(annualLeave.halfDays) else {
             throw .leaveDaysOutOfRange(annualLeave.description)
         }
+        if let days = contractGratuityDays, !Self.contractGratuityRange.contains(days) { throw .contractGratuityOutOfRange(days) }
         return copy
     }
 }

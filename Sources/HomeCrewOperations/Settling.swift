@@ -10,11 +10,12 @@ public struct SettlementRequest: Sendable {
     public var leaving: CalendarDate
     public var reason: LeavingReason
     public var noticeGiven: CalendarDate?
-    public var rules: String
+    /// The rule set; nil: the household's.
+    public var rules: String?
     /// A contract's gratuity in days of wage a year, used instead of the rules'.
     public var contractDaysPerYear: Int?
 
-    public init(staff: String, leaving: CalendarDate, reason: LeavingReason, noticeGiven: CalendarDate? = nil, rules: String,
+    public init(staff: String, leaving: CalendarDate, reason: LeavingReason, noticeGiven: CalendarDate? = nil, rules: String? = nil,
                 contractDaysPerYear: Int? = nil) {
         self.staff = staff
         self.leaving = leaving
@@ -29,11 +30,13 @@ public enum Settling {
     /// The settlement previewed: every line with its arithmetic and source; nothing is written.
     public static func preview(_ request: SettlementRequest, _ database: AppDatabase, within reach: Reach = .everything)
         throws -> (settlement: Settlement, facts: SettlementFacts, household: Household) {
-        let rules = try SettlementRuleBook.shipped.get().rules(request.rules)
+        let book = try SettlementRuleBook.shipped.get()
+        if let id = request.rules { _ = try book.rules(id) }
         let (facts, household) = try database.settlementFacts(
             request.staff, leaving: request.leaving, reason: request.reason, noticeGiven: request.noticeGiven,
             contractGratuity: request.contractDaysPerYear.map(GratuityRule.init(contractDaysPerYear:)), within: reach)
-        return (try SettlementCalculator.settle(facts, by: rules), facts, household)
+        guard let id = request.rules ?? household.settlementRules else { throw SettlementError.noRulesChosen(household.name) }
+        return (try SettlementCalculator.settle(facts, by: book.rules(id)), facts, household)
     }
 }
 

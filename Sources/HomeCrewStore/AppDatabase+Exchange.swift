@@ -29,13 +29,14 @@ extension AppDatabase {
         let ledger = try exportLedger(of: ids, db)
         return ExportHousehold(
             id: household.id.rawValue, name: household.name, address: household.address, notes: household.notes,
-            leaveCarryOverCap: household.leaveCarryOverCap.description, closedMonths: closed.map(\.month.description),
+            leaveCarryOverCap: household.leaveCarryOverCap.description, settlementRules: household.settlementRules,
+            closedMonths: closed.map(\.month.description),
             staff: staff.map { member in
                 ExportStaff(
                     id: member.id.rawValue, legalName: member.legalName, knownAs: member.knownAs,
                     startDate: member.startDate.description, leavingDate: member.leavingDate?.description,
                     annualLeaveDays: member.annualLeave.description, duties: member.duties,
-                    salaryHistory: SalaryHistory(salaries[member.id] ?? []).entries.map {
+                    contractGratuityDays: member.contractGratuityDays, salaryHistory: SalaryHistory(salaries[member.id] ?? []).entries.map {
                         .init(effectiveFrom: $0.effectiveFrom.description, amount: $0.salary.plainAmount, currency: $0.salary.currency.code)
                     },
                     leave: (leave[member.id] ?? []).map {
@@ -173,7 +174,9 @@ struct ImportMerger {
         let existing = try Household.fetchOne(db, key: item.id)
         var household = try value(path) {
             try Household(id: id, name: item.name, address: item.address, notes: item.notes,
-                          leaveCarryOverCap: LeaveDays(parsing: item.leaveCarryOverCap), createdAt: existing?.createdAt ?? Date()).validated()
+                          leaveCarryOverCap: LeaveDays(parsing: item.leaveCarryOverCap),
+                          // A file from before format 3 says nothing of the rules: what the vault has stays.
+                          settlementRules: item.settlementRules ?? existing?.settlementRules, createdAt: existing?.createdAt ?? Date()).validated()
         }
         if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != id {
             throw ImportError.invalid(path: path, reason: "a different household named '\(household.name)' is already in this vault")
@@ -202,6 +205,7 @@ struct ImportMerger {
             try StaffMember(id: RecordID(rawValue: item.id), householdID: householdID, legalName: item.legalName, knownAs: item.knownAs,
                             startDate: CalendarDate(parsing: item.startDate), leavingDate: item.leavingDate.map { try CalendarDate(parsing: $0) },
                             annualLeave: LeaveDays(parsing: item.annualLeaveDays), duties: item.duties,
+                            contractGratuityDays: item.contractGratuityDays ?? existing?.contractGratuityDays,
                             createdAt: existing?.createdAt ?? Date()).validated()
         }
         if try upsert(member, existing: existing, kind: "staff") {

@@ -24,11 +24,15 @@ public struct HouseholdChanges: Sendable {
     public var address: String?
     public var notes: String?
     public var leaveCarryOverCap: LeaveDays?
-    public init(name: String? = nil, address: String? = nil, notes: String? = nil, leaveCarryOverCap: LeaveDays? = nil) {
+    /// A settlement rule set's id; "" clears it. Checked against the shipped rules by the caller.
+    public var settlementRules: String?
+    public init(name: String? = nil, address: String? = nil, notes: String? = nil, leaveCarryOverCap: LeaveDays? = nil,
+                settlementRules: String? = nil) {
         self.name = name
         self.address = address
         self.notes = notes
         self.leaveCarryOverCap = leaveCarryOverCap
+        self.settlementRules = settlementRules
     }
 }
 
@@ -141,6 +145,7 @@ extension AppDatabase {
             if let address = changes.address { household.address = address }
             if let notes = changes.notes { household.notes = notes }
             if let cap = changes.leaveCarryOverCap { household.leaveCarryOverCap = cap }
+            if let rules = changes.settlementRules { household.settlementRules = rules.isEmpty ? nil : rules }
             household = try household.validated()
             if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != household.id {
                 throw StoreError.householdExists(household.name)

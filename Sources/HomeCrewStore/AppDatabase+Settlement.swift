@@ -6,7 +6,7 @@ extension AppDatabase {
 
     /// What a settlement is worked out from, as if the person left on `leaving`: the final month's
     /// pay and what was paid of it, the leaving year's leave, advances left, the last wage. Nothing
-    /// is written.
+    /// is written. Without `contractGratuity`, the person's own contract gratuity (if any) is used.
     public func settlementFacts(_ reference: String, leaving: CalendarDate, reason: LeavingReason, noticeGiven: CalendarDate?,
                                 contractGratuity: GratuityRule?, within reach: Reach = .everything) throws -> (SettlementFacts, Household) {
         try read { db in
@@ -25,7 +25,8 @@ extension AppDatabase {
             let facts = SettlementFacts(
                 member: leaver, leaving: leaving, reason: reason, noticeGiven: noticeGiven, lastWage: wage, finalMonth: month,
                 finalMonthDue: owed?.due ?? .zero(wage.currency), finalMonthPaid: owed?.paid ?? .zero(wage.currency), leave: balance,
-                advancesLeft: owed?.advancesLeft ?? .zero(wage.currency), contractGratuity: contractGratuity)
+                advancesLeft: owed?.advancesLeft ?? .zero(wage.currency),
+                contractGratuity: contractGratuity ?? member.contractGratuityDays.map(GratuityRule.init(contractDaysPerYear:)))
             return (facts, household)
         }
     }

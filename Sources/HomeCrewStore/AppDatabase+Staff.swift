@@ -36,6 +36,8 @@ public struct StaffChanges: Sendable {
     public var clearLeavingDate = false
     public var annualLeave: LeaveDays?
     public var duties: String?
+    public var contractGratuityDays: Int?
+    public var clearContractGratuity = false
 
     public init() {}
 }
@@ -160,6 +162,8 @@ extension AppDatabase {
             if changes.clearLeavingDate { member.leavingDate = nil }
             if let leave = changes.annualLeave { member.annualLeave = leave }
             if let duties = changes.duties { member.duties = duties }
+            if let days = changes.contractGratuityDays { member.contractGratuityDays = days }
+            if changes.clearContractGratuity { member.contractGratuityDays = nil }
             member = try member.validated()
             let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
             try Self.guardClosedMonths(ClosedMonthGuard.difference(before.employment, member.employment), household: household,

@@ -6,7 +6,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 9
+    static let currentFormatVersion = 10
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -19,6 +19,7 @@ enum Migrations {
         migrator.registerMigration("v7: audit trail and accounts", migrate: createAuditTrailAndAccounts)
         migrator.registerMigration("v8: households shared with members", migrate: createSharing)
         migrator.registerMigration("v9: payments and advances", migrate: createPayments)
+        migrator.registerMigration("v10: settlement rules and contract gratuities", migrate: addSettlementChoices)
         return migrator
     }
 
@@ -458,6 +459,25 @@ enum Migrations {
     /// of the opposite sign naming the one it undoes. Nothing that has a payment can be deleted
     /// (the foreign keys have no ON DELETE). A closed month's instalments are kept in
     /// `advance_deduction`, so that later repayments never change a closed payroll.
+    /// A household's settlement rules and a person's contract gratuity. The household and staff
+    /// tables' audit triggers are made again so that the new columns are in their history, and
+    /// each of their records gets a baseline entry with its state as it now reads.
+    private static func addSettlementChoices(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE household ADD COLUMN settlement_rules TEXT
+                CHECK (settlement_rules IS NULL OR (length(settlement_rules) BETWEEN 1 AND 40 AND settlement_rules NOT GLOB '*[^a-z0-9-]*'));
+            ALTER TABLE staff ADD COLUMN contract_gratuity_days INTEGER
+                CHECK (contract_gratuity_days IS NULL OR (typeof(contract_gratuity_days) = 'integer' AND contract_gratuity_days BETWEEN 1 AND 365));
+            """)
+        for table in AuditedTable.formatSeven where table.name == "household" || table.name == "staff" {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            // Each record's state now has the new column: a baseline keeps the trail's latest state equal to the table's.
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 10"))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 10")
+    }
+
     private static func createPayments(_ db: Database) throws {
         let signedAmount = "(\(isPlainDecimal("amount")) OR (amount GLOB '-*' AND \(isPlainDecimal("substr(amount, 2)"))))"
         let methods = PaymentMethod.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")

@@ -50,6 +50,7 @@ extension Household: FetchableRecord, PersistableRecord {
         static let address = Column("address")
         static let notes = Column("notes")
         static let leaveCarryOverCap = Column("leave_carry_over_cap")
+        static let settlementRules = Column("settlement_rules")
         static let createdAt = Column("created_at")
     }
 
@@ -57,7 +58,7 @@ extension Household: FetchableRecord, PersistableRecord {
         self.init(
             id: row[Columns.id], name: row[Columns.name], address: row[Columns.address],
             notes: row[Columns.notes], leaveCarryOverCap: row[Columns.leaveCarryOverCap] ?? LeaveDays(halfDays: 0),
-            createdAt: row[Columns.createdAt])
+            settlementRules: row[Columns.settlementRules], createdAt: row[Columns.createdAt])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -67,6 +68,7 @@ extension Household: FetchableRecord, PersistableRecord {
         container[Columns.address] = address
         container[Columns.notes] = notes
         container[Columns.leaveCarryOverCap] = leaveCarryOverCap
+        container[Columns.settlementRules] = settlementRules
         container[Columns.createdAt] = createdAt
     }
 }
@@ -95,6 +97,7 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         static let leavingDate = Column("leaving_date")
         static let annualLeaveDays = Column("annual_leave_days")
         static let duties = Column("duties")
+        static let contractGratuityDays = Column("contract_gratuity_days")
         static let createdAt = Column("created_at")
     }
 
@@ -102,7 +105,8 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         self.init(
             id: row[Columns.id], householdID: row[Columns.householdID], legalName: row[Columns.legalName],
             knownAs: row[Columns.knownAs], startDate: row[Columns.startDate], leavingDate: row[Columns.leavingDate],
-            annualLeave: row[Columns.annualLeaveDays], duties: row[Columns.duties], createdAt: row[Columns.createdAt])
+            annualLeave: row[Columns.annualLeaveDays], duties: row[Columns.duties],
+            contractGratuityDays: row[Columns.contractGratuityDays], createdAt: row[Columns.createdAt])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -114,6 +118,7 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         container[Columns.leavingDate] = leavingDate
         container[Columns.annualLeaveDays] = annualLeave
         container[Columns.duties] = duties
+        container[Columns.contractGratuityDays] = contractGratuityDays
         container[Columns.createdAt] = createdAt
     }
 }

@@ -79,4 +79,22 @@ final class SettlementCommandTests: XCTestCase {
         }
         XCTAssertEqual(try homecrew.databaseBytes(), before)
     }
+
+    func testTheHouseholdsRulesAndThePersonsContractAreTheDefaults() throws {
+        let plain = ["settle", "Siti", "--leaving", "2024-03-31", "--reason", "termination", "--notice-given", "2024-03-01", "--format", "json"]
+        let none = try homecrew.run(plain)
+        XCTAssertEqual(none.status, 64)
+        XCTAssertEqual(none.stderr, "error: Repulse Bay Flat has no settlement rules: give --rules, or choose the household's with household edit --settlement-rules\n")
+        XCTAssertEqual(try homecrew.run(["household", "edit", "Repulse Bay Flat", "--settlement-rules", "hk-cap58"]).status, 64)
+        try homecrew.ok("household", "edit", "Repulse Bay Flat", "--settlement-rules", "hk-cap57")
+        XCTAssertEqual(try homecrew.jsonObject(plain)["total"] as? String, "22695.00", "the household's rules")
+        // A contract's own gratuity replaces the rules': 30 days a year for 5 years.
+        XCTAssertEqual(try homecrew.run(["staff", "edit", "Siti", "--contract-gratuity-days", "400"]).status, 65)
+        try homecrew.ok("staff", "edit", "Siti", "--contract-gratuity-days", "30")
+        let contract = try homecrew.jsonObject(plain)
+        XCTAssertEqual((contract["lines"] as? [[String: Any]])?.first { $0["part"] as? String == "gratuity" }?["amount"] as? String, "25500.00")
+        try homecrew.ok("staff", "edit", "Siti", "--clear-contract-gratuity")
+        try homecrew.ok("household", "edit", "Repulse Bay Flat", "--settlement-rules", "")
+        XCTAssertEqual(try homecrew.run(plain).status, 64, "cleared again")
+    }
 }

@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -30,10 +30,14 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 9 {
+            if version < 10 {
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "9")
+                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
+                // Format 10 began settlement choices: none is made by the upgrade, and they are in the trail from now on.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household WHERE settlement_rules IS NOT NULL"), "0", name)
+            }
+            if version < 9 {
                 // Format 9 began the payment ledger: empty, and nothing is paid.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT (SELECT count(*) FROM payment) + (SELECT count(*) FROM advance)"), "0", name)
             }
@@ -44,11 +48,28 @@ final class UpgradeTests: XCTestCase {
             if version < 7 {
                 // Format 7 began the audit trail: every record there was has a baseline entry.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE action <> 'baseline'"), "0", name)
-                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE record_type = 'staff'"),
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM audit_entry WHERE record_type = 'staff' AND actor = 'upgrade to format 7'"),
                                try sqlite(homecrew, "SELECT count(*) FROM staff"), name)
             }
-            if version == 9 {
+            if version < 10 {
+                // The new choices are in the trail from the upgrade on.
+                XCTAssertEqual(try homecrew.run(["household", "edit", "Sea View House", "--settlement-rules", "in-contract"]).status, 0, name)
+                let edited = try homecrew.jsonArray("history", "--household", "Sea View House").filter { $0["action"] as? String == "update" }
+                XCTAssertEqual((edited.last?["after"] as? [String: Any])?["settlement_rules"] as? String, "in-contract", name)
+            }
+            if version == 10 {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // Grace's settlement: the final month's pay and the settlement entry, its statement as proof.
+                let grace = try homecrew.jsonArray("pay", "list", "Grace")
+                XCTAssertEqual(grace.map { $0["purpose"] as? String ?? "" }.sorted(), ["payroll", "payroll", "settlement"], "October, the final month, the settlement: \(name)")
+                let settlement = try XCTUnwrap(grace.first { $0["purpose"] as? String == "settlement" })
+                XCTAssertEqual((settlement["proof"] as? [Any])?.count, 1, name)
+                let preview = try homecrew.jsonObject("settle", "Ramesh", "--leaving", "2026-11-30", "--reason", "termination")
+                XCTAssertEqual(preview["rules"] as? String, "in-contract", "the household's rules: \(name)")
+                XCTAssertEqual(preview["total"] as? String, "82174.43", "Ramesh's contract gratuity is kept: \(name)")
+            }
+            if version == 9 {
+                XCTAssertTrue(verify.stderr.contains("upgraded"), verify.stderr)
                 // Its ledger: a reversal, proof, an advance whose closed month's instalment was kept.
                 let ledger = try homecrew.jsonArray("pay", "list", "--all-households")
                 XCTAssertEqual(ledger.count, 9, name)
@@ -70,10 +91,11 @@ final class UpgradeTests: XCTestCase {
             let history = (asha["salary_history"] as? [[String: Any]] ?? []).map { ($0["salary"] as? [String: String] ?? [:])["amount"] ?? "" }
             XCTAssertEqual(history, ["25000.00", "28000.00"], name)
             let documents = try homecrew.jsonArray("doc", "list", "--all-households")
-            XCTAssertEqual(documents.count, 5, name)
+            XCTAssertEqual(documents.count, version >= 10 ? 6 : 5, "the demo's documents, and format 10's settlement statement: \(name)")
             XCTAssertTrue(Set(documents.map { $0["sha256"] as? String ?? "" }).isSubset(of: Set(objectFiles)), name)
             let found = try homecrew.jsonArray("search", "\"notice period\"", "--all-households")
-            XCTAssertEqual(Set(found.map { $0["title"] as? String ?? "" }), ["Asha's employment contract", "Maria's nanny agreement"], name)
+            XCTAssertEqual(Set(found.map { $0["title"] as? String ?? "" }).subtracting(["Final settlement 2026-11-20 Grace Wanjiru Otieno"]),
+                           ["Asha's employment contract", "Maria's nanny agreement"], name)
             let payroll = try homecrew.jsonObject("report", "payroll", "2026-11", "--all-households", "--today", "2026-11-22")
             XCTAssertFalse((payroll["lines"] as? [Any] ?? []).isEmpty, name)
             // A change after the upgrade is recorded against the baseline, and the trail still verifies.
@@ -105,7 +127,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "9")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
     }
 
     @discardableResult

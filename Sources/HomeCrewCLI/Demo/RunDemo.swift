@@ -113,6 +113,13 @@ struct RunDemo: ParsableCommand {
         let months = Period(range: DateRange(try CalendarDate(parsing: "2026-10-01"), try CalendarDate(parsing: "2026-11-30")), label: "October and November 2026")
         print("\nOwed for \(months.label): October paid (but Hanako's), November not yet; an advance to Ramesh, repaid from December")
         print(PaymentPresenter.owedTable(try database.owed(months, householdID: nil), showHousehold: true).renderTable())
+        let leaving = try CalendarDate(parsing: "2026-11-30")
+        let settlement = try Settling.preview(SettlementRequest(staff: "Ramesh", leaving: leaving, reason: .termination), database).settlement
+        print("\nIf Ramesh left on \(leaving) (a preview; his household settles by \(settlement.rules.id), his contract gives 15 days a year)")
+        var settled = RecordTable(headers: ["PART", "AMOUNT"], rightAligned: ["AMOUNT"])
+        for line in settlement.lines { settled.append([line.part.rawValue, line.amount.description]) }
+        settled.append(["TOTAL", settlement.total.description])
+        print(settled.renderTable())
         let due = try database.dueItems(DueList(today: today, withinDays: 60))
         print("\nDue in the next 60 days (expired documents first)")
         var dueTable = RecordTable(headers: ["DATE", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"])
@@ -131,6 +138,7 @@ struct RunDemo: ParsableCommand {
         print("  homecrew leave balance --all-households --year 2026")
         print("  homecrew pay list --all-households")
         print("  homecrew advance list Ramesh --through 2027-03")
+        print("  homecrew settle Ramesh --leaving 2026-11-30 --reason termination")
         print("  homecrew report due --within 60 --format ics > due.ics")
         print("\nOr in a browser on this machine (it prints a sign-in address that works once):")
         print("  homecrew serve --vault \(location.directory)")

@@ -9,6 +9,7 @@ struct SampleData: Decodable {
         let name: String
         let address: String?
         let notes: String?
+        let settlementRules: String?
         let use: Bool?
         let staff: [SampleStaff]
         let documents: [SampleDocument]?
@@ -30,6 +31,7 @@ struct SampleData: Decodable {
         let leaving: String?
         let leaveDays: String
         let duties: String?
+        let contractGratuityDays: Int?
         let salary: [SampleSalary]
         let leave: [SampleLeave]?
         let adjustments: [SampleAdjustment]?
@@ -92,7 +94,7 @@ struct SampleData: Decodable {
     func seed(_ database: AppDatabase, ingestor: DocumentIngestor, samples: URL) throws {
         for sample in households {
             let household = try database.addHousehold(
-                Household(name: sample.name, address: sample.address, notes: sample.notes)).household
+                Household(name: sample.name, address: sample.address, notes: sample.notes, settlementRules: sample.settlementRules)).household
             if sample.use == true { _ = try database.useHousehold(named: household.name) }
             for person in sample.staff { try seed(person, in: household, database) }
             for document in sample.documents ?? [] {
@@ -118,7 +120,7 @@ struct SampleData: Decodable {
             householdID: household.id, legalName: person.legalName, knownAs: person.knownAs,
             startDate: try CalendarDate(parsing: person.start),
             leavingDate: try person.leaving.map { text throws(DateError) in try CalendarDate(parsing: text) },
-            annualLeave: try LeaveDays(parsing: person.leaveDays), duties: person.duties)
+            annualLeave: try LeaveDays(parsing: person.leaveDays), duties: person.duties, contractGratuityDays: person.contractGratuityDays)
         let details = try database.addStaff(
             member, salary: try Money(parsing: first.amount, currency: Currency(code: first.currency)))
         for change in person.salary.dropFirst() {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 struct EditHousehold: ParsableCommand {
@@ -13,16 +14,22 @@ struct EditHousehold: ParsableCommand {
     @Option(help: "New notes; \"\" clears them.") var notes: String?
     @Option(help: ArgumentHelp("Unused annual leave days carried into the next year, at most (default 0).", valueName: "days"))
     var leaveCarryOver: String?
+    @Option(help: ArgumentHelp("The rules its final settlements follow (homecrew settle --help lists them); \"\" clears them.", valueName: "id"))
+    var settlementRules: String?
 
     func validate() throws {
-        if newName == nil && address == nil && notes == nil && leaveCarryOver == nil {
-            throw ValidationError("nothing to change: give --name, --address, --notes or --leave-carry-over")
+        if newName == nil && address == nil && notes == nil && leaveCarryOver == nil && settlementRules == nil {
+            throw ValidationError("nothing to change: give --name, --address, --notes, --leave-carry-over or --settlement-rules")
+        }
+        if let id = settlementRules, !id.isEmpty {
+            do { _ = try SettlementRuleBook.shipped.get().rules(id) } catch { throw ValidationError(error.description) }
         }
     }
 
     func run() throws {
         let household = try vault.openForWriting()
-            .editHousehold(named: name, HouseholdChanges(name: newName, address: address, notes: notes, leaveCarryOverCap: leaveCarryOver.map(LeaveDays.init(parsing:))))
+            .editHousehold(named: name, HouseholdChanges(name: newName, address: address, notes: notes, leaveCarryOverCap: leaveCarryOver.map(LeaveDays.init(parsing:)),
+                                               settlementRules: settlementRules))
         print("Updated household \"\(Terminal.sanitize(household.name))\".")
     }
 }

@@ -19,8 +19,8 @@ struct SettleStaff: ParsableCommand {
     @Option(help: "Why employment ends: resignation, termination or end-of-contract.") var reason: String
     @Option(help: ArgumentHelp("The day notice was given, by either side.", valueName: "yyyy-mm-dd"), transform: Parse.date)
     var noticeGiven: CalendarDate?
-    @Option(help: "The rule set to settle by.") var rules: String
-    @Option(help: "A contract's gratuity in days of the last wage a year (a month counted as 30 days), instead of the rules'.")
+    @Option(help: "The rule set to settle by (default: the household's).") var rules: String?
+    @Option(help: "A contract's gratuity in days of the last wage a year (a month counted as 30 days), instead of the rules' (default: the person's).")
     var contractGratuityDays: Int?
     @Flag(help: "Record it: the leaving date, the ledger's entries and the statement PDF (a document of the person).") var confirm = false
     @Option(help: ArgumentHelp("With --confirm: cash, bank-transfer, upi, cheque, wps or other.", valueName: "method"), transform: Parse.method)

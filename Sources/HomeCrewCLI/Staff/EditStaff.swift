@@ -18,6 +18,9 @@ struct EditStaff: ParsableCommand {
     @Flag(help: "Remove the leaving date.") var clearLeaving = false
     @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.") var leaveDays: String?
     @Option(help: "Agreed duties; \"\" clears them.") var duties: String?
+    @Option(help: "The contract's end-of-service gratuity, in days of the last monthly wage a year (1 to 365).")
+    var contractGratuityDays: Int?
+    @Flag(help: "The contract gives no gratuity of its own: the household's rules decide.") var clearContractGratuity = false
 
     func changes() throws -> StaffChanges {
         var changes = StaffChanges()
@@ -28,14 +31,19 @@ struct EditStaff: ParsableCommand {
         changes.clearLeavingDate = clearLeaving
         changes.annualLeave = try leaveDays.map(LeaveDays.init(parsing:))
         changes.duties = duties
+        changes.contractGratuityDays = contractGratuityDays
+        changes.clearContractGratuity = clearContractGratuity
         return changes
     }
 
     func validate() throws {
         let nothing = legalName == nil && knownAs == nil && start == nil && leaving == nil && !clearLeaving
-            && leaveDays == nil && duties == nil
+            && leaveDays == nil && duties == nil && contractGratuityDays == nil && !clearContractGratuity
         if nothing { throw ValidationError("nothing to change: give at least one of the options") }
         if leaving != nil && clearLeaving { throw ValidationError("give either --leaving or --clear-leaving, not both") }
+        if contractGratuityDays != nil && clearContractGratuity {
+            throw ValidationError("give either --contract-gratuity-days or --clear-contract-gratuity, not both")
+        }
     }
 
     func run() throws {

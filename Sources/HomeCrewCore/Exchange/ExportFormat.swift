@@ -4,8 +4,9 @@ import Foundation
 /// dates as "YYYY-MM-DD", months as "YYYY-MM", amounts as exact decimal strings with their
 /// currency, so any language can read it without HomeCrew.
 public struct ExportFile: Codable, Equatable, Sendable {
-    /// 2 added each person's advances and payments; a file of format 1 (without them) still imports.
-    public static let currentVersion = 2
+    /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
+    /// contract gratuity; files of the earlier formats (without them) still import.
+    public static let currentVersion = 3
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -25,6 +26,8 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
     public var address: String?
     public var notes: String?
     public var leaveCarryOverCap: String
+    /// Since format 3.
+    public var settlementRules: String?
     public var closedMonths: [String]
     public var staff: [ExportStaff]
     public var documents: [ExportDocument]
@@ -32,8 +35,9 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
     /// replay it (the import's own changes are recorded as made by whoever imports).
     public var history: [ExportHistoryEntry]?
 
-    public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String,
+    public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String, settlementRules: String? = nil,
                 closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument], history: [ExportHistoryEntry]? = nil) {
+        self.settlementRules = settlementRules
         self.id = id
         self.name = name
         self.address = address
@@ -117,6 +121,8 @@ public struct ExportStaff: Codable, Equatable, Sendable {
     public var leavingDate: String?
     public var annualLeaveDays: String
     public var duties: String?
+    /// Since format 3.
+    public var contractGratuityDays: Int?
     public var salaryHistory: [Salary]
     public var leave: [Leave]
     public var adjustments: [Adjustment]
@@ -126,8 +132,9 @@ public struct ExportStaff: Codable, Equatable, Sendable {
     public var payments: [ExportPayment]?
 
     public init(id: String, legalName: String, knownAs: String?, startDate: String, leavingDate: String?,
-                annualLeaveDays: String, duties: String?, salaryHistory: [Salary], leave: [Leave], adjustments: [Adjustment],
-                advances: [ExportAdvance]? = nil, payments: [ExportPayment]? = nil) {
+                annualLeaveDays: String, duties: String?, contractGratuityDays: Int? = nil, salaryHistory: [Salary], leave: [Leave],
+                adjustments: [Adjustment], advances: [ExportAdvance]? = nil, payments: [ExportPayment]? = nil) {
+        self.contractGratuityDays = contractGratuityDays
         self.advances = advances
         self.payments = payments
         self.id = id

@@ -58,6 +58,7 @@ public struct Settlement: Sendable {
 
 public enum SettlementError: HomeCrewError, Equatable {
     case unknownRules(String, known: [String])
+    case noRulesChosen(String)
     case noticeAfterLeaving(notice: CalendarDate, leaving: CalendarDate)
     case capInOtherCurrency(rules: String, cap: String, wage: String)
     case currencyMismatch(String, String)
@@ -68,7 +69,7 @@ public enum SettlementError: HomeCrewError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .unknownRules: .usage
+        case .unknownRules, .noRulesChosen: .usage
         case .rulesUnreadable: .io
         case .noticeAfterLeaving, .capInOtherCurrency, .currencyMismatch, .nothingToPay, .workerOwes, .alreadySettled: .invalidData
         }
@@ -77,6 +78,8 @@ public enum SettlementError: HomeCrewError, Equatable {
     public var description: String {
         switch self {
         case let .unknownRules(id, known): "no settlement rules named '\(id)'; known: \(known.joined(separator: ", "))"
+        case let .noRulesChosen(household):
+            "\(household) has no settlement rules: give --rules, or choose the household's with household edit --settlement-rules"
         case let .noticeAfterLeaving(notice, leaving): "notice given on \(notice) is after the leaving date \(leaving)"
         case let .capInOtherCurrency(rules, cap, wage):
             "the \(rules) rules cap the gratuity in \(cap), but the wage is paid in \(wage); settle by a contract term instead"

@@ -27,7 +27,8 @@ struct HouseholdController: Sendable {
         return try attempt({
             // Blank address or notes clear them, as "" does on the command line.
             let changes = HouseholdChanges(name: form["name"], address: form["address"] ?? "", notes: form["notes"] ?? "",
-                                           leaveCarryOverCap: try form["leave_carry_over"].map(LeaveDays.init(parsing:)))
+                                           leaveCarryOverCap: try form["leave_carry_over"].map(LeaveDays.init(parsing:)),
+                                           settlementRules: form.has("settlement_rules") ? try SettlementPage.rulesChoice(form["settlement_rules"]) : nil)
             let household = try app.database.editHousehold(named: summary.household.name, changes)
             return Redirect.to("/households/\(household.id.rawValue)")
         }, orShow: { try page(summary, context, status: nil, problem: $0) })
@@ -77,7 +78,8 @@ struct HouseholdController: Sendable {
             <h1>\(bdi: household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
             \(Layout.problem(problem))\(notice.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
             <dl class="fields"><dt>Address</dt><dd>\(bdi: household.address ?? "—")</dd><dt>Notes</dt><dd>\(bdi: household.notes ?? "—")</dd>
-            <dt>Leave carried over</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd></dl>
+            <dt>Leave carried over</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd>
+            <dt>Settlement rules</dt><dd>\(SettlementPage.rulesName(household.settlementRules))</dd></dl>
             <h2>Staff</h2>
             <p>Show: \(filters)</p>
             \(Fragments.staffTable(staff, asOf: today))
@@ -121,6 +123,8 @@ struct HouseholdController: Sendable {
             \(Layout.textArea("Notes", name: "notes", value: household.notes))
             \(Layout.field("Unused leave carried into the next year, at most (days)", name: "leave_carry_over",
                            value: household.leaveCarryOverCap.description, attributes: "inputmode=\"decimal\""))
+            \(Layout.select("Rules for final settlements", name: "settlement_rules", options: SettlementPage.rulesOptions(none: "chosen each time"),
+                            selected: household.settlementRules ?? ""))
             <p><button type="submit">Save changes</button></p>
             </form>
             \(primary)\(remove)

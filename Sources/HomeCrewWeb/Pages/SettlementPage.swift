@@ -9,16 +9,34 @@ import Hummingbird
 struct SettlementPage: Sendable {
     let app: WebApp
 
-    /// The settlement's own fields, shared by the staff page's form and the preview's.
-    static func fields(_ member: StaffMember, _ query: Form, form: String) -> HTML {
+    /// The shipped rule sets to choose from, the first saying what no choice means.
+    static func rulesOptions(none: String) -> [(value: String, label: String)] {
+        [(value: "", label: none)] + ((try? SettlementRuleBook.shipped.get().ruleSets) ?? []).map { (value: $0.id, label: $0.name) }
+    }
+
+    static func rulesName(_ id: String?) -> String {
+        guard let id else { return "chosen each time" }
+        return (try? SettlementRuleBook.shipped.get().rules(id).name) ?? id
+    }
+
+    /// A rule set chosen in a form: a shipped id, or "" for none.
+    static func rulesChoice(_ id: String?) throws -> String {
+        guard let id, !id.isEmpty else { return "" }
+        return try SettlementRuleBook.shipped.get().rules(id).id
+    }
+
+    /// The settlement's own fields, shared by the staff page's form and the preview's; the
+    /// household's rules and the person's contract gratuity are the defaults.
+    static func fields(_ member: StaffMember, _ query: Form, household: Household? = nil, form: String) -> HTML {
         let reasons = LeavingReason.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
-        let rules = ((try? SettlementRuleBook.shipped.get().ruleSets) ?? []).map { (value: $0.id, label: $0.name) }
+        let rules = rulesOptions(none: household?.settlementRules.map { "the household's: \(rulesName($0))" } ?? "choose the rules")
+        let contractDays = query["contract_days"] ?? (query["leaving"] == nil ? member.contractGratuityDays.map(String.init) : nil)
         return """
             \(Layout.field("Last day of work", name: "leaving", value: query["leaving"] ?? member.leavingDate?.description, type: "date", required: true, form: form))
             \(Layout.select("Why it ends", name: "reason", options: reasons, selected: query["reason"], form: form))
             \(Layout.field("Notice given on", name: "notice", value: query["notice"], type: "date", hint: "Empty: no notice was given", form: form))
-            \(Layout.select("Rules", name: "rules", options: rules, selected: query["rules"], form: form))
-            \(Layout.field("Contract gratuity, days a year", name: "contract_days", value: query["contract_days"], type: "number",
+            \(Layout.select("Rules", name: "rules", options: rules, selected: query["rules"] ?? "", form: form))
+            \(Layout.field("Contract gratuity, days a year", name: "contract_days", value: contractDays, type: "number",
                            hint: "Only when the contract gives its own gratuity", attributes: "min=\"1\" max=\"365\"", form: form))
             """
     }
@@ -33,7 +51,7 @@ struct SettlementPage: Sendable {
             return days
         }
         return SettlementRequest(staff: staff, leaving: try fields.date("leaving", "The last day of work"), reason: reason,
-                                 noticeGiven: try fields.optionalDate("notice"), rules: try fields.required("rules", "The rules"),
+                                 noticeGiven: try fields.optionalDate("notice"), rules: fields["rules"],
                                  contractDaysPerYear: days)
     }
 
@@ -73,7 +91,7 @@ struct SettlementPage: Sendable {
                            status: problem == nil ? .ok : .unprocessableContent, body: """
             <h1>Final settlement of <a href="\(base)">\(bdi: member.legalName)</a></h1>
             \(Layout.problem(problem))
-            <form method="get" action="\(base)/settlement">\(Self.fields(member, query, form: "preview"))
+            <form method="get" action="\(base)/settlement">\(Self.fields(member, query, household: details.household, form: "preview"))
             <p><button type="submit">Work it out again</button></p></form>
             \(body)
             """)

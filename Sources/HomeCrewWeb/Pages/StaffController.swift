@@ -38,6 +38,11 @@ struct StaffController: Sendable {
             changes.startDate = try form.optionalDate("start")
             changes.annualLeave = try form["leave_days"].map(LeaveDays.init(parsing:))
             changes.duties = form["duties"] ?? ""
+            changes.contractGratuityDays = try form["contract_days"].map { text in
+                guard let days = Int(text) else { throw FormProblem(description: "The contract gratuity is a whole number of days a year.") }
+                return days
+            }
+            changes.clearContractGratuity = form.has("contract_days") && form["contract_days"] == nil
             _ = try app.database.editStaff(id, changes)
         }
     }

@@ -12,6 +12,9 @@ extension StaffPage {
             \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date", form: "edit"))
             \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\"", form: "edit"))
             \(Layout.textArea("Agreed duties", name: "duties", value: member.duties, form: "edit"))
+            \(Layout.field("Contract gratuity, days of wage a year", name: "contract_days", value: member.contractGratuityDays.map(String.init),
+                           type: "number", hint: "Only when the contract gives its own; empty: the household's rules decide",
+                           attributes: "min=\"1\" max=\"365\"", form: "edit"))
             <p><button type="submit">Save changes</button></p></form></details>
 
             <details><summary>Change the salary from a date</summary>
@@ -40,7 +43,7 @@ extension StaffPage {
             <details><summary>End employment</summary>
             <form method="get" action="\(base)/settlement">
             <p>Work out the final settlement first: final pay, leave not taken, notice and gratuity, each with its source.</p>
-            \(SettlementPage.fields(member, Form(), form: "settle"))
+            \(SettlementPage.fields(member, Form(), household: details.household, form: "settle"))
             <p><button type="submit">Work out the settlement</button></p></form>
             <form method="post" action="\(base)/end">\(csrf)
             <p>Or only record the last day, with no settlement:</p>
