@@ -97,4 +97,29 @@ final class SettlementCommandTests: XCTestCase {
         try homecrew.ok("household", "edit", "Repulse Bay Flat", "--settlement-rules", "")
         XCTAssertEqual(try homecrew.run(plain).status, 64, "cleared again")
     }
+
+    /// A raise in the final year: the gratuity and leave use the last wage; unpaid leave in the
+    /// final month is the payroll's own deduction; a reversed settlement may be settled again.
+    func testARaiseUnpaidLeaveAndAReversal() throws {
+        try homecrew.ok("staff", "salary", "set", "Siti", "5300", "--from", "2024-01-01")
+        try homecrew.ok("leave", "add", "Siti", "--from", "2024-03-11", "--to", "2024-03-12", "--type", "unpaid")
+        let preview = try homecrew.jsonObject(siti + ["--format", "json"])
+        let amounts = Dictionary(uniqueKeysWithValues: (preview["lines"] as? [[String: Any]] ?? []).map {
+            ($0["part"] as? String ?? "", $0["amount"] as? String ?? "")
+        })
+        XCTAssertEqual(amounts["gratuity"], "17666.67", "two thirds of the last wage, 5300, × 5 years")
+        XCTAssertEqual(amounts["leave not taken"], "618.33", "3.5 days × 5300 ÷ 30")
+        let payroll = try homecrew.jsonObject("report", "payroll", "2024-03", "--format", "json")
+        let march = try XCTUnwrap((payroll["lines"] as? [[String: Any]])?.first {
+            (($0["staff"] as? [String: Any])?["legal_name"] as? String) == "Siti Rahayu"
+        }, "\(payroll)")
+        XCTAssertEqual(amounts["final pay"], (march["net"] as? [String: String])?["amount"], "the payroll's March, two unpaid days deducted")
+        XCTAssertEqual(amounts["final pay"], "4958.06", "5300 less 2 days × 5300 ÷ 31")
+
+        try homecrew.ok(siti + ["--confirm", "--method", "cash"])
+        let entry = try XCTUnwrap(try homecrew.jsonArray("pay", "list", "Siti").first { $0["purpose"] as? String == "settlement" }?["id"] as? String)
+        try homecrew.ok("pay", "reverse", entry, "--on", "2024-04-02", "--note", "wrong rules")
+        let again = try homecrew.run(siti.map { $0 == "hk-cap57" ? "in-contract" : $0 } + ["--contract-gratuity-days", "30", "--confirm", "--method", "cash"])
+        XCTAssertEqual(again.status, 0, "a reversed settlement can be settled again: \(again.stderr)")
+    }
 }

@@ -98,6 +98,23 @@ final class SettlementTests: XCTestCase {
             XCTAssertEqual(got, want, "round \(round): \(rules.id) \(start)…\(leaving) \(reason) wage \(wage) contract \(contract.map(String.init) ?? "-")")
             if (want ?? 0) > 0 { gratuitiesPaid += 1 }
             if let cap = rule?.totalCap, let want, Decimal(want) == cap * pow(10, currency.minorUnits) { capped += 1 }
+            let scale = Int(pow(10, Double(currency.minorUnits)))
+            func minorUnits(_ part: Settlement.Part) -> Int? {
+                settlement.lines.first { $0.part == part }.map { NSDecimalNumber(decimal: $0.amount.amount * pow(10, currency.minorUnits)).intValue }
+            }
+            func rounded(_ numerator: Int, _ denominator: Int) -> Int { (2 * numerator + denominator) / (2 * denominator) }
+            // Leave: the balance in half days × wage ÷ (2 × divisor); notice: days short × wage ÷ divisor, signed by who ends it.
+            let wantLeave = rules.leave.paid && leaveHalfDays > 0 ? rounded(minor * leaveHalfDays, 2 * rules.leave.dailyDivisor) : nil
+            XCTAssertEqual(minorUnits(.leave), wantLeave, "round \(round): leave")
+            let served = noticeDays < 0 ? 0 : min(noticeDays, start.days(until: leaving))
+            let short = rules.notice.days - served
+            let wantNotice = reason == .endOfContract || rules.notice.days == 0 || short <= 0 ? nil
+                : rounded(minor * short, rules.notice.dailyDivisor) * (reason == .termination ? 1 : -1)
+            XCTAssertEqual(minorUnits(.notice), wantNotice, "round \(round): notice (\(served) of \(rules.notice.days) days served)")
+            XCTAssertEqual(minorUnits(.finalPay), minor, "round \(round): final pay")
+            let wantTotal = minor + (wantLeave ?? 0) + (wantNotice ?? 0) + (want ?? 0)
+            XCTAssertEqual(NSDecimalNumber(decimal: settlement.total.amount).doubleValue * Double(scale), Double(wantTotal), accuracy: 0.5,
+                           "round \(round): total")
             let lineSum = settlement.lines.reduce(Decimal(0)) { $0 + $1.amount.amount }
             XCTAssertEqual(settlement.total.amount, lineSum, "the total is the sum of the lines")
             XCTAssertTrue(settlement.lines.allSatisfy(\.amount.isWholeMinorUnits), "every line is in whole minor units")
