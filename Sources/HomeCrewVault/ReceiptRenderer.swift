@@ -42,15 +42,7 @@ public enum ReceiptRenderer {
         }
         y += 18
         y += PDFPage.text(receipt.statement, font: "Noto Sans 11", at: left, y, width: width, cr) + 60
-        for (index, label) in receipt.signatures.enumerated() {
-            let x = left + Double(index) * (width / 2 + 10)
-            cairo_move_to(cr, x, y)
-            cairo_line_to(cr, x + width / 2 - 20, y)
-            cairo_set_line_width(cr, 0.6)
-            cairo_stroke(cr)
-            _ = PDFPage.text(label, font: "Noto Sans 9", at: x, y + 4, width: width / 2 - 20, cr)
-            _ = PDFPage.text("Signature and date", font: "Noto Sans 8", at: x, y + 18, width: width / 2 - 20, cr)
-        }
+        PDFPage.signatureLines(receipt.signatures, at: left, y, width: width, cr)
     }
 }
 
@@ -75,6 +67,19 @@ enum PDFPage {
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
         return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    /// Lines to sign side by side, each with its label and "Signature and date" under it.
+    static func signatureLines(_ labels: [String], at left: Double, _ y: Double, width: Double, _ cr: OpaquePointer) {
+        for (index, label) in labels.enumerated() {
+            let x = left + Double(index) * (width / 2 + 10)
+            cairo_move_to(cr, x, y)
+            cairo_line_to(cr, x + width / 2 - 20, y)
+            cairo_set_line_width(cr, 0.6)
+            cairo_stroke(cr)
+            _ = text(label, font: "Noto Sans 9", at: x, y + 4, width: width / 2 - 20, cr)
+            _ = text("Signature and date", font: "Noto Sans 8", at: x, y + 18, width: width / 2 - 20, cr)
+        }
     }
 
     /// Draws `string` as plain text (never markup) wrapped to `width` points; returns its height.

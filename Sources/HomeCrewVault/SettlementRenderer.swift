@@ -1,4 +1,3 @@
-import CCairo
 import HomeCrewCore
 
 /// Renders a settlement statement as an A4 PDF page laid out by Pango (names in their own
@@ -29,14 +28,6 @@ public enum SettlementRenderer {
         y += PDFPage.text("Total: \(statement.total)", font: "Noto Sans Bold 12", at: left, y, width: width, cr) + 2
         y += PDFPage.text(statement.totalWords, font: "Noto Sans Italic 9", at: left, y, width: width, cr) + 8
         for note in statement.notes { y += PDFPage.text("Note: " + note, font: "Noto Sans 7.5", at: left, y, width: width, cr) + 2 }
-        y = max(y + 40, 760)
-        for (index, label) in statement.signatures.enumerated() {
-            let x = left + Double(index) * (width / 2 + 10)
-            cairo_move_to(cr, x, y)
-            cairo_line_to(cr, x + width / 2 - 20, y)
-            cairo_set_line_width(cr, 0.6)
-            cairo_stroke(cr)
-            _ = PDFPage.text(label, font: "Noto Sans 8", at: x, y + 4, width: width / 2 - 20, cr)
-        }
+        PDFPage.signatureLines(statement.signatures, at: left, max(y + 40, 760), width: width, cr)
     }
 }
