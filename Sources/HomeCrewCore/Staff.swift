@@ -53,6 +53,17 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
         return Tenure(from: startDate, to: end)
     }
 
+    /// Service as a person reads it: "3 years, 2 months" once started, "starts in 12 days"
+    /// before the first day, where a tenure of "0 days" would mislead.
+    public func serviceSummary(asOf: CalendarDate) -> String {
+        asOf < startDate ? "starts in \(counted(asOf.days(until: startDate), "day"))" : tenure(asOf: asOf).description
+    }
+
+    /// The same for narrow columns: "3y 2m 5d", or "in 12d" before the first day.
+    public func serviceCompact(asOf: CalendarDate) -> String {
+        asOf < startDate ? "in \(asOf.days(until: startDate))d" : tenure(asOf: asOf).compact
+    }
+
     /// Trims the text fields and checks every rule a staff record must keep.
     public func validated() throws(RuleViolation) -> StaffMember {
         var copy = self

@@ -23,6 +23,17 @@ final class StaffTests: XCTestCase {
         XCTAssertTrue(member(start: "2027-01-01").tenure(asOf: date("2026-11-22")).isZero)
     }
 
+    func testServiceBeforeTheFirstDaySaysWhenItStarts() {
+        let starter = member(start: "2026-11-28")
+        XCTAssertEqual(starter.serviceSummary(asOf: date("2026-11-25")), "starts in 3 days")
+        XCTAssertEqual(starter.serviceCompact(asOf: date("2026-11-25")), "in 3d")
+        XCTAssertEqual(starter.serviceSummary(asOf: date("2026-11-27")), "starts in 1 day")
+        XCTAssertEqual(starter.serviceSummary(asOf: date("2026-11-28")), "0 days")
+        XCTAssertEqual(starter.serviceCompact(asOf: date("2027-01-29")), "0y 2m 1d")
+        XCTAssertEqual(member(start: "2020-01-15", leaving: "2025-03-14").serviceSummary(asOf: date("2026-11-22")),
+                       "5 years, 1 month, 27 days")
+    }
+
     func testValidationRules() {
         XCTAssertThrowsError(try member(start: "2026-03-01", leaving: "2026-02-28").validated()) { error in
             XCTAssertEqual(error as? RuleViolation, .leavingBeforeStart(start: date("2026-03-01"), leaving: date("2026-02-28")))

@@ -82,7 +82,7 @@ enum StaffPresenter {
             let member = details.member
             var row = [member.id.short, member.legalName, member.knownAs ?? "", member.status(asOf: asOf).rawValue,
                        member.startDate.description, member.leavingDate?.description ?? "",
-                       member.tenure(asOf: asOf).compact, details.salaryHistory.current(asOf: asOf)?.description ?? ""]
+                       member.serviceCompact(asOf: asOf), details.salaryHistory.current(asOf: asOf)?.description ?? ""]
             if showHousehold { row.insert(details.household.name, at: 1) }
             table.append(row)
         }

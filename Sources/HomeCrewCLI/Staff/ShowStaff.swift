@@ -40,7 +40,7 @@ struct ShowStaff: ParsableCommand {
             ("Name", member.legalName), ("Known as", member.knownAs), ("ID", member.id.rawValue),
             ("Household", details.household.name), ("Status", "\(status.rawValue) on \(day)"),
             ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
-            ("Tenure", member.tenure(asOf: day).description), ("Next anniversary", nextAnniversary),
+            ("Tenure", member.serviceSummary(asOf: day)), ("Next anniversary", nextAnniversary),
             ("Salary", details.salaryHistory.current(asOf: day).map { "\($0) a month" }),
             ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties),
         ])

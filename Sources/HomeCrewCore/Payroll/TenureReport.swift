@@ -13,9 +13,7 @@ public struct TenureLine: Hashable, Sendable {
     public var completedYears: Int { tenure.completedYears }
 
     /// The tenure as a person reads it: "starts in 12 days" before the first day, not "0 days".
-    public var summary: String {
-        startsInDays.map { "starts in \(counted($0, "day"))" } ?? tenure.description
-    }
+    public let summary: String
 }
 
 public enum TenureReport {
@@ -27,7 +25,8 @@ public enum TenureReport {
             let upcoming = anniversary.flatMap { day in member.leavingDate.map { day <= $0 } ?? true ? day : nil }
             let startsIn = member.status(asOf: asOf) == .upcoming ? asOf.days(until: member.startDate) : nil
             return TenureLine(member: member, tenure: member.tenure(asOf: asOf), nextAnniversary: upcoming,
-                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) }, startsInDays: startsIn)
+                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) }, startsInDays: startsIn,
+                              summary: member.serviceSummary(asOf: asOf))
         }.sorted { lhs, rhs in
             let a = lhs.tenure, b = rhs.tenure
             if (a.years, a.months, a.days) != (b.years, b.months, b.days) { return (a.years, a.months, a.days) > (b.years, b.months, b.days) }

@@ -42,7 +42,7 @@ struct StaffPage {
         let rows: [(String, String?)] = [
             ("Known as", member.knownAs), ("Household", details.household.name), ("Status", member.status(asOf: today).rawValue),
             ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
-            ("Tenure", member.tenure(asOf: today).description), ("Next anniversary", next),
+            ("Tenure", member.serviceSummary(asOf: today)), ("Next anniversary", next),
             ("Salary", details.salaryHistory.current(asOf: today).map { "\($0) a month" }),
             ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("ID", member.id.rawValue),
         ]
