@@ -46,8 +46,10 @@ public enum ReceiptRenderer {
     }
 }
 
-/// One A4 page drawn into a PDF in memory, and Pango text on it.
+/// A4 pages drawn into a PDF in memory, and Pango text on them.
 enum PDFPage {
+    static let height = 841.89
+
     final class Sink { var bytes: [UInt8] = [] }
 
     static func render(title: String, created: CalendarDate, _ draw: (OpaquePointer) -> Void) -> [UInt8] {
@@ -56,7 +58,7 @@ enum PDFPage {
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque(), 595.276, 841.89)
+        }, Unmanaged.passUnretained(sink).toOpaque(), 595.276, height)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "\(created)T00:00:00")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "HomeCrew")
@@ -84,6 +86,19 @@ enum PDFPage {
 
     /// Draws `string` as plain text (never markup) wrapped to `width` points; returns its height.
     static func text(_ string: String, font: String, at x: Double, _ y: Double, width: Double, _ cr: OpaquePointer) -> Double {
+        withLayout(string, font: font, width: width, cr) { layout in
+            cairo_move_to(cr, x, y)
+            pango_cairo_show_layout(cr, layout)
+        }
+    }
+
+    /// The height `text` would take, without drawing it.
+    static func height(_ string: String, font: String, width: Double, _ cr: OpaquePointer) -> Double {
+        withLayout(string, font: font, width: width, cr) { _ in }
+    }
+
+    private static func withLayout(_ string: String, font: String, width: Double, _ cr: OpaquePointer,
+                                   _ use: (OpaquePointer) -> Void) -> Double {
         let layout = pango_cairo_create_layout(cr)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let description = pango_font_description_from_string(font)
@@ -94,10 +109,37 @@ enum PDFPage {
         // Each paragraph takes the direction of its first strong letter (an Arabic name reads right to left).
         pango_layout_set_auto_dir(layout, 1)
         pango_layout_set_text(layout, string, -1)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout)
+        use(layout)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return Double(logical.height) / Double(PANGO_SCALE)
+    }
+
+    /// Blocks placed down the page; a block that would cross the bottom margin starts a new
+    /// page, so a long statement goes on to a second page instead of being cut off.
+    struct Flow {
+        let cr: OpaquePointer
+        let top: Double, bottom: Double
+        var y: Double
+
+        init(_ cr: OpaquePointer, margin: Double) {
+            self.cr = cr
+            top = margin
+            bottom = PDFPage.height - margin
+            y = margin
+        }
+
+        /// Makes room for `height` points: a new page when they do not fit below `y`.
+        mutating func reserve(_ height: Double) {
+            guard y + height > bottom, y > top else { return }
+            cairo_show_page(cr)
+            y = top
+        }
+
+        /// Draws one paragraph at `x`, on a new page if it does not fit, and moves below it.
+        mutating func text(_ string: String, font: String, at x: Double, width: Double, after gap: Double) {
+            reserve(PDFPage.height(string, font: font, width: width, cr))
+            y += PDFPage.text(string, font: font, at: x, y, width: width, cr) + gap
+        }
     }
 }
