@@ -15,20 +15,7 @@ final class ReceiptRendererTests: XCTestCase {
         return PaymentReceipt(payment: payment, member: member, household: household, words: ReceiptRenderer.currencyWords[code])
     }
 
-    func tool(_ name: String, _ pdf: [UInt8]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Data(pdf).write(to: file)
-        let process = Process(), out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
-        process.arguments = [file.path] + (name == "pdftotext" ? ["-"] : [])
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) reads the receipt")
-        return String(decoding: data, as: UTF8.self)
-    }
+    func tool(_ name: String, _ pdf: [UInt8]) throws -> String { try PopplerTool.run(name, pdf) }
 
     func testNamesAreWrittenInTheirOwnScripts() throws {
         for (name, knownAs, amount, code, font) in [("Sunita Bai Pawar", "सुनीता", "15000", "INR", "NotoSansDevanagari"),

@@ -39,20 +39,7 @@ final class SettlementRendererTests: XCTestCase {
         return SettlementStatement(settlement, facts: facts, household: household, words: ReceiptRenderer.currencyWords["INR"])
     }
 
-    func tool(_ name: String, _ pdf: [UInt8]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("statement-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Data(pdf).write(to: file)
-        let process = Process(), out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
-        process.arguments = [file.path] + (name == "pdftotext" ? ["-"] : [])
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) reads the statement")
-        return String(decoding: data, as: UTF8.self)
-    }
+    func tool(_ name: String, _ pdf: [UInt8]) throws -> String { try PopplerTool.run(name, pdf) }
 
     func pages(_ pdf: [UInt8]) throws -> Int? {
         try tool("pdfinfo", pdf).split(separator: "\n").first { $0.hasPrefix("Pages:") }
