@@ -16,6 +16,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     public static func zero(_ currency: Currency) -> Money { Money(0, currency) }
 
+    /// The exact sum of amounts the caller knows are all in `currency`.
+    public static func sum(_ amounts: [Money], _ currency: Currency) -> Money {
+        Money(amounts.reduce(0) { $0 + $1.amount }, currency)
+    }
+
     /// Parses a plain decimal such as `25000`, `25000.5` or `-120.250` strictly: an optional
     /// minus sign, digits, and at most one point followed by no more digits than the
     /// currency's minor unit allows. No grouping separators, exponents or spaces.

@@ -43,28 +43,24 @@ public struct PaymentRecorder: Sendable {
 
     /// Renders the payment's receipt, files it as a document of the person and links it to the payment.
     func fileReceipt(for entry: PaymentEntry, reach: Reach) throws -> PaymentEntry {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homecrew-receipt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(PaymentReceipt.fileName(entry.payment, member: entry.member))
-        try Data(Self.receiptPDF(entry)).write(to: path)
-        let filed = try file([path.path], of: entry, title: "Receipt to sign \(entry.payment.paidOn) \(entry.member.legalName)",
+        let filing = request(of: entry, title: "Receipt to sign \(entry.payment.paidOn) \(entry.member.legalName)",
                              on: entry.payment.paidOn, reach: reach, ocrLanguages: nil)
-        return try database.addProof(filed, toPayment: entry.payment.id.rawValue, within: reach)
+        let filed = try ingestor.file(drawn: Self.receiptPDF(entry), named: PaymentReceipt.fileName(entry.payment, member: entry.member), filing)
+        return try database.addProof([filed], toPayment: entry.payment.id.rawValue, within: reach)
     }
 
     /// Files each path as a document of the payment's person; their ids.
     private func file(_ paths: [String], of entry: PaymentEntry, title: String, on day: CalendarDate, reach: Reach,
                       ocrLanguages: String?) throws -> [String] {
-        try paths.map { path in
-            var filing = IngestRequest(household: entry.household, staff: [entry.member.id.rawValue], kind: .other, title: title,
-                                       issuedOn: day, ocrLanguages: ocrLanguages)
-            filing.reach = reach
-            switch ingestor.ingest(path, filing) {
-            case .added(let details): return details.document.id.rawValue
-            case .alreadyPresent(let document, _): return document.id.rawValue
-            case .refused(_, let error): throw error
-            }
-        }
+        let filing = request(of: entry, title: title, on: day, reach: reach, ocrLanguages: ocrLanguages)
+        return try paths.map { try ingestor.file($0, filing) }
+    }
+
+    /// Filing as a document of the payment's person.
+    private func request(of entry: PaymentEntry, title: String, on day: CalendarDate, reach: Reach, ocrLanguages: String?) -> IngestRequest {
+        var filing = IngestRequest(household: entry.household, staff: [entry.member.id.rawValue], kind: .other, title: title,
+                                   issuedOn: day, ocrLanguages: ocrLanguages)
+        filing.reach = reach
+        return filing
     }
 }

@@ -60,8 +60,7 @@ extension Settling {
         let (settlement, facts, household) = try preview(request, database, within: reach)
         let currency = settlement.total.currency
         let finalPay = settlement.lines.first { $0.part == .finalPay }?.amount ?? .zero(currency)
-        let extras = Money(settlement.lines.filter { [.leave, .notice, .gratuity].contains($0.part) }.reduce(Decimal(0)) { $0 + $1.amount.amount },
-                           currency)
+        let extras = Money.sum(settlement.lines.filter { [.leave, .notice, .gratuity].contains($0.part) }.map(\.amount), currency)
         guard extras.amount >= 0, settlement.total.amount >= 0 else { throw SettlementError.workerOwes(Money(-min(extras.amount, settlement.total.amount), currency)) }
         var recording = SettlementRecording(staff: facts.member.id.rawValue, leaving: request.leaving, finalMonth: facts.finalMonth,
                                             finalPay: finalPay, extras: extras, paidOn: payout.paidOn, method: payout.method,
@@ -80,18 +79,9 @@ extension Settling {
 
     private static func fileStatement(_ settlement: Settlement, _ facts: SettlementFacts, _ household: Household,
                                       _ ingestor: DocumentIngestor, _ reach: Reach) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homecrew-settlement-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(SettlementStatement.fileName(facts))
-        try Data(statementPDF(settlement, facts, household)).write(to: path)
         var filing = IngestRequest(household: household, staff: [facts.member.id.rawValue], kind: .other,
                                    title: "Final settlement \(facts.leaving) \(facts.member.legalName)", issuedOn: facts.leaving, ocrLanguages: nil)
         filing.reach = reach
-        switch ingestor.ingest(path.path, filing) {
-        case .added(let details): return details.document.id.rawValue
-        case .alreadyPresent(let document, _): return document.id.rawValue
-        case .refused(_, let error): throw error
-        }
+        return try ingestor.file(drawn: statementPDF(settlement, facts, household), named: SettlementStatement.fileName(facts), filing)
     }
 }

@@ -63,7 +63,7 @@ extension AppDatabase {
     /// each is undone only by reversal. With `dryRun` everything is checked and nothing is kept.
     public func recordSettlement(_ recording: SettlementRecording, dryRun: Bool = false) throws -> [PaymentEntry] {
         try write(dryRun: dryRun) { db in
-            let (member, details) = try Self.recordLeaving(recording, db)
+            let details = try Self.recordLeaving(recording, db), member = details.member
             if let earlier = try Payment.filter(Payment.Columns.staffID == member.id).of(.settlement).standing().fetchOne(db) {
                 throw SettlementError.alreadySettled(member.legalName, paidOn: earlier.paidOn, entry: earlier.id.short)
             }
@@ -95,16 +95,11 @@ extension AppDatabase {
         }
     }
 
-    private static func recordLeaving(_ recording: SettlementRecording, _ db: Database) throws -> (StaffMember, StaffDetails) {
+    private static func recordLeaving(_ recording: SettlementRecording, _ db: Database) throws -> StaffDetails {
         let before = try resolveStaff(recording.staff, within: recording.reach, db)
         var member = before
         member.leavingDate = recording.leaving
-        member = try member.validated()
-        let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
-        try guardClosedMonths(ClosedMonthGuard.difference(before.employment, member.employment), household: household,
-                              change: "ending the employment of \(member.legalName)", db)
-        try member.update(db)
-        return (member, try details(of: member, db))
+        return try save(member, changedFrom: before, change: "ending the employment of", db)
     }
 
     private static func repayAdvancesByDeduction(_ member: StaffMember, _ household: Household, _ recording: SettlementRecording,

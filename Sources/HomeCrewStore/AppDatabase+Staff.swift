@@ -164,14 +164,21 @@ extension AppDatabase {
             if let duties = changes.duties { member.duties = duties }
             if let days = changes.contractGratuityDays { member.contractGratuityDays = days }
             if changes.clearContractGratuity { member.contractGratuityDays = nil }
-            member = try member.validated()
-            let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
-            try Self.guardClosedMonths(ClosedMonthGuard.difference(before.employment, member.employment), household: household,
-                                       change: "changing the employment dates of \(member.legalName)", db)
-            try member.update(db)
-            if member.startDate != before.startDate { try Self.moveFirstSalary(of: member, db) }
-            return try Self.details(of: member, db)
+            return try Self.save(member, changedFrom: before, change: "changing the employment dates of", db)
         }
+    }
+
+    /// Saves a changed staff record: checked, refused when the days it adds or removes from the
+    /// employment fall in a closed month (`change` names what was done, before the person's name),
+    /// the first salary following a moved start date.
+    static func save(_ changed: StaffMember, changedFrom before: StaffMember, change: String, _ db: Database) throws -> StaffDetails {
+        let member = try changed.validated()
+        let household = try Household.fetchOne(db, key: member.householdID.rawValue)!
+        try guardClosedMonths(ClosedMonthGuard.difference(before.employment, member.employment), household: household,
+                              change: "\(change) \(member.legalName)", db)
+        try member.update(db)
+        if member.startDate != before.startDate { try moveFirstSalary(of: member, db) }
+        return try details(of: member, db)
     }
 
     /// The first salary entry always takes effect on the start date, so it follows the

@@ -14,10 +14,10 @@ public enum SettlementRenderer {
         for line in statement.employer { page.text(line, font: "Noto Sans 10", at: left, width: width, after: 1) }
         page.y += 10
         page.text(statement.employee, font: "Noto Sans Bold 13", at: left, width: width, after: 6)
-        for (label, value) in statement.facts { pair(label, value, font: "Noto Sans 8.5", valueAt: 110, &page, width: width, after: 2) }
+        for (label, value) in statement.facts { pair(label, value, font: "Noto Sans 8.5", at: left, valueAt: 110, &page, width: width, after: 2) }
         page.y += 8
         for line in statement.lines {
-            pair(line.heading, line.amount, font: "Noto Sans Bold 9.5", valueAt: width - 120, &page, width: width, after: 1)
+            pair(line.heading, line.amount, font: "Noto Sans Bold 9.5", at: left, valueAt: width - 120, &page, width: width, after: 1)
             for detail in line.details { page.text(detail, font: "Noto Sans 8", at: left + 12, width: width - 12, after: 1) }
             page.y += 5
         }
@@ -33,9 +33,9 @@ public enum SettlementRenderer {
     private static let signatureHeight = 34.0, signaturesLowest = 760.0
 
     /// A label and its value side by side, kept on one page.
-    private static func pair(_ label: String, _ value: String, font: String, valueAt offset: Double,
+    private static func pair(_ label: String, _ value: String, font: String, at left: Double, valueAt offset: Double,
                              _ page: inout PDFPage.Flow, width: Double, after gap: Double) {
-        let left = 48.0, labelWidth = offset - 10, valueWidth = width - offset
+        let labelWidth = offset - 10, valueWidth = width - offset
         page.reserve(max(PDFPage.height(label, font: font, width: labelWidth, page.cr),
                          PDFPage.height(value, font: font, width: valueWidth, page.cr)))
         let labelHeight = PDFPage.text(label, font: font, at: left, page.y, width: labelWidth, page.cr)

@@ -33,7 +33,7 @@ struct SettleStaff: ParsableCommand {
         guard LeavingReason(rawValue: reason) != nil else {
             throw ValidationError("--reason takes one of: \(LeavingReason.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(reason)')")
         }
-        if let days = contractGratuityDays, !(1...365).contains(days) { throw ValidationError("--contract-gratuity-days takes 1 to 365 (got \(days))") }
+        if let days = contractGratuityDays, !StaffMember.contractGratuityRange.contains(days) { throw ValidationError("--contract-gratuity-days takes 1 to 365 (got \(days))") }
         if confirm && method == nil { throw ValidationError("--confirm needs --method: how the settlement is paid") }
         if !confirm && (method != nil || paidOn != nil || reference != nil) {
             throw ValidationError("--method, --paid-on and --reference go with --confirm")

@@ -39,14 +39,14 @@ public struct OwedReport: Sendable {
             let currency = first.line.currency
             let advances = (payroll.advances[first.member.id]?.statements ?? []).filter { $0.advance.amount.currency == currency }
             return Row(household: first.household, member: first.member, currency: currency,
-                       due: Self.sum(entries.map(\.line.net), currency), paid: Self.sum(entries.map(\.paidTotal), currency),
+                       due: Money.sum(entries.map(\.line.net), currency), paid: Money.sum(entries.map(\.paidTotal), currency),
                        openMonths: entries.filter { $0.outstanding.amount != 0 }.map(\.line.month).sorted(),
-                       advancesLeft: Self.sum(advances.map { $0.left(through: last) }, currency))
+                       advancesLeft: Money.sum(advances.map { $0.left(through: last) }, currency))
         }
         // Someone with an advance still to repay but no pay in the period is listed too.
         for (staffID, holder) in payroll.advances {
             for currency in Set(holder.statements.map(\.advance.amount.currency)) where grouped["\(staffID.rawValue) \(currency.code)"] == nil {
-                let left = Self.sum(holder.statements.filter { $0.advance.amount.currency == currency }.map { $0.left(through: last) }, currency)
+                let left = Money.sum(holder.statements.filter { $0.advance.amount.currency == currency }.map { $0.left(through: last) }, currency)
                 guard left.amount != 0 else { continue }
                 rows.append(Row(household: holder.household, member: holder.member, currency: currency, due: .zero(currency),
                                 paid: .zero(currency), openMonths: [], advancesLeft: left))
@@ -61,12 +61,8 @@ public struct OwedReport: Sendable {
     /// Sums per currency, by code.
     public var totals: [Totals] {
         Dictionary(grouping: rows, by: \.currency).sorted { $0.key.code < $1.key.code }.map { currency, rows in
-            Totals(currency: currency, due: Self.sum(rows.map(\.due), currency), paid: Self.sum(rows.map(\.paid), currency),
-                   outstanding: Self.sum(rows.map(\.outstanding), currency), advancesLeft: Self.sum(rows.map(\.advancesLeft), currency))
+            Totals(currency: currency, due: Money.sum(rows.map(\.due), currency), paid: Money.sum(rows.map(\.paid), currency),
+                   outstanding: Money.sum(rows.map(\.outstanding), currency), advancesLeft: Money.sum(rows.map(\.advancesLeft), currency))
         }
-    }
-
-    static func sum(_ amounts: [Money], _ currency: Currency) -> Money {
-        Money(amounts.reduce(0) { $0 + $1.amount }, currency)
     }
 }

@@ -33,7 +33,7 @@ extension SettlementCalculator {
             let partDays = rule.partialYear == .proRata ? service.partDays : 0
             // wage × daysPerYear ÷ daysPerMonth × (years + partDays ÷ yearDays), multiplied out before dividing.
             let yearsNumerator = Decimal(service.completedYears * service.yearDays + partDays)
-            amount = Money(wage.amount * Decimal(rule.daysPerYear) * yearsNumerator / Decimal(rule.daysPerMonth * service.yearDays), currency)
+            amount = wage.scaled(by: Decimal(rule.daysPerYear) * yearsNumerator, over: Decimal(rule.daysPerMonth * service.yearDays))
             let years = partDays == 0 ? "\(service.completedYears)" : "(\(service.completedYears) + \(partDays)/\(service.yearDays))"
             arithmetic.append("\(rule.daysPerYear)/\(rule.daysPerMonth) × \(wage.plainAmount) × \(years) years = \(amount.rounded().plainAmount)")
         }

@@ -115,7 +115,7 @@ public enum SettlementCalculator {
             lines.append(.init(part: .advances, amount: facts.advancesLeft.negated,
                                arithmetic: ["advances still to be repaid: −\(facts.advancesLeft.plainAmount)"], source: nil))
         }
-        let total = lines.reduce(Money.zero(facts.lastWage.currency)) { Money($0.amount + $1.amount.amount, $0.currency) }
+        let total = Money.sum(lines.map(\.amount), facts.lastWage.currency)
         return Settlement(rules: rules, service: service.tenure, lines: lines, total: total, notes: notes)
     }
 

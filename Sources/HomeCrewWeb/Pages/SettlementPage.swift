@@ -37,7 +37,7 @@ struct SettlementPage: Sendable {
             \(Layout.field("Notice given on", name: "notice", value: query["notice"], type: "date", hint: "Empty: no notice was given", form: form))
             \(Layout.select("Rules", name: "rules", options: rules, selected: query["rules"] ?? "", form: form))
             \(Layout.field("Contract gratuity, days a year", name: "contract_days", value: contractDays, type: "number",
-                           hint: "Only when the contract gives its own gratuity", attributes: "min=\"1\" max=\"365\"", form: form))
+                           hint: "Only when the contract gives its own gratuity", attributes: StaffPage.contractDaysBounds, form: form))
             """
     }
 
@@ -47,7 +47,7 @@ struct SettlementPage: Sendable {
             throw FormProblem(description: "Choose why the employment ends: \(LeavingReason.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         let days = try fields["contract_days"].map { text -> Int in
-            guard let days = Int(text), (1...365).contains(days) else { throw FormProblem(description: "The contract's gratuity takes 1 to 365 days a year.") }
+            guard let days = Int(text), StaffMember.contractGratuityRange.contains(days) else { throw FormProblem(description: "The contract's gratuity takes 1 to 365 days a year.") }
             return days
         }
         return SettlementRequest(staff: staff, leaving: try fields.date("leaving", "The last day of work"), reason: reason,

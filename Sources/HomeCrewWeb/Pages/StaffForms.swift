@@ -1,6 +1,10 @@
 import HomeCrewCore
 
 extension StaffPage {
+    /// A contract gratuity field's bounds, as Core's rule has them.
+    static let contractDaysBounds: HTML =
+        "min=\"\(StaffMember.contractGratuityRange.lowerBound)\" max=\"\(StaffMember.contractGratuityRange.upperBound)\""
+
     /// The forms that change this person's records, each posting to its own route.
     func forms() -> HTML {
         let types = LeaveType.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
@@ -14,7 +18,7 @@ extension StaffPage {
             \(Layout.textArea("Agreed duties", name: "duties", value: member.duties, form: "edit"))
             \(Layout.field("Contract gratuity, days of wage a year", name: "contract_days", value: member.contractGratuityDays.map(String.init),
                            type: "number", hint: "Only when the contract gives its own; empty: the household's rules decide",
-                           attributes: "min=\"1\" max=\"365\"", form: "edit"))
+                           attributes: Self.contractDaysBounds, form: "edit"))
             <p><button type="submit">Save changes</button></p></form></details>
 
             <details><summary>Change the salary from a date</summary>
