@@ -97,6 +97,10 @@ final class DocumentListPageTests: XCTestCase {
             XCTAssertTrue(none.text.contains("Choose at least one document to change."))
             let foreign = try await post(client, chosen + [("document", "0123456789ab"), ("action", "kind"), ("kind", "passport")])
             XCTAssertEqual(foreign.status, .notFound)
+            let tooMany = try await post(client, Array(repeating: ("document", first.rawValue), count: WebLimits.pageSize + 1)
+                                                 + [("action", "kind"), ("kind", "passport")])
+            XCTAssertEqual(tooMany.status, .unprocessableContent, "more documents than a page shows are refused before any work")
+            XCTAssertTrue(tooMany.text.contains("At most 50 documents are changed at once"), tooMany.text)
         }
         for id in [first, second] {
             let details = try harness.app.database.findDocument(id.rawValue)

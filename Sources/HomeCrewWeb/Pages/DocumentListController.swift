@@ -21,6 +21,10 @@ struct DocumentListController: Sendable {
             let household = RecordID(rawValue: try form.required("household", "The household"))
             let chosen = try form.all("document").map { try Self.recordID($0) }
             guard !chosen.isEmpty else { throw FormProblem(description: "Choose at least one document to change.") }
+            // The page offers one page of documents; more in one form is not a person choosing, and would hold the write lock.
+            guard chosen.count <= WebLimits.pageSize else {
+                throw FormProblem(description: "At most \(WebLimits.pageSize) documents are changed at once (one page); nothing was changed.")
+            }
             var changes = DocumentChanges()
             var staff: [String] = []
             switch form["action"] {
