@@ -20,6 +20,28 @@ public enum MediaType: String, CaseIterable, Sendable, Codable {
     }
 
     public var isImage: Bool { self == .jpeg || self == .png || self == .heic }
+
+    /// The file name extensions of the type, the usual one first; none for `other`.
+    public var fileExtensions: [String] {
+        switch self {
+        case .pdf: return ["pdf"]
+        case .jpeg: return ["jpg", "jpeg"]
+        case .png: return ["png"]
+        case .heic: return ["heic", "heif"]
+        case .other: return []
+        }
+    }
+
+    /// A file name that says what the file is: the extension of the detected type replaces one
+    /// that claims another (`invoice.exe` stored as a PDF is `invoice.pdf`). An `other` file keeps its name.
+    public func fileName(from name: String) -> String {
+        guard let usual = fileExtensions.first else { return name }
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let given = dot.map { name[name.index(after: $0)...].lowercased() }
+        if let given, fileExtensions.contains(given) { return name }
+        return (stem.isEmpty ? "document" : stem) + "." + usual
+    }
 }
 
 /// What a document is to the household.

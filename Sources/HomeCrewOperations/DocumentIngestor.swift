@@ -79,6 +79,33 @@ public struct DocumentIngestor: Sendable {
     }
 
     private func ingestOrThrow(_ path: String, _ request: IngestRequest) throws -> IngestOutcome {
+        let prepared = try prepare(path, request)
+        defer { withExtendedLifetime(prepared.lock) {} }
+        switch prepared.row {
+        case .existing(let existing):
+            return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach))
+        case .new(let filing):
+            do {
+                return .added(try database.addDocument(filing, within: request.reach))
+            } catch {
+                // Two files of one batch with the same bytes race to this point; the second finds the
+                // first one's row (the unique index on household and object decided which) and links to it.
+                guard let existing = try database.document(holding: filing.object.hash, in: request.household.id) else { throw error }
+                return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach))
+            }
+        }
+    }
+
+    /// A file made ready to record: its object durable in the store and read. `lock` keeps
+    /// `vault gc` from the object until the row that needs it is written.
+    struct Prepared {
+        enum Row { case existing(Document), new(DocumentFiling) }
+        let row: Row
+        let lock: VaultLock
+    }
+
+    /// Everything short of the database write: checks, the object stored, its content read.
+    func prepare(_ path: String, _ request: IngestRequest) throws -> Prepared {
         // A title that breaks the text rules is refused before any byte is stored.
         _ = try TextField.optional(request.title, field: "document title", kind: .title)
         let type = try MediaSniffer.detect(fileAt: path)
@@ -87,13 +114,13 @@ public struct DocumentIngestor: Sendable {
             throw VaultError.unsupportedType(path: path, detected: MediaSniffer.describe(head))
         }
         let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
-        defer { withExtendedLifetime(lock) {} }
         let stored = try request.adoptFile ? objects.adopt(fileAt: path) : objects.store(fileAt: path)
         // An adopted file now lives in the store under its hash.
         let source = request.adoptFile ? objects.path(for: stored.hash) : path
-        if let existing = try database.document(holding: stored.hash) {
-            let linked = try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach)
-            return .alreadyPresent(existing, newlyLinked: linked)
+        // The same bytes filed in another household are filed anew here, sharing the object: only
+        // this household's own document is "already present".
+        if let existing = try database.document(holding: stored.hash, in: request.household.id) {
+            return Prepared(row: .existing(existing), lock: lock)
         }
         let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: source, request: request)
         let name = (path as NSString).lastPathComponent
@@ -101,15 +128,8 @@ public struct DocumentIngestor: Sendable {
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
             title: request.title ?? Document.title(fromFileName: name), originalName: name,
             issuedOn: request.issuedOn, expiresOn: request.expiresOn)
-        do {
-            return .added(try database.addDocument(document, object: object, pages: pages, thumbnail: thumbnail,
-                                                   staff: request.staff, within: request.reach))
-        } catch {
-            // Two files of one batch with the same bytes race to this point; the second finds the
-            // first one's row (the database's unique index on the object decided which) and links to it.
-            guard let existing = try database.document(holding: stored.hash) else { throw error }
-            return .alreadyPresent(existing, newlyLinked: try database.linkStaff(existing.id.rawValue, to: request.staff, within: request.reach))
-        }
+        return Prepared(row: .new(DocumentFiling(document: document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff)),
+                        lock: lock)
     }
 
     /// The object's row: reused when the bytes were read before (a removed document not yet

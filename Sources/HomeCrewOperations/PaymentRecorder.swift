@@ -17,13 +17,34 @@ public struct PaymentRecorder: Sendable {
 
     /// `files` are paths of proof to file first (a photo of the signed receipt, a bank screenshot).
     /// With `receipt`, a receipt to print and sign is rendered and kept with the payment.
+    ///
+    /// The payment, its proof and its receipt are one transaction: the files' objects are made
+    /// durable first, then one write records them all, so a kill leaves either all or none (and at
+    /// most unused objects for `vault gc`).
     public func record(_ request: PaymentRequest, files: [String], receipt: Bool = false, ocrLanguages: String? = nil) throws -> PaymentEntry {
-        let checked = try database.recordPayment(request, dryRun: true)
         var request = request
-        request.proof += try file(files, of: checked, title: "Proof of payment \(request.paidOn) \(checked.member.legalName)",
-                                  on: request.paidOn, reach: request.reach, ocrLanguages: ocrLanguages)
-        let entry = try database.recordPayment(request)
-        return receipt ? try fileReceipt(for: entry, reach: request.reach) : entry
+        request.id = request.id ?? .random()
+        let checked = try database.recordPayment(request, dryRun: true)
+        let proof = self.request(of: checked, title: "Proof of payment \(request.paidOn) \(checked.member.legalName)",
+                                 on: request.paidOn, reach: request.reach, ocrLanguages: ocrLanguages)
+        var prepared = try files.map { try ingestor.prepare($0, proof) }
+        if receipt {
+            // Drawn from the payment the dry run made: the write below records that same payment or nothing.
+            let filing = self.request(of: checked, title: "Receipt to sign \(checked.payment.paidOn) \(checked.member.legalName)",
+                                      on: checked.payment.paidOn, reach: request.reach, ocrLanguages: nil)
+            prepared.append(try ingestor.prepare(drawn: Self.receiptPDF(checked), named: PaymentReceipt.fileName(checked.payment, member: checked.member), filing))
+        }
+        defer { withExtendedLifetime(prepared) {} }
+        for item in prepared {
+            switch item.row {
+            case .existing(let document):
+                // Already the household's: linked to the person as a new file would be (a link, not the payment).
+                try database.linkStaff(document.id.rawValue, to: [checked.member.id.rawValue], within: request.reach)
+                request.proof.append(document.id.rawValue)
+            case .new(let filing): request.filing.append(filing)
+            }
+        }
+        return try database.recordPayment(request, expecting: checked.payment)
     }
 
     /// More proof for a payment already recorded: documents, or files filed first (the signed receipt's photo).
@@ -39,14 +60,6 @@ public struct PaymentRecorder: Sendable {
     public static func receiptPDF(_ entry: PaymentEntry) -> [UInt8] {
         ReceiptRenderer.pdf(PaymentReceipt(payment: entry.payment, member: entry.member, household: entry.household,
                                            words: ReceiptRenderer.currencyWords[entry.payment.amount.currency.code]))
-    }
-
-    /// Renders the payment's receipt, files it as a document of the person and links it to the payment.
-    func fileReceipt(for entry: PaymentEntry, reach: Reach) throws -> PaymentEntry {
-        let filing = request(of: entry, title: "Receipt to sign \(entry.payment.paidOn) \(entry.member.legalName)",
-                             on: entry.payment.paidOn, reach: reach, ocrLanguages: nil)
-        let filed = try ingestor.file(drawn: Self.receiptPDF(entry), named: PaymentReceipt.fileName(entry.payment, member: entry.member), filing)
-        return try database.addProof([filed], toPayment: entry.payment.id.rawValue, within: reach)
     }
 
     /// Files each path as a document of the payment's person; their ids.

@@ -47,11 +47,29 @@ public struct DocumentChanges: Sendable {
     public init() {}
 }
 
+/// A document ready to be recorded: its object already durable in the object store, what was
+/// read from it, and the staff to link. Recorded alone (`addDocument`) or with what it proves (a payment).
+public struct DocumentFiling: Sendable {
+    public let document: Document
+    public let object: StoredObject
+    public let pages: [PageText]
+    public let thumbnail: StoredObject?
+    public let staff: [String]
+
+    public init(document: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String]) {
+        (self.document, self.object, self.pages, self.thumbnail, self.staff) = (document, object, pages, thumbnail, staff)
+    }
+}
+
 extension AppDatabase {
     // MARK: Reads
 
-    public func document(holding hash: String) throws -> Document? {
-        try read { db in try Document.filter(Document.Columns.objectHash == hash).fetchOne(db) }
+    /// The household's document holding these bytes, if it has one. Only ever asked of one household:
+    /// whether another household holds the same file is nobody's business but its own.
+    public func document(holding hash: String, in household: RecordID) throws -> Document? {
+        try read { db in
+            try Document.filter(Document.Columns.objectHash == hash && Document.Columns.householdID == household).fetchOne(db)
+        }
     }
 
     /// The detected type of a stored object, nil when there is none (one indexed lookup, for
@@ -204,17 +222,24 @@ extension AppDatabase {
         _ draft: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String],
         within reach: Reach = .everything
     ) throws -> DocumentDetails {
-        let document = try draft.validated()
-        return try write { db in
-            if let thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
-            if try !object.exists(db) {
-                try object.insert(db)
-                try Self.insertPages(pages, of: object.hash, db)
-            }
-            try document.insert(db)
-            try Self.link(document, to: staff, within: reach, db)
-            return try Self.details(of: document, db)
+        try addDocument(DocumentFiling(document: draft, object: object, pages: pages, thumbnail: thumbnail, staff: staff), within: reach)
+    }
+
+    public func addDocument(_ filing: DocumentFiling, within reach: Reach = .everything) throws -> DocumentDetails {
+        let document = try filing.document.validated()
+        return try write { db in try Self.details(of: Self.insert(filing, validated: document, within: reach, db), db) }
+    }
+
+    /// Records a filing's rows (object, pages, thumbnail, document, links) in the caller's transaction.
+    static func insert(_ filing: DocumentFiling, validated document: Document, within reach: Reach, _ db: Database) throws -> Document {
+        if let thumbnail = filing.thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
+        if try !filing.object.exists(db) {
+            try filing.object.insert(db)
+            try Self.insertPages(filing.pages, of: filing.object.hash, db)
         }
+        try document.insert(db)
+        try Self.link(document, to: filing.staff, within: reach, db)
+        return document
     }
 
     /// Adds links to staff (of the document's household); returns the staff newly linked.

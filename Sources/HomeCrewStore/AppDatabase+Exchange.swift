@@ -376,10 +376,11 @@ extension AppDatabase {
         if let defaultHousehold {
             householdID = defaultHousehold
         } else if let name = row.household {
-            guard let household = try Household.all().named(name).fetchOne(db) else {
-                throw StaffCSVRow.RowError(line: row.line, reason: "no household named '\(name)'")
+            do {
+                householdID = try Self.household(named: name, db).id
+            } catch let error as StoreError {
+                throw StaffCSVRow.RowError(line: row.line, reason: error.description)
             }
-            householdID = household.id
         } else {
             throw StaffCSVRow.RowError(line: row.line, reason: "no household: fill the household column or pass --household")
         }

@@ -75,11 +75,8 @@ extension AppDatabase {
     }
 
     public func householdSummary(named name: String) throws -> HouseholdSummary {
-        let all = try householdSummaries()
-        guard let found = all.first(where: { NameKey.of($0.household.name) == NameKey.of(name) }) else {
-            throw StoreError.noSuchHousehold(name)
-        }
-        return found
+        let household = try read { db in try Self.household(named: name, db) }
+        return try householdSummary(id: household.id)
     }
 
     /// The household with exactly this id (the web interface's addresses use ids).
@@ -107,11 +104,21 @@ extension AppDatabase {
         }
     }
 
+    /// The household with this id, or else the one with this name. Names are unique only within
+    /// one person's reach, so the vault's own user may meet two of a name: those are named by id.
     static func household(named name: String, _ db: Database) throws -> Household {
-        guard let household = try Household.all().named(name).fetchOne(db) else {
-            throw StoreError.noSuchHousehold(name)
-        }
+        if let byID = try Household.fetchOne(db, key: name) { return byID }
+        let found = try Household.all().named(name).order(Household.Columns.createdAt, Household.Columns.id).fetchAll(db)
+        guard let household = found.first else { throw StoreError.noSuchHousehold(name) }
+        guard found.count == 1 else { throw StoreError.ambiguousHousehold(name, ids: found.map(\.id)) }
         return household
+    }
+
+    /// Refuses a name already used by another household within these households (nil: every one).
+    static func refuseTakenName(_ household: Household, within households: [RecordID]?, _ db: Database) throws {
+        var clashes = Household.all().named(household.name).filter(Household.Columns.id != household.id)
+        if let households { clashes = clashes.filter(households.map(\.rawValue).contains(Household.Columns.id)) }
+        if try clashes.fetchCount(db) > 0 { throw StoreError.householdExists(household.name) }
     }
 
     // MARK: Writes
@@ -122,9 +129,10 @@ extension AppDatabase {
     public func addHousehold(_ draft: Household, owner: Account? = nil) throws -> (household: Household, isPrimary: Bool) {
         let household = try draft.validated()
         return try write { db in
-            if try Household.all().named(household.name).fetchCount(db) > 0 {
-                throw StoreError.householdExists(household.name)
-            }
+            // An account's new household is compared with the households it belongs to, never others'.
+            let reached = try owner.map { try String.fetchAll(db, sql: "SELECT household_id FROM household_member WHERE account_id = ?",
+                                                            arguments: [$0.id]).map(RecordID.init(rawValue:)) }
+            try Self.refuseTakenName(household, within: reached, db)
             try household.insert(db)
             if let owner {
                 try db.execute(sql: "INSERT INTO household_member (household_id, account_id, role, since) VALUES (?, ?, 'owner', \(Self.now))",
@@ -138,7 +146,8 @@ extension AppDatabase {
         }
     }
 
-    public func editHousehold(named name: String, _ changes: HouseholdChanges) throws -> Household {
+    /// `reach`: the households of the person renaming, the only ones a new name is compared with.
+    public func editHousehold(named name: String, _ changes: HouseholdChanges, within reach: Reach = .everything) throws -> Household {
         try write { db in
             var household = try Self.household(named: name, db)
             if let newName = changes.name { household.name = newName }
@@ -147,9 +156,7 @@ extension AppDatabase {
             if let cap = changes.leaveCarryOverCap { household.leaveCarryOverCap = cap }
             if let rules = changes.settlementRules { household.settlementRules = rules.isEmpty ? nil : rules }
             household = try household.validated()
-            if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != household.id {
-                throw StoreError.householdExists(household.name)
-            }
+            try Self.refuseTakenName(household, within: reach.households(), db)
             try household.update(db)
             return household
         }

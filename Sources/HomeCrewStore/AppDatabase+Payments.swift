@@ -16,6 +16,11 @@ public struct PaymentRequest: Sendable {
     public var note: String?
     /// Documents (ids or prefixes) that prove it, of the person's household.
     public var proof: [String]
+    /// New documents recorded in the same transaction as the payment, as its proof (files read
+    /// before, the receipt to sign): a payment is never kept without them, nor they without it.
+    public var filing: [DocumentFiling] = []
+    /// The payment's id; nil: a new one. Given, a dry run and the real write make the same payment.
+    public var id: RecordID?
     public var reach: Reach
 
     public init(staff: String, amount: String, currency: Currency? = nil, paidOn: CalendarDate, method: PaymentMethod,
@@ -80,7 +85,9 @@ extension AppDatabase {
 
     /// Records a payment of net pay, shared out over the months it pays, with its proof; with
     /// `dryRun` everything is checked and nothing is kept.
-    public func recordPayment(_ request: PaymentRequest, dryRun: Bool = false) throws -> PaymentEntry {
+    /// `expecting`: the payment a dry run made (its receipt drawn from it); if the person's pay
+    /// changed since, nothing is recorded.
+    public func recordPayment(_ request: PaymentRequest, dryRun: Bool = false, expecting: Payment? = nil) throws -> PaymentEntry {
         try write(dryRun: dryRun) { db in
             let member = try Self.resolveStaff(request.staff, within: request.reach, db)
             let details = try Self.details(of: member, db)
@@ -89,10 +96,14 @@ extension AppDatabase {
             guard amount.amount > 0 else { throw PaymentViolation.notPositive(amount) }
             let owed = try Self.monthsOwed(details, currency: currency, named: request.months, paidOn: request.paidOn, db)
             let shares = try PaymentAllocation.shares(of: amount, over: owed, named: !request.months.isEmpty)
-            let payment = try Payment(staffID: member.id, paidOn: request.paidOn, amount: amount, method: request.method,
+            let payment = try Payment(id: request.id ?? .random(), staffID: member.id, paidOn: request.paidOn, amount: amount, method: request.method,
                                       reference: request.reference, note: request.note, purpose: .payroll, months: shares).validated()
+            if let expecting, expecting != payment {
+                throw StoreError.constraint("the months this payment pays changed while it was being recorded; nothing was recorded, record it again")
+            }
             try payment.insertWithMonths(db)
-            let proof = try Self.attachProof(request.proof, to: payment, of: details, within: request.reach, db)
+            let filed = try request.filing.map { try Self.insertOrFind($0, within: request.reach, db).id.rawValue }
+            let proof = try Self.attachProof(request.proof + filed, to: payment, of: details, within: request.reach, db)
             return PaymentEntry(payment: payment, member: member, household: details.household, proof: proof, reversedBy: nil)
         }
     }
@@ -358,5 +369,19 @@ extension AppDatabase {
                     (try YearMonth(parsing: $0.month), try Money(parsing: $0.amount, currency: advance.amount.currency).amount)
                 }))
         }, by: \.advance.staffID)
+    }
+}
+
+extension AppDatabase {
+    /// A filing's document, or the household's own document of the same bytes when one was
+    /// recorded since the file was read (two uploads of one file at once).
+    static func insertOrFind(_ filing: DocumentFiling, within reach: Reach, _ db: Database) throws -> Document {
+        let document = try filing.document.validated()
+        if let existing = try Document.filter(Document.Columns.objectHash == document.objectHash
+                                              && Document.Columns.householdID == document.householdID).fetchOne(db) {
+            try link(existing, to: filing.staff, within: reach, db)
+            return existing
+        }
+        return try insert(filing, validated: document, within: reach, db)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HomeCrewCore
 
@@ -6,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 10
+    static let currentFormatVersion = 11
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -20,6 +21,7 @@ enum Migrations {
         migrator.registerMigration("v8: households shared with members", migrate: createSharing)
         migrator.registerMigration("v9: payments and advances", migrate: createPayments)
         migrator.registerMigration("v10: settlement rules and contract gratuities", migrate: addSettlementChoices)
+        migrator.registerMigration("v11: documents and household names unique per household and reach", migrate: scopeUniqueness)
         return migrator
     }
 
@@ -562,5 +564,46 @@ enum Migrations {
             try db.execute(sql: try table.triggers(db))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 9")
+    }
+
+    /// A document is unique per household and object, not per object: a file another household
+    /// already filed is filed anew as the uploader's own document (sharing the object and its
+    /// pages), so nothing tells one household what another holds. Household names are no longer
+    /// unique across the vault (that answer named other accounts' households): `AppDatabase`
+    /// refuses a name already used within the reach of the person who adds or renames one.
+    private static func scopeUniqueness(_ db: Database) throws {
+        try rebuild("document", replacing: "object_sha256 TEXT NOT NULL UNIQUE REFERENCES", with: "object_sha256 TEXT NOT NULL REFERENCES", db)
+        try rebuild("household", replacing: "name_key    TEXT NOT NULL UNIQUE,", with: "name_key    TEXT NOT NULL,", db)
+        try db.execute(sql: """
+            CREATE UNIQUE INDEX document_per_household_object ON document(household_id, object_sha256);
+            CREATE INDEX document_by_object ON document(object_sha256);
+            CREATE INDEX household_by_name ON household(name_key);
+            UPDATE vault SET format_version = 11;
+            """)
+    }
+
+    /// A table made again with one change to its CREATE statement (SQLite drops no UNIQUE
+    /// constraint in place): SQLite's twelve steps, keeping every row with its rowid (the
+    /// newest-first lists read it), its indexes and its triggers. Foreign keys are off during a
+    /// migration, so dropping the old table cascades nothing.
+    private static func rebuild(_ table: String, replacing old: String, with new: String, _ db: Database) throws {
+        let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]) ?? ""
+        guard create.contains(old), create.hasPrefix("CREATE TABLE \(table) (") else {
+            throw DatabaseError(message: "the \(table) table is not as format 10 made it")
+        }
+        let dependents = try String.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name
+            """, arguments: [table])
+        let columns = try db.columns(in: table).map(\.name).joined(separator: ", ")
+        let rebuilt = "CREATE TABLE \(table)_rebuilt (" + create.dropFirst("CREATE TABLE \(table) (".count).replacingOccurrences(of: old, with: new)
+        try db.execute(sql: rebuilt)
+        try db.execute(sql: "INSERT INTO \(table)_rebuilt (rowid, \(columns)) SELECT rowid, \(columns) FROM \(table) ORDER BY rowid")
+        try db.execute(sql: "DROP TABLE \(table)")
+        // Other tables' triggers and the search view name the table: the rename must not check them
+        // while it is away (the modern rename parses the whole schema).
+        try db.execute(sql: "PRAGMA legacy_alter_table = ON")
+        try db.execute(sql: "ALTER TABLE \(table)_rebuilt RENAME TO \(table)")
+        try db.execute(sql: "PRAGMA legacy_alter_table = OFF")
+        for sql in dependents { try db.execute(sql: sql) }
     }
 }

@@ -10,6 +10,7 @@ public enum StoreError: HomeCrewError {
     case noHouseholds
     case noSuchHousehold(String)
     case householdExists(String)
+    case ambiguousHousehold(String, ids: [RecordID])
     case accountExists(String)
     case householdHasStaff(name: String, count: Int)
     case noSuchStaff(String)
@@ -36,7 +37,7 @@ public enum StoreError: HomeCrewError {
         case .newerFormat, .unknownMigrations, .notAVault, .upgradeFailed: return .invalidData
         case .cannotCreateVault: return .cannotCreate
         case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord, .noSuchVault: return .notFound
-        case .ambiguousRecord: return .usage
+        case .ambiguousRecord, .ambiguousHousehold: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
         case .hasPayments, .isProofOfPayment: return .invalidData
@@ -65,6 +66,8 @@ public enum StoreError: HomeCrewError {
             return "an account named \"\(name)\" already exists (names are compared ignoring case)"
         case .householdExists(let name):
             return "a household named '\(name)' already exists (names are compared ignoring case)"
+        case let .ambiguousHousehold(name, ids):
+            return "\(ids.count) households are named '\(name)' (ids \(ids.map(\.rawValue).joined(separator: ", "))); name one by its id, e.g. --household \(ids[0].rawValue)"
         case let .householdHasStaff(name, count):
             return "household '\(name)' still has \(counted(count, "staff member")); remove them first or pass --cascade"
         case .noSuchStaff(let reference):

@@ -184,17 +184,20 @@ public struct ObjectStore: Sendable {
     }
 
     /// Temporary files left by a process that is gone (a crash or a kill mid-write).
-    public func staleTemporaryFiles() -> [String] {
+    /// `startingUp`: this process has written nothing yet (a server starting), so a name with its
+    /// own pid was left by an earlier process that had the same pid (a container's restart).
+    public func staleTemporaryFiles(startingUp: Bool = false) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory)) ?? []
         return names.filter { name in
             guard let pid = Int32(name.split(separator: "-").first ?? "") else { return true }
-            return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            if pid == getpid() { return startingUp }
+            return kill(pid, 0) != 0 && errno == ESRCH
         }.map { "\(temporaryDirectory)/\($0)" }
     }
 
     @discardableResult
-    public func removeStaleTemporaryFiles() -> Int {
-        let stale = staleTemporaryFiles()
+    public func removeStaleTemporaryFiles(startingUp: Bool = false) -> Int {
+        let stale = staleTemporaryFiles(startingUp: startingUp)
         // A folder (an upload the server was receiving) goes with everything in it.
         for path in stale where unlink(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
         return stale.count

@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -30,10 +30,15 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 10 {
+            if version < 11 {
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
+                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "11")
+                // Format 11 makes a document unique per household and object, and household names unique within a reach only.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
+                XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
+            }
+            if version < 10 {
                 // Format 10 began settlement choices: none is made by the upgrade, and they are in the trail from now on.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household WHERE settlement_rules IS NOT NULL"), "0", name)
             }
@@ -57,8 +62,10 @@ final class UpgradeTests: XCTestCase {
                 let edited = try homecrew.jsonArray("history", "--household", "Sea View House").filter { $0["action"] as? String == "update" }
                 XCTAssertEqual((edited.last?["after"] as? [String: Any])?["settlement_rules"] as? String, "in-contract", name)
             }
-            if version == 10 {
+            if version == 11 {
                 XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+            }
+            if version >= 10 {
                 // Grace's settlement: the final month's pay and the settlement entry, its statement as proof.
                 let grace = try homecrew.jsonArray("pay", "list", "Grace")
                 XCTAssertEqual(grace.map { $0["purpose"] as? String ?? "" }.sorted(), ["payroll", "payroll", "settlement"], "October, the final month, the settlement: \(name)")
@@ -127,7 +134,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "11")
     }
 
     @discardableResult

@@ -74,6 +74,25 @@ final class ObjectStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: alive), "another process's write in progress is left alone")
     }
 
+    /// At a server's start nothing of its own is being written yet: an upload folder or `.part` file
+    /// under its own pid was left by an earlier process that had the same pid (a container restarted).
+    func testAtStartUploadFoldersAndPartsOfEarlierProcessesGoEvenUnderThisPid() throws {
+        try store.makeDirectory(store.temporaryDirectory)
+        let ownPart = store.temporaryDirectory + "/\(getpid())-3.part"
+        let ownUpload = store.temporaryDirectory + "/\(getpid())-upload-ABC"
+        let deadUpload = store.temporaryDirectory + "/999999999-upload-DEF"
+        let alive = store.temporaryDirectory + "/\(getppid())-upload-GHI"
+        for folder in [ownUpload, deadUpload, alive] {
+            try FileManager.default.createDirectory(atPath: folder + "/0", withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/0/scan.pdf", contents: Data("half a scan".utf8)))
+        }
+        XCTAssertTrue(FileManager.default.createFile(atPath: ownPart, contents: Data("half an object".utf8)))
+        XCTAssertEqual(store.staleTemporaryFiles().sorted(), [deadUpload], "while running, this process's own files are in use")
+        XCTAssertEqual(store.removeStaleTemporaryFiles(startingUp: true), 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.temporaryDirectory), [(alive as NSString).lastPathComponent],
+                       "a live process's upload is left alone")
+    }
+
     func testAFailedWriteLeavesNothingUnderARealName() throws {
         XCTAssertThrowsError(try store.store(fileAt: root + "/does-not-exist"))
         XCTAssertThrowsError(try store.store(fileAt: root)) { error in

@@ -47,6 +47,14 @@ final class RouteRuleTests: XCTestCase {
         }
     }
 
+    static func namesItsRecordInThePath(_ rule: RouteRule) -> Bool {
+        guard case .member(_, let record) = rule.access else { return false }
+        switch record {
+        case .household, .staff, .document, .object: return true
+        case .formField, .uploadField: return false
+        }
+    }
+
     func testEveryFormRouteRefusesAWrongCSRFTokenAndAnotherSitesOrigin() async throws {
         let harness = try WebHarness()
         try harness.seed()
@@ -59,7 +67,9 @@ final class RouteRuleTests: XCTestCase {
             for rule in posts {
                 let uri = Self.concrete(rule.path, id: id)
                 let forged = try await client.post(uri, csrf: "0000")
-                XCTAssertEqual(forged.status, .forbidden, "\(rule) with a wrong CSRF token")
+                // Reach is checked before the body (which holds the token) is read: a record of the path that
+                // is not there is answered 404 before the token is looked at; every other route, 403.
+                XCTAssertEqual(forged.status, Self.namesItsRecordInThePath(rule) ? .notFound : .forbidden, "\(rule) with a wrong CSRF token")
                 let crossSite = try await client.post(uri, origin: "http://evil.example")
                 XCTAssertEqual(crossSite.status, .forbidden, "\(rule) from another site")
                 let noOrigin = try await client.post(uri, origin: nil)

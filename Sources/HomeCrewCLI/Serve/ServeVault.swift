@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomeCrewOperations
+import HomeCrewVault
 
 struct ServeVault: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,6 +50,8 @@ struct ServeVault: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        // Uploads and writes cut off by a crash or a kill are removed before the server takes new ones.
+        vault.objectStore.removeStaleTemporaryFiles(startingUp: true)
         try WebServerHook.run(settings)
     }
 }

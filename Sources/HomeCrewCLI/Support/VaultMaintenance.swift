@@ -18,11 +18,12 @@ struct VaultMaintenance {
     }
 
     /// Re-hashes every object, matches files with rows, and runs SQLite's integrity check.
+    /// (This command writes no temporary file of its own, so one under its own pid is an earlier process's.)
     func verify() throws -> Report {
         var report = Report()
         report.problems += try database.integrityProblems().map { "database: \($0)" }
         report.problems += try database.auditProblems().map { "audit trail: \($0)" }
-        let removed = objects.removeStaleTemporaryFiles()
+        let removed = objects.removeStaleTemporaryFiles(startingUp: true)
         if removed > 0 { report.notes.append("removed \(removed) temporary file(s) left by an interrupted write") }
 
         let rows = Dictionary(uniqueKeysWithValues: try database.allStoredObjects().map { ($0.hash, $0) })
@@ -81,7 +82,7 @@ struct VaultMaintenance {
         guard !dryRun else { return result }
         try database.deleteObjectRows(result.deleted)
         for hash in result.deleted { try objects.delete(hash) }
-        result.temporaryFiles = objects.removeStaleTemporaryFiles()
+        result.temporaryFiles = objects.removeStaleTemporaryFiles(startingUp: true)
         return result
     }
 

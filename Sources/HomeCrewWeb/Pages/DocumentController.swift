@@ -93,7 +93,7 @@ struct DocumentController: Sendable {
         let shownInline = inline && (type == .pdf || type.isImage)
         let body = try await FileIO().loadFile(path: app.objects.path(for: details.object.hash), context: context)
         var headers: HTTPFields = [.contentType: type.rawValue,
-                                   .contentDisposition: ContentDisposition.value(inline: shownInline, fileName: details.document.originalName)]
+                                   .contentDisposition: ContentDisposition.value(inline: shownInline, fileName: type.fileName(from: details.document.originalName))]
         // The original is someone's file: it may show itself, never run anything against this site.
         headers[.contentSecurityPolicy] = type == .pdf ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
             : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox"

@@ -29,7 +29,7 @@ struct HouseholdController: Sendable {
             let changes = HouseholdChanges(name: form["name"], address: form["address"] ?? "", notes: form["notes"] ?? "",
                                            leaveCarryOverCap: try form["leave_carry_over"].map(LeaveDays.init(parsing:)),
                                            settlementRules: form.has("settlement_rules") ? try SettlementPage.rulesChoice(form["settlement_rules"]) : nil)
-            let household = try app.database.editHousehold(named: summary.household.name, changes)
+            let household = try app.database.editHousehold(named: summary.household.id.rawValue, changes, within: context.reach)
             return Redirect.to("/households/\(household.id.rawValue)")
         }, orShow: { try page(summary, context, status: nil, problem: $0) })
     }

@@ -115,8 +115,13 @@ struct SharingController: Sendable {
             }
             return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)", context)
         } catch {
-            let (status, message) = WebError.presentation(of: error)
+            var (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }
+            // A taken name must be refused (names sign in), but the answer does not say that an
+            // account of that name exists, and it costs the same password hash as any join.
+            if case StoreError.accountExists = error {
+                message = "This name cannot be used for a new account: choose another. If you already have an account, sign in and open the invitation again."
+            }
             var response = try invitationPage(invitation, token: token, context, problem: message, name: name)
             response.status = status
             return response

@@ -24,8 +24,15 @@ struct UploadController: Sendable {
             if early == nil, receiver.fields["title"] == nil { early = try? self.request(receiver.fields, fileCount: nil, context) }
             if let early { filing.file(index, path: receiver.files[index].path, early) }
         }
+        // The household is checked as soon as its field arrives, before any file is read: a
+        // household outside reach is answered as if absent, and nothing more of the body is read.
+        receiver.gate = ("household", { try context.authorize([RecordID(rawValue: $0)]) })
         var problem: (any Error)?
-        do { try await receiver.receive(request.body, boundary: boundary) } catch { problem = error }
+        do {
+            try await receiver.receive(request.body, boundary: boundary)
+        } catch let error as WebError where error.status == .notFound || error.status == .forbidden {
+            throw error
+        } catch { problem = error }
         if problem == nil, early == nil, !receiver.files.isEmpty {
             do {
                 let late = try self.request(receiver.fields, fileCount: receiver.files.count, context)

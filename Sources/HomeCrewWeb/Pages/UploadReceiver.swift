@@ -14,8 +14,16 @@ final class UploadReceiver {
         var complete = false
     }
 
-    private(set) var fields = Form()
+    /// The fields so far, kept in one dictionary that each field is added to in place (a copy per
+    /// field made a form of 40,000 fields cost seconds).
+    private var values: [String: [String]] = [:]
+    private var fieldCount = 0
+    var fields: Form { Form(fields: values) }
     private(set) var files: [ReceivedFile] = []
+    /// A field that must arrive before any file, and the check its value must pass (the household
+    /// the files are for): reading stops at the first refusal, before a byte of a file is kept.
+    var gate: (field: String, check: (String) throws -> Void)?
+    private var gateOpened = false
     /// Called with a file's number once its last byte is on disk.
     var onFileComplete: ((Int) -> Void)?
     let folder: String
@@ -66,12 +74,15 @@ final class UploadReceiver {
             } catch is MultipartScanner.Failure {
                 closeFile()
                 throw WebError.badRequest("The upload is not a well-formed multipart form.")
+            } catch {
+                closeFile()
+                throw error
             }
             if let failure { closeFile(); throw failure }
         }
         closeFile()
         if let failure { throw failure }
-        if !scanner.isComplete && files.isEmpty && fields.fields.isEmpty {
+        if !scanner.isComplete && files.isEmpty && values.isEmpty {
             throw WebError.badRequest("The upload is not a well-formed multipart form.")
         }
     }
@@ -87,22 +98,39 @@ final class UploadReceiver {
         }
     }
 
-    private func handle(_ event: MultipartScanner.Event) {
+    /// Takes one event of the scanner; a refusal stops the scanner at once (nothing after it is read).
+    private func handle(_ event: MultipartScanner.Event) throws {
         switch event {
-        case .headers(let lines): startPart(lines)
+        case .headers(let lines): try startPart(lines)
         case .body(let bytes): take(bytes)
-        case .partEnd: finishPart()
+        case .partEnd: try finishPart()
         }
+        if let failure { throw failure }
     }
 
     /// The first bytes of a part: its headers are complete, so open its file or start its field.
-    private func startPart(_ headers: [(name: String, value: String)]) {
+    private func startPart(_ headers: [(name: String, value: String)]) throws {
+        guard headers.count <= WebLimits.partHeaderLines else {
+            throw WebError.badRequest("A part of the upload has more than \(WebLimits.partHeaderLines) header lines; nothing was kept.")
+        }
         let disposition = headers.first { $0.name == "content-disposition" }?.value ?? ""
         let name = Self.parameter("name", in: disposition) ?? ""
         let fileName = Self.parameter("filename", in: disposition)
         current = (name, fileName)
         fieldBytes = []
-        guard let fileName, !fileName.isEmpty else { return }
+        guard let fileName, !fileName.isEmpty else {
+            fieldCount += 1
+            guard fieldCount <= WebLimits.formFields else {
+                throw WebError.badRequest("The upload has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was kept.")
+            }
+            return
+        }
+        if let gate, !gateOpened {
+            throw WebError.badRequest("The upload's \(gate.field) must come before its files (the page's own form sends it first); nothing was kept.")
+        }
+        guard files.count < WebLimits.uploadFiles else {
+            throw WebError.badRequest("At most \(WebLimits.uploadFiles) files can be uploaded at once; nothing after them was kept.")
+        }
         let index = files.count
         let directory = "\(folder)/\(index)"
         let path = "\(directory)/\(Self.safeName(fileName))"
@@ -135,8 +163,9 @@ final class UploadReceiver {
         }
     }
 
-    private func finishPart() {
+    private func finishPart() throws {
         guard let current else { return }
+        self.current = nil
         if let fileName = current.fileName, !fileName.isEmpty {
             closeFile()
             if failure == nil {
@@ -144,11 +173,13 @@ final class UploadReceiver {
                 onFileComplete?(files.count - 1)
             }
         } else if current.fileName == nil {
-            var all = fields.fields
-            all[current.name, default: []].append(String(decoding: fieldBytes, as: UTF8.self))
-            fields = Form(fields: all)
+            let value = String(decoding: fieldBytes, as: UTF8.self)
+            values[current.name, default: []].append(value)
+            if let gate, !gateOpened, current.name == gate.field {
+                try gate.check(value.trimmingCharacters(in: .whitespacesAndNewlines))
+                gateOpened = true
+            }
         }
-        self.current = nil
     }
 
     private func flush() {

@@ -114,12 +114,15 @@ struct RouteTable {
             }
             var context = context
             var request = request
+            // Reach is checked before a byte of the body is read: by the path's record, or, for a
+            // household named in the body, by whether the session reaches any household so.
+            try Self.authorize(access, request, &context, nil, database)
             let form = try await Self.readForm(&request, context, body, access)
             // Every read from here on is bounded (`WorkBudget`); an upload's are not, as its files
             // arrive for as long as they take and are filed on threads of their own.
             let budget = body == .upload ? nil : context.makeBudget(seconds: budgetSeconds)
             return try await WorkBudget.$current.withValue(budget) {
-                try Self.authorize(access, request, &context, form, database)
+                if case .member(_, .formField) = access { try Self.authorize(access, request, &context, form, database) }
                 // The audit trail records changes as the account's, or the machine user's for the loopback token;
                 // a page without a session names its own author (an invitation makes the account first).
                 return try await AuditActor.$current.withValue(context.session?.actor ?? "web:anonymous") {
@@ -152,6 +155,10 @@ struct RouteTable {
             } catch {
                 throw WebError.badRequest("The form was cut off before it ended; nothing was changed.")
             }
+            // A field is one `&` more: too many are refused before any is decoded.
+            if buffer.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count >= WebLimits.formFields {
+                throw WebError.badRequest("The form has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was changed.")
+            }
             form = Form(encoded: String(buffer: buffer))
             given = form?["csrf"]
         case .upload:
@@ -179,8 +186,11 @@ struct RouteTable {
             case .staff(let name): households = try database.household(ofStaff: context.recordID(name)).map { [$0] } ?? []
             case .document(let name): households = try database.household(ofDocument: context.recordID(name)).map { [$0] } ?? []
             case .object(let name): households = try database.households(holdingObject: context.objectHash(name))
-            case .formField(let name): households = form?[name].map { [RecordID(rawValue: $0)] } ?? []
-            case .uploadField: return
+            case .formField(let name) where form != nil: households = form?[name].map { [RecordID(rawValue: $0)] } ?? []
+            case .formField, .uploadField:
+                // Before the body: any household the session reaches; the named one is checked once it is read.
+                guard let reached = context.reach.households() else { return }
+                households = reached
             }
             try context.authorize(households)
         }

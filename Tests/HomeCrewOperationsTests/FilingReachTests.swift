@@ -1,0 +1,82 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import HomeCrewVault
+import XCTest
+
+/// One filing path with one reach rule: bytes another household holds are filed anew as the
+/// uploader's own document, and a payment is recorded with its receipt or not at all.
+final class FilingReachTests: XCTestCase {
+    var folder: URL!
+    var database: AppDatabase!
+    var ingestor: DocumentIngestor!
+    var sea: Household!
+    var hill: Household!
+    var maria: StaffMember!
+    var ravi: StaffMember!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("filing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("vault"), withIntermediateDirectories: true)
+        database = try AppDatabase.empty()
+        sea = try database.addHousehold(Household(name: "Sea View")).household
+        hill = try database.addHousehold(Household(name: "Hill House")).household
+        let start = try CalendarDate(parsing: "2024-01-10")
+        maria = try database.addStaff(StaffMember(householdID: sea.id, legalName: "Maria Fernandes", startDate: start),
+                                      salary: Money(parsing: "30000", currency: Currency(code: "INR"))).member
+        ravi = try database.addStaff(StaffMember(householdID: hill.id, legalName: "Ravi Kumar", startDate: start),
+                                     salary: Money(parsing: "2000", currency: Currency(code: "AED"))).member
+        ingestor = DocumentIngestor(database: database, objects: ObjectStore(vaultDirectory: folder.appendingPathComponent("vault").path),
+                                    extractor: IsolatedExtractor(executable: "/nonexistent/homecrew-extract"))
+    }
+
+    override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A viewer of Sea View who manages Hill House files Sea View's file as Hill House's: it becomes
+    /// Hill House's own document; Sea View's title is never told and nothing of Sea View is linked.
+    func testBytesAnotherHouseholdHoldsAreFiledAnewAsTheUploadersOwnDocument() throws {
+        let secret = try file("lease.bin", "the lease of Sea View")
+        let first = IngestRequest(household: sea, staff: [maria.id.rawValue], kind: .contract, title: "Sea View's secret lease", allowOther: true)
+        guard case .added(let original) = ingestor.ingest(secret, first) else { return XCTFail("Sea View files its lease") }
+        let copy = try file("copy.bin", "the lease of Sea View")
+        var upload = IngestRequest(household: hill, staff: [ravi.id.rawValue], kind: .other, allowOther: true)
+        upload.reach = Reach(roles: [sea.id: .viewer, hill.id: .manager])
+        guard case .added(let own) = ingestor.ingest(copy, upload) else {
+            return XCTFail("the copy is a new document of Hill House, not 'already present' as Sea View's")
+        }
+        XCTAssertEqual(own.document.householdID, hill.id)
+        XCTAssertNotEqual(own.document.id, original.document.id)
+        XCTAssertEqual(own.document.title, "copy", "its own title, from its own name")
+        XCTAssertEqual(own.object.hash, original.object.hash, "the stored object is shared")
+        XCTAssertEqual(own.staff.map(\.id), [ravi.id])
+        XCTAssertEqual(try database.findDocument(original.document.id.rawValue).staff.map(\.id), [maria.id], "nothing linked to Sea View's document")
+        // The same bytes again in Hill House are Hill House's own document, already present.
+        guard case .alreadyPresent(let again, _) = ingestor.ingest(copy, upload) else { return XCTFail("already present in Hill House") }
+        XCTAssertEqual(again.id, own.document.id)
+    }
+
+    /// A payment with a receipt is one write: when the receipt cannot be filed, the payment is not kept
+    /// either (the vault's lock is made a folder, so that storing any object fails).
+    func testAPaymentWhoseReceiptCannotBeFiledIsNotRecorded() throws {
+        let recorder = PaymentRecorder(database: database, ingestor: ingestor)
+        let request = PaymentRequest(staff: maria.id.rawValue, amount: "20000", paidOn: try CalendarDate(parsing: "2024-02-01"),
+                                     method: .cash, months: [try YearMonth(parsing: "2024-01")])
+        let lock = folder.appendingPathComponent("vault/lock")
+        try? FileManager.default.removeItem(at: lock)
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try recorder.record(request, files: [], receipt: true))
+        XCTAssertEqual(try database.paymentListing(staff: nil, householdID: nil).count, 0, "no payment without its receipt")
+        try FileManager.default.removeItem(at: lock)
+        let entry = try recorder.record(request, files: [], receipt: true)
+        XCTAssertEqual(entry.proof.count, 1, "recorded with its receipt")
+        XCTAssertEqual(entry.proof.first?.title, "Receipt to sign 2024-02-01 Maria Fernandes")
+        XCTAssertEqual(try database.paymentListing(staff: nil, householdID: nil).count, 1)
+    }
+}
