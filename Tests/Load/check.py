@@ -7,6 +7,8 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - while four connections send them in a loop, the other member's home page stays under 100 ms
   at the 99th percentile;
 - a request whose browser gives up stops working at once (the server's log shows its time);
+- connections held open by one client (half a head each, or a head sent a byte at a time) are
+  capped per address and in all, closed within the idle timeout, and others still connect fast;
 - SIGTERM stops the server within 5 s in the middle of all that;
 - the server's peak resident memory (VmHWM) stays under 150 MB.
 
@@ -14,6 +16,7 @@ Exit 0 when every check holds. Requests go to 127.0.0.1 only, bounded in count a
 import http.client
 import os
 import random
+import select
 import re
 import shutil
 import socket
@@ -153,6 +156,124 @@ def abandoned_request_stops(server):
     check(milliseconds < 300, f"a search whose browser hung up after 100 ms stopped after {milliseconds:.0f} ms (its budget is 500 ms)")
 
 
+IDLE_SECONDS = 15          # WebLimits.idleSeconds
+PER_ADDRESS = 64           # WebLimits.connectionsPerAddress
+IN_ALL = 1024              # WebLimits.connections
+
+
+def held_connection(server, source, head=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"):
+    """A connection from `source` (a loopback address of its own) that sends part of a head and no more."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", server.port))
+    try:
+        sock.sendall(head)
+    except OSError:
+        pass  # closed at once: the caller sees it
+    return sock
+
+
+def closed_by_server(socks, within):
+    """Those of `socks` that the server closes (or resets) within `within` seconds, waiting on all at once."""
+    closed, waiting, deadline = [], {sock.fileno(): sock for sock in socks}, time.monotonic() + within
+    poller = select.poll()
+    for descriptor in waiting:
+        poller.register(descriptor, select.POLLIN)
+    while waiting and time.monotonic() < deadline:
+        for descriptor, _ in poller.poll(max(0, deadline - time.monotonic()) * 1000):
+            sock = waiting[descriptor]
+            try:
+                ended = sock.recv(1024) == b""
+            except OSError:
+                ended = True
+            if ended:
+                closed.append(sock)
+                del waiting[descriptor]
+                poller.unregister(descriptor)
+    return closed
+
+
+def page_loads_while_held(server, member, seconds):
+    """The member's home page over a new connection each time: connect and load times, in ms."""
+    latencies, stop = [], time.monotonic() + seconds
+    while time.monotonic() < stop:
+        started = time.monotonic()
+        status, _, text = server.request("GET", "/", member)
+        latencies.append((time.monotonic() - started) * 1000)
+        if status != 200:
+            check(False, f"the member's home page answered {status} while connections were held")
+            break
+        time.sleep(0.02)
+    latencies.sort()
+    return latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)], len(latencies)
+
+
+def held_connections_are_bounded(server, member, attempted=200):
+    """One client opens `attempted` connections, each with half a request head; another sends its
+    head a byte every half second. The first's connections past the cap per address are closed at
+    once; the member's pages still connect and load fast; the server closes every held connection
+    within its idle timeout."""
+    opened_at = time.monotonic()
+    held = [held_connection(server, "127.0.0.2") for _ in range(attempted)]
+    refused = closed_by_server(held, 1.0)
+    check(len(refused) == attempted - PER_ADDRESS,
+          f"of {attempted} connections from one address, {len(refused)} were closed at once (the cap is {PER_ADDRESS})")
+    kept = [sock for sock in held if sock not in refused]
+    slow = held_connection(server, "127.0.0.3", b"G")
+    slow_stop = threading.Event()
+
+    def dribble():
+        for byte in b"ET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200:
+            if slow_stop.wait(0.5):
+                return
+            try:
+                slow.send(bytes([byte]))
+            except OSError:
+                return
+
+    dribbler = threading.Thread(target=dribble)
+    dribbler.start()
+    p50, p99, loads = page_loads_while_held(server, member, 5)
+    check(p99 < 100, f"while {len(kept)} connections were held and one sent its head a byte at a time, the member's home page "
+                     f"(a new connection each load) took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {loads} loads")
+    closed = closed_by_server(kept + [slow], opened_at + IDLE_SECONDS + 5 - time.monotonic())
+    waited = time.monotonic() - opened_at
+    slow_stop.set()
+    dribbler.join()
+    check(len(closed) == len(kept) + 1, f"the server closed {len(closed)} of the {len(kept) + 1} held connections "
+                                        f"{waited:.1f} s after they opened (idle timeout {IDLE_SECONDS} s)")
+    check(slow in closed, "the server closed the connection sending its head a byte at a time, though bytes kept coming")
+    for sock in held + [slow]:
+        sock.close()
+
+
+def connections_in_all_are_bounded(server, member):
+    """Connections from many addresses fill the cap in all: a connection past it is closed at once,
+    never left waiting; once the holders let go, the member's page loads again."""
+    held = []
+    for host in range(10, 10 + IN_ALL // PER_ADDRESS + 2):
+        held += [held_connection(server, f"127.0.0.{host}") for _ in range(PER_ADDRESS)]
+    started = time.monotonic()
+    try:
+        status, _, _ = server.request("GET", "/", member)
+        answered = f"answered {status}"
+    except (OSError, http.client.HTTPException) as error:
+        answered = f"closed ({type(error).__name__})"
+    elapsed = (time.monotonic() - started) * 1000
+    check(elapsed < 1000, f"with {IN_ALL} connections open in all, a new one was {answered} in {elapsed:.0f} ms, not left waiting")
+    for sock in held:
+        sock.close()
+    for _ in range(50):
+        try:
+            status, _, _ = server.request("GET", "/", member)
+            if status == 200:
+                break
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.1)
+    check(status == 200, "once they were closed, the member's page loads again")
+
+
 def sigterm_stops_it_quickly(server):
     stop = time.monotonic() + 3
 
@@ -195,6 +316,8 @@ def main():
         worst_requests_answer_quickly(server)
         home_stays_fast_under_attack(server, member)
         abandoned_request_stops(server)
+        held_connections_are_bounded(server, member)
+        connections_in_all_are_bounded(server, member)
         peak = sigterm_stops_it_quickly(server)
         check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
     finally:

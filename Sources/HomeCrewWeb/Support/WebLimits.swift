@@ -7,4 +7,14 @@ enum WebLimits {
     static let pageSize = 50
     /// The longest address (path and query) answered: the longest search or filter fits many times.
     static let addressBytes = 16 << 10
+    /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
+    /// left idle, a request head that is not complete this long after the connection opened or the
+    /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
+    /// Time the server spends answering does not count.
+    static let idleSeconds: Int64 = 15
+    /// Open connections from one address, and in all: a browser opens about 6 per site, so a
+    /// household behind one address has room for several; the total stays far below the 20,000
+    /// descriptors the server may open. Connections over either are closed at once, not queued.
+    static let connectionsPerAddress = 64
+    static let connections = 1024
 }
