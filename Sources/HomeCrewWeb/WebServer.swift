@@ -20,6 +20,8 @@ struct WebApp: Sendable {
     let fixedToday: CalendarDate?
     /// The database work one request may do (`WebLimits.requestSeconds`; tests lower it).
     var requestSeconds = WebLimits.requestSeconds
+    /// Tries at what costs a password hash besides signing in (password changes, joins), kept in memory.
+    let hashTries = AttemptThrottle(burst: WebLimits.hashTries, refillSeconds: WebLimits.hashTryRefillSeconds)
 
     var today: CalendarDate { fixedToday ?? .localToday() }
 

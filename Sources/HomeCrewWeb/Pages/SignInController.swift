@@ -44,7 +44,7 @@ struct SignInController: Sendable {
     private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
-        let outcome = try await offload { try keeper.signIn(name: name, password: password, address: address) }
+        let outcome = try await HashLane.shared.run { try keeper.signIn(name: name, password: password, address: address) }
         switch outcome {
         case .signedIn(_, let token, _):
             return try await signedIn(token, next: next, context)

@@ -17,4 +17,12 @@ enum WebLimits {
     /// descriptors the server may open. Connections over either are closed at once, not queued.
     static let connectionsPerAddress = 64
     static let connections = 1024
+    /// Password hashes waiting for the hash lane, and how long one may wait before the request is
+    /// answered 503 "busy": a hash takes about 60 ms, so 16 in line wait about a second.
+    static let hashQueue = 16
+    static let hashPatienceSeconds = 2.0
+    /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
+    /// account, invitation and address, then one more every 30 s.
+    static let hashTries = 5
+    static let hashTryRefillSeconds = 30.0
 }
