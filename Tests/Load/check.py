@@ -9,6 +9,7 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - a request whose browser gives up stops working at once (the server's log shows its time);
 - connections held open by one client (half a head each, or a head sent a byte at a time) are
   capped per address and in all, closed within the idle timeout, and others still connect fast;
+- eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - SIGTERM stops the server within 5 s in the middle of all that;
 - the server's peak resident memory (VmHWM) stays under 150 MB.
 
@@ -274,6 +275,47 @@ def connections_in_all_are_bounded(server, member):
     check(status == 200, "once they were closed, the member's page loads again")
 
 
+def password_hashes_do_not_slow_others(server, member, seconds=5.0, attackers=8):
+    """Eight connections try to sign in as unknown names, each try from a loopback address of its
+    own (so no address limit stops them and every try costs an Argon2 hash), while the member's
+    home page is timed: hashes run at most one fewer than the cores at once, the rest are told 503."""
+    stop = time.monotonic() + seconds
+    answers = []
+
+    def attack(number):
+        tries = 0
+        while time.monotonic() < stop:
+            tries += 1
+            source = f"127.1.{number}.{tries % 250 + 1}"
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(source, 0))
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            connection.sock = sock
+            body = urllib.parse.urlencode({"name": f"guess{number}x{tries}", "password": "a guess at a password", "next": "/"})
+            status, _, _ = server.request("POST", "/signin", body=body, connection=connection)
+            answers.append(status)
+            connection.close()
+
+    threads = [threading.Thread(target=attack, args=(n,)) for n in range(attackers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    latencies = []
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    while time.monotonic() < stop - 0.2:
+        started = time.monotonic()
+        status, _, _ = server.request("GET", "/", member, connection=connection)
+        latencies.append((time.monotonic() - started) * 1000)
+        time.sleep(0.01)
+    for thread in threads:
+        thread.join()
+    latencies.sort()
+    p50, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)]
+    counts = {status: answers.count(status) for status in sorted(set(answers))}
+    check(p99 < 100, f"while {attackers} connections signed in as unknown names from fresh addresses ({counts}), "
+                     f"the member's home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
+    check(set(counts) <= {401, 429, 503}, "every sign-in was refused, told to wait, or told the server is busy")
+
+
 def sigterm_stops_it_quickly(server):
     stop = time.monotonic() + 3
 
@@ -318,6 +360,7 @@ def main():
         abandoned_request_stops(server)
         held_connections_are_bounded(server, member)
         connections_in_all_are_bounded(server, member)
+        password_hashes_do_not_slow_others(server, member)
         peak = sigterm_stops_it_quickly(server)
         check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
     finally:

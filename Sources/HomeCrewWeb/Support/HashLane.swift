@@ -6,8 +6,9 @@ import HomeCrewStore
 /// threads of the lane's own, never Swift's cooperative threads that serve every page, and at
 /// most `width` at once, one core fewer than the machine has, so that however many sign-ins,
 /// password changes and joins arrive, a core is left for everyone else's pages. A hash that
-/// cannot start within `patience` (or finds `queueLimit` already waiting) is not computed: the
-/// request is answered 503 "busy, try again" instead of adding to the wait of all the others.
+/// cannot start within `patience`, or before its request's budget is spent (`WorkBudget`), or
+/// that finds `queueLimit` already waiting, is not computed: the request is answered 503 "busy,
+/// try again" instead of adding to the wait of all the others.
 final class HashLane: @unchecked Sendable {
     static let shared = HashLane(width: max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
                                  queueLimit: WebLimits.hashQueue, patience: WebLimits.hashPatienceSeconds)
@@ -32,10 +33,11 @@ final class HashLane: @unchecked Sendable {
 
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         let actor = AuditActor.current
+        let budget = WorkBudget.current
         return try await withCheckedThrowingContinuation { continuation in
             let accepted = add { inTime in
                 continuation.resume(with: Result {
-                    guard inTime else { throw HashingBusy() }
+                    guard inTime, budget?.isSpent != true else { throw HashingBusy() }
                     return try AuditActor.$current.withValue(actor) { try work() }
                 })
             }

@@ -18,8 +18,9 @@ enum WebLimits {
     static let connectionsPerAddress = 64
     static let connections = 1024
     /// Password hashes waiting for the hash lane, and how long one may wait before the request is
-    /// answered 503 "busy": a hash takes about 60 ms, so 16 in line wait about a second.
-    static let hashQueue = 16
+    /// answered 503 "busy" (in the server its request's budget, 0.5 s, ends the wait first): a
+    /// hash takes about 60 ms, so 8 in line wait about half a second.
+    static let hashQueue = 8
     static let hashPatienceSeconds = 2.0
     /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
     /// account, invitation and address, then one more every 30 s.
