@@ -7,7 +7,7 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - while four connections send them in a loop, the other member's home page stays under 100 ms
   at the 99th percentile;
 - a request whose browser gives up stops working at once (the server's log shows its time);
-- connections held open by one client (half a head each, or a head sent a byte at a time) are
+- connections held open by one client (half a head each, a head sent a byte at a time, a body that stops) are
   capped per address and in all, closed within the idle timeout, and others still connect fast;
 - eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - SIGTERM stops the server within 5 s in the middle of all that;
@@ -222,6 +222,8 @@ def held_connections_are_bounded(server, member, attempted=200):
           f"of {attempted} connections from one address, {len(refused)} were closed at once (the cap is {PER_ADDRESS})")
     kept = [sock for sock in held if sock not in refused]
     slow = held_connection(server, "127.0.0.3", b"G")
+    stalled = held_connection(server, "127.0.0.4", b"POST /signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n"
+                                                   b"Content-Type: application/x-www-form-urlencoded\r\n\r\nname=vera&pass")
     slow_stop = threading.Event()
 
     def dribble():
@@ -238,14 +240,15 @@ def held_connections_are_bounded(server, member, attempted=200):
     p50, p99, loads = page_loads_while_held(server, member, 5)
     check(p99 < 100, f"while {len(kept)} connections were held and one sent its head a byte at a time, the member's home page "
                      f"(a new connection each load) took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {loads} loads")
-    closed = closed_by_server(kept + [slow], opened_at + IDLE_SECONDS + 5 - time.monotonic())
+    closed = closed_by_server(kept + [slow, stalled], opened_at + IDLE_SECONDS + 5 - time.monotonic())
     waited = time.monotonic() - opened_at
     slow_stop.set()
     dribbler.join()
-    check(len(closed) == len(kept) + 1, f"the server closed {len(closed)} of the {len(kept) + 1} held connections "
+    check(len(closed) == len(kept) + 2, f"the server closed {len(closed)} of the {len(kept) + 2} held connections "
                                         f"{waited:.1f} s after they opened (idle timeout {IDLE_SECONDS} s)")
     check(slow in closed, "the server closed the connection sending its head a byte at a time, though bytes kept coming")
-    for sock in held + [slow]:
+    check(stalled in closed, "the server closed the connection whose body stopped arriving")
+    for sock in held + [slow, stalled]:
         sock.close()
 
 
