@@ -18,7 +18,8 @@ public enum ExtractionWorker {
             if !limited { limit(RLIMIT_AS, request.memoryLimit); limited = true }
             var extraction = extractInProcess(path: request.path, type: request.mediaType, password: request.password)
             if let languages = request.ocrLanguages {
-                recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages)
+                recognizeText(&extraction, path: request.path, type: request.mediaType, password: request.password, languages: languages,
+                               limits: request.ocrLimits)
             }
             guard let output = try? JSONEncoder().encode(ExtractionWire(extraction)), WorkerFrame.write(output, to: 1) else { return 3 }
         }

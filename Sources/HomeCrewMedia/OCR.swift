@@ -67,14 +67,19 @@ final class OCREngine {
         TessBaseAPIDelete(handle)
     }
 
-    func recognize(_ image: GrayImage, dpi: Int) -> String {
+    /// The image's text, or nil when reading it took longer than `milliseconds` (tesseract
+    /// checks its deadline as it goes, so a page that would take minutes is stopped).
+    func recognize(_ image: GrayImage, dpi: Int, milliseconds: Int) -> String? {
         image.pixels.withUnsafeBufferPointer { buffer in
             TessBaseAPISetImage(handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
         }
         TessBaseAPISetSourceResolution(handle, Int32(dpi))
-        guard let text = TessBaseAPIGetUTF8Text(handle) else { return "" }
+        let monitor = TessMonitorCreate()
+        defer { TessMonitorDelete(monitor) }
+        TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: milliseconds))
+        // Not GetUTF8Text after a stopped Recognize: it would recognize again, with no deadline.
+        guard TessBaseAPIRecognize(handle, monitor) == 0, let text = TessBaseAPIGetUTF8Text(handle) else { return nil }
         defer { TessDeleteText(text) }
         return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
-

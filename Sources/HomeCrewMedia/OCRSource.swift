@@ -12,29 +12,31 @@ enum OCRSource {
     /// Larger images are scaled down first: past this, OCR gets slower, not better.
     static let maximumEdge = 5000
 
-    static func pages(path: String, type: MediaType, content: ExtractedContent, password: String?) throws -> [(Int, GrayImage)] {
+    /// The pages OCR would read, in order, and how to get each one's image (rendered only
+    /// when its turn comes: a long scan is never held in memory whole).
+    static func pages(path: String, type: MediaType, content: ExtractedContent,
+                      password: String?) throws -> (numbers: [Int], image: (Int) throws -> GrayImage?) {
         switch type {
         case .pdf:
             let empty = content.pages.filter { $0.text.isEmpty }.map(\.number)
-            return empty.isEmpty ? [] : try pdfPages(path: path, numbers: empty, password: password)
-        case .jpeg: return [(1, try jpeg(path: path))]
-        case .png: return [(1, try png(path: path))]
-        case .heic: return [(1, try heic(path: path))]
-        case .other: return []
+            guard !empty.isEmpty else { return ([], { _ in nil }) }
+            guard let pdf = try? PopplerPDF(path: path, password: password) else {
+                throw ExtractionFailure("the PDF could not be opened for OCR")
+            }
+            return (empty, { number in pdfPage(pdf, number: number) })
+        case .jpeg: return ([1], { _ in try jpeg(path: path) })
+        case .png: return ([1], { _ in try png(path: path) })
+        case .heic: return ([1], { _ in try heic(path: path) })
+        case .other: return ([], { _ in nil })
         }
     }
 
-    static func pdfPages(path: String, numbers: [Int], password: String?) throws -> [(Int, GrayImage)] {
-        guard let pdf = try? PopplerPDF(path: path, password: password) else {
-            throw ExtractionFailure("the PDF could not be opened for OCR")
-        }
-        return numbers.compactMap { number in
-            guard let size = pdf.size(ofPage: number - 1) else { return nil }
-            let dpi = min(Double(pdfDPI), 72 * Double(maximumEdge) / max(size.width, size.height))
-            guard let page = pdf.render(page: number - 1, dpi: dpi) else { return nil }
-            defer { cairo_surface_destroy(page) }
-            return (number, gray(of: page))
-        }
+    static func pdfPage(_ pdf: PopplerPDF, number: Int) -> GrayImage? {
+        guard let size = pdf.size(ofPage: number - 1) else { return nil }
+        let dpi = min(Double(pdfDPI), 72 * Double(maximumEdge) / max(size.width, size.height))
+        guard let page = pdf.render(page: number - 1, dpi: dpi) else { return nil }
+        defer { cairo_surface_destroy(page) }
+        return gray(of: page)
     }
 
     static func jpeg(path: String) throws -> GrayImage {
@@ -108,27 +110,72 @@ enum OCRSource {
 }
 
 extension ExtractionWorker {
-    /// Adds OCR text to the pages (and images) that have none.
-    static func recognizeText(_ extraction: inout Extraction, path: String, type: MediaType, password: String?, languages: String) {
+    /// Adds OCR text to the pages (and images) that have none, within `limits`: pages past the
+    /// limit, and pages left when its time has run out, are not read, and the note says which.
+    static func recognizeText(_ extraction: inout Extraction, path: String, type: MediaType, password: String?, languages: String,
+                              limits: OCRLimits) {
         guard extraction.content.status != .failed, type != .other else { return }
+        let deadline = Date().addingTimeInterval(limits.seconds)
+        var unread: [Int] = []
+        var stoppedByTime = false
         do {
-            let pages = try OCRSource.pages(path: path, type: type, content: extraction.content, password: password)
-            guard !pages.isEmpty else { return }
+            let (numbers, image) = try OCRSource.pages(path: path, type: type, content: extraction.content, password: password)
+            guard !numbers.isEmpty else { return }
             let engine = try OCREngine(languages: languages)
-            for (number, image) in pages {
-                let text = engine.recognize(image, dpi: type == .pdf ? OCRSource.pdfDPI : 300)
-                let page = PageText(number: number, text: text, source: text.isEmpty ? .none : .ocr)
-                if let index = extraction.content.pages.firstIndex(where: { $0.number == number }) {
-                    extraction.content.pages[index] = page
-                } else {
-                    extraction.content.pages.append(page)
+            for (position, number) in numbers.enumerated() {
+                guard position < limits.pages, Date() < deadline else {
+                    stoppedByTime = position < limits.pages
+                    unread = Array(numbers[position...])
+                    break
                 }
+                guard let picture = try image(number) else { continue }
+                let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
+                let read = engine.recognize(picture, dpi: type == .pdf ? OCRSource.pdfDPI : 300, milliseconds: milliseconds)
+                if read == nil && Date() >= deadline {
+                    stoppedByTime = true
+                    unread = Array(numbers[position...])
+                    break
+                }
+                let text = read ?? ""
+                set(PageText(number: number, text: text, source: text.isEmpty ? .none : .ocr), in: &extraction.content)
             }
-            extraction.content.pages.sort { $0.number < $1.number }
         } catch {
-            let note = "OCR could not run: \(ErrorText.sentence(for: error))"
-            extraction.content.note = [extraction.content.note, note].compactMap { $0 }.joined(separator: "; ")
-            if extraction.content.status == .complete { extraction.content.status = .partial }
+            note("OCR could not run: \(ErrorText.sentence(for: error))", in: &extraction.content)
+            return
         }
+        guard !unread.isEmpty else { return }
+        let reason = stoppedByTime ? "OCR of one document stops after \(String(format: "%g", limits.seconds)) s"
+                                   : "OCR reads at most \(limits.pages) pages of one document"
+        note("\(reason): \(unread.count == 1 ? "page" : "pages") \(PageRanges.text(unread)) not read", in: &extraction.content)
+    }
+
+    private static func set(_ page: PageText, in content: inout ExtractedContent) {
+        if let index = content.pages.firstIndex(where: { $0.number == page.number }) {
+            content.pages[index] = page
+        } else {
+            content.pages.append(page)
+            content.pages.sort { $0.number < $1.number }
+        }
+    }
+
+    /// Adds to the content's note; what is complete becomes partial.
+    private static func note(_ text: String, in content: inout ExtractedContent) {
+        content.note = [content.note, text].compactMap { $0 }.joined(separator: "; ")
+        if content.status == .complete { content.status = .partial }
+    }
+}
+
+/// Page numbers as ranges: 3, 5–9, 12.
+enum PageRanges {
+    static func text(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < numbers.count {
+            var end = index
+            while end + 1 < numbers.count && numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(numbers[index])" : "\(numbers[index])\u{2013}\(numbers[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 }

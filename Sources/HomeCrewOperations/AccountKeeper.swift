@@ -34,21 +34,36 @@ public enum SignInOutcome: Sendable, Equatable {
 extension AccountKeeper {
     /// Checks a name and password, throttled by account and by address. The password is
     /// checked against a decoy hash when the account does not exist, so that both answers
-    /// take the same time; every failure counts against the name and the address alike. A
-    /// success clears the name's count only: signing in as oneself between guesses at other
-    /// names must not clear the address's.
+    /// take the same time.
+    ///
+    /// Every failure counts three times: against the address (whatever name it tried), against
+    /// the name from that address, and against the name from anywhere. The first two always
+    /// hold: one address guessing, at one name or many, waits longer and longer. The third is
+    /// what slows a guesser who spreads tries over many addresses, but if it held for everyone
+    /// anyone could lock the owner out by failing at her name from elsewhere. So it holds only
+    /// for an address that has itself failed at this name and from which the account has never
+    /// signed in: the owner at home, who has not failed there or signed in from there before,
+    /// is not held back by anybody else's failures; a guesser gets one try at the name from
+    /// each new address, and then waits as long as all the name's failures say. A success
+    /// clears the name's counts, never the address's: signing in as oneself between guesses at
+    /// other names must not clear them.
     public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
-        let accountSubject = "account:" + NameKey.of(name)
-        let subjects = [accountSubject] + (address.map { ["address:" + $0] } ?? [])
-        let wait = try database.signInWait(for: subjects)
+        let key = NameKey.of(name)
+        let accountSubject = "account:" + key
+        // "?" stands for a request without a peer address (in-process tests).
+        let pairSubject = "account:\(key) from:\(address ?? "?")"
+        let ownSubjects = [pairSubject] + (address.map { ["address:" + $0] } ?? [])
+        let suspect = try database.signInFailures(for: pairSubject) > 0
+            && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
+        let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))
         guard wait == 0 else { return .wait(seconds: wait) }
         let credentials = try database.credentials(of: name)
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoy)
         guard matches, let account = credentials?.account else {
-            try database.recordSignInFailure(for: subjects)
+            try database.recordSignInFailure(for: [accountSubject] + ownSubjects)
             return .refused
         }
-        try database.clearSignInFailures(for: [accountSubject])
+        try database.clearSignInFailures(for: [accountSubject, pairSubject])
         if let stored = credentials?.passwordHash, !PasswordHasher.isCurrent(stored) {
             // The password is at hand only now: its hash is made again with today's cost.
             try database.replacePasswordHash(of: account.name, with: try PasswordHasher.hash(password))

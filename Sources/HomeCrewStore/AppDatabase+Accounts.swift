@@ -167,6 +167,26 @@ extension AppDatabase {
     }
 
     public static let freeFailures = 5
+
+    /// Failures counted for the subject (none once `failureMemory` has passed since the last).
+    public func signInFailures(for subject: String) throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT failures FROM sign_in_failure
+                WHERE subject = ? AND (julianday('now') - julianday(last_failure_at)) * 86400 < \(Self.failureMemory)
+                """, arguments: [subject]) ?? 0
+        }
+    }
+
+    /// True when the account has a session opened from this address (open or expired, until it signs out).
+    public func hasSignedIn(name: String, from address: String) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM account_session s JOIN account a ON a.id = s.account_id
+                               WHERE a.name_key = ? AND s.address = ?)
+                """, arguments: [NameKey.of(name), address]) ?? false
+        }
+    }
     public static let failureMemory = 86_400
 
     public func recordSignInFailure(for subjects: [String]) throws {

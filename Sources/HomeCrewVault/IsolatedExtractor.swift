@@ -10,14 +10,17 @@ public struct IsolatedExtractor: Sendable {
     public let executable: String
     public var timeout: TimeInterval
     public var memoryLimit: Int
+    /// What OCR of one document may take (`OCRLimits`).
+    public var ocrLimits: OCRLimits
 
     /// The time limit is `HOMECREW_EXTRACT_TIMEOUT` seconds when set, else 60.
     public init(executable: String = IsolatedExtractor.currentExecutable(), timeout: TimeInterval? = nil,
-                memoryLimit: Int = 1 << 30) {
+                memoryLimit: Int = 1 << 30, ocrLimits: OCRLimits = .standard) {
         self.executable = executable
         let configured = ProcessInfo.processInfo.environment["HOMECREW_EXTRACT_TIMEOUT"].flatMap(TimeInterval.init)
         self.timeout = timeout ?? configured.flatMap { $0 > 0 ? $0 : nil } ?? 60
         self.memoryLimit = memoryLimit
+        self.ocrLimits = ocrLimits
     }
 
     /// The worker program, `homecrew-extract`, installed next to this one. It is a separate
@@ -29,11 +32,12 @@ public struct IsolatedExtractor: Sendable {
     }
 
     /// Reads a file in a worker; with `ocrLanguages`, pages and images with no text are
-    /// OCR'd too (and the time limit is ten times longer).
+    /// OCR'd too, within `ocrLimits` (the worker stops OCR itself; the time limit, after which it
+    /// is killed, grows by OCR's time and a margin for the page being read when it ran out).
     public func extract(path: String, type: MediaType, password: String?, ocrLanguages: String? = nil) -> Extraction {
-        let limit = ocrLanguages == nil ? timeout : timeout * 10
+        let limit = ocrLanguages == nil ? timeout : timeout + ocrLimits.seconds * 1.5 + 10
         let request = ExtractionRequest(path: path, mediaType: type, password: password, ocrLanguages: ocrLanguages,
-                                        memoryLimit: memoryLimit, cpuSeconds: Int(limit.rounded(.up)) + 5)
+                                        memoryLimit: memoryLimit, cpuSeconds: Int(limit.rounded(.up)) + 5, ocrLimits: ocrLimits)
         switch WorkerPool.shared(executable).perform(request, timeout: limit) {
         case .answered(let data):
             guard let wire = try? JSONDecoder().decode(ExtractionWire.self, from: data) else {
@@ -60,6 +64,24 @@ public struct ExtractionRequest: Codable, Sendable {
     public var ocrLanguages: String?
     public var memoryLimit: Int
     public var cpuSeconds: Int
+    public var ocrLimits: OCRLimits
+}
+
+/// What OCR of one document may take: at most `pages` pages and `seconds` of reading. A scan of a
+/// hundred pages would otherwise keep a worker for many minutes; what was not read is said in the
+/// document's note (its status partial), and its text layer is searched as far as it was read.
+public struct OCRLimits: Codable, Sendable, Equatable {
+    public var pages: Int
+    public var seconds: Double
+
+    public init(pages: Int, seconds: Double) {
+        self.pages = pages
+        self.seconds = seconds
+    }
+
+    /// 20 pages, 90 s: a page of the sample scan (300 dpi) took about 1 s here and a noisy scanned
+    /// page up to 13 s (issue 35), so a clean 20-page scan is read whole and a noisy one in part.
+    public static let standard = OCRLimits(pages: 20, seconds: 90)
 }
 
 /// The worker's answer on its standard output.

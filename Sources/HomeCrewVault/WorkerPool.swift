@@ -47,20 +47,22 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     private let executable: String
-    private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var idle: [Worker] = []
     // Pipes are kept alive with their worker.
     private var pipes: [ObjectIdentifier: (Pipe, Pipe)] = [:]
+    let line: FairLine
 
     init(executable: String, size: Int) {
         self.executable = executable
-        self.slots = DispatchSemaphore(value: size)
+        self.line = FairLine(size: size)
     }
 
-    func perform(_ request: ExtractionRequest, timeout: TimeInterval) -> Outcome {
-        slots.wait()
-        defer { slots.signal() }
+    /// Extracts on a free worker, waiting for one in `FairLine`'s order; `owner` is whom the work
+    /// is for (`ExtractionOwner.current` by default).
+    func perform(_ request: ExtractionRequest, timeout: TimeInterval, owner: String? = ExtractionOwner.current) -> Outcome {
+        let ticket = line.enter(owner: owner, ocr: request.ocrLanguages != nil)
+        defer { line.leave(ticket) }
         let worker: Worker
         do { worker = try lock.withLock { idle.popLast() } ?? start() } catch { return .cannotStart(Self.cannotStart(executable, error)) }
         guard let body = try? JSONEncoder().encode(request), WorkerFrame.write(body, to: worker.input) else {
@@ -116,6 +118,83 @@ final class WorkerPool: @unchecked Sendable {
         try? output.fileHandleForReading.close()
         let status = worker.process.terminationStatus
         return worker.process.terminationReason == .uncaughtSignal ? (status, status) : (nil, status)
+    }
+}
+
+/// Whom an extraction is for (a household's id, set by the server around a web upload's filing),
+/// so that the workers are shared fairly between households. Nil for the command line's own work.
+public enum ExtractionOwner {
+    @TaskLocal public static var current: String?
+}
+
+/// The order in which extractions get a worker. Round robin between owners: a free worker goes to
+/// the owner whose last extraction started longest ago (arrival order within an owner), so one
+/// household's hundred files do not keep another's one file waiting behind all of them. And one
+/// owner's OCR, which can take a worker for a minute or more a document, holds at most all workers
+/// but one (`ocrShare`): another household's upload always finds a worker that no long OCR of
+/// the first holds. Work of no owner (the command line) is not held back: it is the only owner.
+final class FairLine: @unchecked Sendable {
+    final class Ticket {
+        let owner: String?
+        let ocr: Bool
+        init(owner: String?, ocr: Bool) { self.owner = owner; self.ocr = ocr }
+        var key: String { owner ?? "" }
+        var countsAsOwnersOCR: Bool { ocr && owner != nil }
+    }
+
+    let size: Int
+    /// The most workers one owner's OCR may hold at once.
+    var ocrShare: Int { max(1, size - 1) }
+    private let condition = NSCondition()
+    private var waiting: [Ticket] = []
+    private var busy = 0
+    private var ocrBusy: [String: Int] = [:]
+    private var lastStarted: [String: Int] = [:]
+    private var starts = 0
+
+    init(size: Int) { self.size = max(1, size) }
+
+    /// Waits until this extraction's turn has come and a worker is free for it.
+    func enter(owner: String?, ocr: Bool) -> Ticket {
+        let ticket = Ticket(owner: owner, ocr: ocr)
+        condition.withLock {
+            waiting.append(ticket)
+            while next() !== ticket { condition.wait() }
+            waiting.removeAll { $0 === ticket }
+            busy += 1
+            if ticket.countsAsOwnersOCR { ocrBusy[ticket.key, default: 0] += 1 }
+            starts += 1
+            lastStarted[ticket.key] = starts
+            // Another worker may be free for the next in line.
+            condition.broadcast()
+        }
+        return ticket
+    }
+
+    func leave(_ ticket: Ticket) {
+        condition.withLock {
+            busy -= 1
+            if ticket.countsAsOwnersOCR {
+                let left = ocrBusy[ticket.key, default: 1] - 1
+                ocrBusy[ticket.key] = left > 0 ? left : nil
+            }
+            condition.broadcast()
+        }
+    }
+
+    /// How many extractions run and wait now (for tests and the load check).
+    var counts: (running: Int, waiting: Int) { condition.withLock { (busy, waiting.count) } }
+
+    /// The ticket that may start now: of those a free worker may take, the first one of the owner
+    /// who started least recently (an owner never seen first).
+    private func next() -> Ticket? {
+        guard busy < size else { return nil }
+        var best: Ticket?
+        for ticket in waiting where !ticket.countsAsOwnersOCR || ocrBusy[ticket.key, default: 0] < ocrShare {
+            if let chosen = best, lastStarted[chosen.key, default: 0] <= lastStarted[ticket.key, default: 0] { continue }
+            best = ticket
+        }
+        return best
     }
 }
 

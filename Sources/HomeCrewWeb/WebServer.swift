@@ -4,6 +4,7 @@ import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
@@ -19,6 +20,8 @@ struct WebApp: Sendable {
     let fixedToday: CalendarDate?
     /// The database work one request may do (`WebLimits.requestSeconds`; tests lower it).
     var requestSeconds = WebLimits.requestSeconds
+    /// Tries at what costs a password hash besides signing in (password changes, joins), kept in memory.
+    let hashTries = AttemptThrottle(burst: WebLimits.hashTries, refillSeconds: WebLimits.hashTryRefillSeconds)
 
     var today: CalendarDate { fixedToday ?? .localToday() }
 
@@ -46,9 +49,12 @@ public enum WebServer {
         var logger = Logger(label: "homecrew-serve")
         logger.logLevel = .warning
         let scheme = settings.tls == nil ? "http" : "https"
+        // Every connection is admitted under the caps, and closed when idle (`WebLimits`).
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
+                                                                 idleTimeout: .seconds(WebLimits.idleSeconds)))
         let server = Application(
             router: WebRoutes.build(app).router,
-            server: try settings.tls.map { try .tls(.http1(), tlsConfiguration: TLSFiles.configuration($0.certificate, $0.key)) } ?? .http1(),
+            server: try settings.tls.map { try .tls(http1, tlsConfiguration: TLSFiles.configuration($0.certificate, $0.key)) } ?? http1,
             configuration: .init(address: .hostname(settings.listen.host, port: settings.listen.port), serverName: "HomeCrew"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.listen.port

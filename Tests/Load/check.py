@@ -7,6 +7,10 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - while four connections send them in a loop, the other member's home page stays under 100 ms
   at the 99th percentile;
 - a request whose browser gives up stops working at once (the server's log shows its time);
+- connections held open by one client (half a head each, a head sent a byte at a time, a body that stops) are
+  capped per address and in all, closed within the idle timeout, and others still connect fast;
+- eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
+- one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
 - the server's peak resident memory (VmHWM) stays under 150 MB.
 
@@ -14,6 +18,7 @@ Exit 0 when every check holds. Requests go to 127.0.0.1 only, bounded in count a
 import http.client
 import os
 import random
+import select
 import re
 import shutil
 import socket
@@ -153,6 +158,209 @@ def abandoned_request_stops(server):
     check(milliseconds < 300, f"a search whose browser hung up after 100 ms stopped after {milliseconds:.0f} ms (its budget is 500 ms)")
 
 
+IDLE_SECONDS = 15          # WebLimits.idleSeconds
+PER_ADDRESS = 64           # WebLimits.connectionsPerAddress
+IN_ALL = 1024              # WebLimits.connections
+
+
+def held_connection(server, source, head=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"):
+    """A connection from `source` (a loopback address of its own) that sends part of a head and no more."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", server.port))
+    try:
+        sock.sendall(head)
+    except OSError:
+        pass  # closed at once: the caller sees it
+    return sock
+
+
+def closed_by_server(socks, within):
+    """Those of `socks` that the server closes (or resets) within `within` seconds, waiting on all at once."""
+    closed, waiting, deadline = [], {sock.fileno(): sock for sock in socks}, time.monotonic() + within
+    poller = select.poll()
+    for descriptor in waiting:
+        poller.register(descriptor, select.POLLIN)
+    while waiting and time.monotonic() < deadline:
+        for descriptor, _ in poller.poll(max(0, deadline - time.monotonic()) * 1000):
+            sock = waiting[descriptor]
+            try:
+                ended = sock.recv(1024) == b""
+            except OSError:
+                ended = True
+            if ended:
+                closed.append(sock)
+                del waiting[descriptor]
+                poller.unregister(descriptor)
+    return closed
+
+
+def page_loads_while_held(server, member, seconds):
+    """The member's home page over a new connection each time: connect and load times, in ms."""
+    latencies, stop = [], time.monotonic() + seconds
+    while time.monotonic() < stop:
+        started = time.monotonic()
+        status, _, text = server.request("GET", "/", member)
+        latencies.append((time.monotonic() - started) * 1000)
+        if status != 200:
+            check(False, f"the member's home page answered {status} while connections were held")
+            break
+        time.sleep(0.02)
+    latencies.sort()
+    return latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)], len(latencies)
+
+
+def held_connections_are_bounded(server, member, attempted=200):
+    """One client opens `attempted` connections, each with half a request head; another sends its
+    head a byte every half second. The first's connections past the cap per address are closed at
+    once; the member's pages still connect and load fast; the server closes every held connection
+    within its idle timeout."""
+    opened_at = time.monotonic()
+    held = [held_connection(server, "127.0.0.2") for _ in range(attempted)]
+    refused = closed_by_server(held, 1.0)
+    check(len(refused) == attempted - PER_ADDRESS,
+          f"of {attempted} connections from one address, {len(refused)} were closed at once (the cap is {PER_ADDRESS})")
+    kept = [sock for sock in held if sock not in refused]
+    slow = held_connection(server, "127.0.0.3", b"G")
+    stalled = held_connection(server, "127.0.0.4", b"POST /signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n"
+                                                   b"Content-Type: application/x-www-form-urlencoded\r\n\r\nname=vera&pass")
+    slow_stop = threading.Event()
+
+    def dribble():
+        for byte in b"ET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200:
+            if slow_stop.wait(0.5):
+                return
+            try:
+                slow.send(bytes([byte]))
+            except OSError:
+                return
+
+    dribbler = threading.Thread(target=dribble)
+    dribbler.start()
+    p50, p99, loads = page_loads_while_held(server, member, 5)
+    check(p99 < 100, f"while {len(kept)} connections were held and one sent its head a byte at a time, the member's home page "
+                     f"(a new connection each load) took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {loads} loads")
+    closed = closed_by_server(kept + [slow, stalled], opened_at + IDLE_SECONDS + 5 - time.monotonic())
+    waited = time.monotonic() - opened_at
+    slow_stop.set()
+    dribbler.join()
+    check(len(closed) == len(kept) + 2, f"the server closed {len(closed)} of the {len(kept) + 2} held connections "
+                                        f"{waited:.1f} s after they opened (idle timeout {IDLE_SECONDS} s)")
+    check(slow in closed, "the server closed the connection sending its head a byte at a time, though bytes kept coming")
+    check(stalled in closed, "the server closed the connection whose body stopped arriving")
+    for sock in held + [slow, stalled]:
+        sock.close()
+
+
+def connections_in_all_are_bounded(server, member):
+    """Connections from many addresses fill the cap in all: a connection past it is closed at once,
+    never left waiting; once the holders let go, the member's page loads again."""
+    held = []
+    for host in range(10, 10 + IN_ALL // PER_ADDRESS + 2):
+        held += [held_connection(server, f"127.0.0.{host}") for _ in range(PER_ADDRESS)]
+    started = time.monotonic()
+    try:
+        status, _, _ = server.request("GET", "/", member)
+        answered = f"answered {status}"
+    except (OSError, http.client.HTTPException) as error:
+        answered = f"closed ({type(error).__name__})"
+    elapsed = (time.monotonic() - started) * 1000
+    check(elapsed < 1000, f"with {IN_ALL} connections open in all, a new one was {answered} in {elapsed:.0f} ms, not left waiting")
+    for sock in held:
+        sock.close()
+    for _ in range(50):
+        try:
+            status, _, _ = server.request("GET", "/", member)
+            if status == 200:
+                break
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.1)
+    check(status == 200, "once they were closed, the member's page loads again")
+
+
+def password_hashes_do_not_slow_others(server, member, seconds=5.0, attackers=8):
+    """Eight connections try to sign in as unknown names, each try from a loopback address of its
+    own (so no address limit stops them and every try costs an Argon2 hash), while the member's
+    home page is timed: hashes run at most one fewer than the cores at once, the rest are told 503."""
+    stop = time.monotonic() + seconds
+    answers = []
+
+    def attack(number):
+        tries = 0
+        while time.monotonic() < stop:
+            tries += 1
+            source = f"127.1.{number}.{tries % 250 + 1}"
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(source, 0))
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            connection.sock = sock
+            body = urllib.parse.urlencode({"name": f"guess{number}x{tries}", "password": "a guess at a password", "next": "/"})
+            status, _, _ = server.request("POST", "/signin", body=body, connection=connection)
+            answers.append(status)
+            connection.close()
+
+    threads = [threading.Thread(target=attack, args=(n,)) for n in range(attackers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    latencies = []
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    while time.monotonic() < stop - 0.2:
+        started = time.monotonic()
+        status, _, _ = server.request("GET", "/", member, connection=connection)
+        latencies.append((time.monotonic() - started) * 1000)
+        time.sleep(0.01)
+    for thread in threads:
+        thread.join()
+    latencies.sort()
+    p50, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)]
+    counts = {status: answers.count(status) for status in sorted(set(answers))}
+    check(p99 < 100, f"while {attackers} connections signed in as unknown names from fresh addresses ({counts}), "
+                     f"the member's home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
+    check(set(counts) <= {401, 429, 503}, "every sign-in was refused, told to wait, or told the server is busy")
+
+
+def upload(server, household_name, files, finished):
+    """Files `files` for the household through the upload form, with OCR; appends (name, seconds) when answered."""
+    status, page = server.get("/upload")
+    csrf = re.search(r'action="/upload\?csrf=([0-9a-f]+)"', page).group(1)
+    household = re.search(r'<option value="([0-9a-f]{12})"[^>]*>' + re.escape(household_name), page).group(1)
+    boundary = "----homecrew-load-check"
+    parts = web.multipart_body(files, {"household": household, "kind": "other", "ocr": "yes"}, boundary)
+    body = b"".join(open(part, "rb").read() if isinstance(part, str) else part for part in parts)
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+    connection.request("POST", f"/upload?csrf={csrf}", body=body, headers={
+        "Cookie": server.owner, "Origin": server.base, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    response = connection.getresponse()
+    text = response.read().decode("utf-8", "replace")
+    added = text.count('data-verdict="added"')
+    finished.append((household_name, time.monotonic() - started, response.status == 200 and added == len(files)))
+
+
+def small_upload_does_not_wait_for_long_ocr(server, folder):
+    """One household uploads two long scans with OCR (13 pages); a second later another household
+    uploads one photo with OCR. The photo is filed first: it never waits for the other's OCR."""
+    scan = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "Samples", "documents", "scan-ramesh-driving-licence.pdf")
+    long_scans = []
+    for pages in (6, 7):
+        path = os.path.join(folder, f"scan-{pages}.pdf")
+        subprocess.run(["pdfunite"] + [scan] * pages + [path], check=True)
+        long_scans.append(path)
+    photo = os.path.join(os.path.dirname(scan), "..", "fixtures", "receipt-photo.jpg")
+    finished = []
+    long_upload = threading.Thread(target=upload, args=(server, "Sea View House", long_scans, finished))
+    long_upload.start()
+    time.sleep(1)
+    upload(server, "Marina Apartment", [photo], finished)
+    long_upload.join()
+    check(all(ok for _, _, ok in finished), "both uploads were filed")
+    check([name for name, _, _ in finished] == ["Marina Apartment", "Sea View House"],
+          "another household's photo was filed before one household's long OCR: "
+          + ", ".join(f"{name} in {seconds:.1f} s" for name, seconds, _ in finished))
+
+
 def sigterm_stops_it_quickly(server):
     stop = time.monotonic() + 3
 
@@ -195,6 +403,10 @@ def main():
         worst_requests_answer_quickly(server)
         home_stays_fast_under_attack(server, member)
         abandoned_request_stops(server)
+        held_connections_are_bounded(server, member)
+        connections_in_all_are_bounded(server, member)
+        password_hashes_do_not_slow_others(server, member)
+        small_upload_does_not_wait_for_long_ocr(server, folder)
         peak = sigterm_stops_it_quickly(server)
         check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
     finally:

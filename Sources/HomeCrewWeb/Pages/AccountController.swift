@@ -15,9 +15,16 @@ struct AccountController: Sendable {
         let (current, new) = (form["current"] ?? "", form["new"] ?? "")
         guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
         let keeper = AccountKeeper(database: app.database)
+        // Each try costs two hashes: a few at once per account and per address, then one every 30 s.
+        let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientAddress.map { ["password-address:\($0)"] } ?? []))
+        guard wait == 0 else {
+            var response = try page(session, problem: "Too many password changes tried: try again in \(counted(wait, "second")).", status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
         let ended: Int?
         do {
-            ended = try await offload { try keeper.changeOwnPassword(of: account, current: current, new: new, keeping: session.id) }
+            ended = try await HashLane.shared.run { try keeper.changeOwnPassword(of: account, current: current, new: new, keeping: session.id) }
         } catch {
             let (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }

@@ -66,7 +66,8 @@ struct DocumentController: Sendable {
         let app = self.app
         let languages = form["ocr"] == "yes" ? try OCRLanguages.validate(app.database.setting(.ocrLanguages)) : nil
         let password = form.fields["password"]?.first.flatMap { $0.isEmpty ? nil : $0 }
-        _ = try await offload { try app.ingestor.reprocess(current, password: password, ocrLanguages: languages) }
+        let owner = current.document.householdID.rawValue  // the workers are shared fairly between households
+        _ = try await offload { try ExtractionOwner.$current.withValue(owner) { try app.ingestor.reprocess(current, password: password, ocrLanguages: languages) } }
         return Redirect.to("/documents/\(current.document.id.rawValue)")
     }
 

@@ -105,10 +105,19 @@ struct SharingController: Sendable {
         guard invitation.state == .pending, !invitation.isTransfer else { return try accepting(token, as: nil, context) }
         let (name, password) = (form["name"] ?? "", form["password"] ?? "")
         let keeper = AccountKeeper(database: app.database)
+        // Each try costs a hash: a few at once per invitation and per address, then one every 30 s.
+        let wait = app.hashTries.take(["join-invitation:" + token] + (context.clientAddress.map { ["join-address:\($0)"] } ?? []))
+        guard wait == 0 else {
+            var response = try invitationPage(invitation, token: token, context,
+                                              problem: "Too many tries to join: try again in \(counted(wait, "second")).", name: name)
+            response.status = .tooManyRequests
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
         do {
             guard password == form["again"] else { throw AccountProblem.passwordsDiffer }
             // The new account is the author of its own making and joining.
-            let account = try await AuditActor.$current.withValue(name) { try await offload { try keeper.add(name: name, password: password) } }
+            let account = try await AuditActor.$current.withValue(name) { try await HashLane.shared.run { try keeper.add(name: name, password: password) } }
             let session = try AuditActor.$current.withValue(account.name) {
                 try app.database.acceptInvitation(token: token, by: account)
                 return try app.database.openSession(for: account, address: context.clientAddress)

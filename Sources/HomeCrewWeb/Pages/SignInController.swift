@@ -44,16 +44,16 @@ struct SignInController: Sendable {
     private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
-        let outcome = try await offload { try keeper.signIn(name: name, password: password, address: address) }
+        let outcome = try await HashLane.shared.run { try keeper.signIn(name: name, password: password, address: address) }
         switch outcome {
         case .signedIn(_, let token, _):
             return try await signedIn(token, next: next, context)
         case .refused:
             return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
-                            local: Self.isLocal(context.clientAddress))
+                            local: Self.isLocal(context.clientAddress), accountForm: true)
         case .wait(let seconds):
             var response = try page(problem: "Too many failed sign-ins: try again in \(counted(seconds, "second")).", next: next, name: name,
-                                    status: .tooManyRequests, local: Self.isLocal(context.clientAddress))
+                                    status: .tooManyRequests, local: Self.isLocal(context.clientAddress), accountForm: true)
             response.headers[.retryAfter] = String(seconds)
             return response
         }
@@ -70,9 +70,11 @@ struct SignInController: Sendable {
     /// A peer on this machine (in-process tests have no peer address).
     static func isLocal(_ address: String?) -> Bool { address.map(ListenAddress.isLoopback(peer:)) ?? true }
 
+    /// `accountForm` true: the name and password form is shown without asking the database (after a
+    /// password hash, whose wait in the hash lane may have spent the request's budget).
     private func page(problem: String?, next: String?, name: String? = nil, status: HTTPResponse.Status = .ok,
-                      local: Bool = true) throws -> Response {
-        let hasAccounts = try !app.database.accounts().isEmpty
+                      local: Bool = true, accountForm showForm: Bool = false) throws -> Response {
+        let hasAccounts = try showForm || !app.database.accounts().isEmpty
         let accountForm: HTML = !hasAccounts ? .empty : """
             <form method="post" action="/signin">
             <input type="hidden" name="next" value="\(next ?? "/")">

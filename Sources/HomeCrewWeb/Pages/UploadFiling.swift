@@ -19,10 +19,14 @@ final class UploadFiling: @unchecked Sendable {
     /// Starts filing the file at `path` (the upload's file number `index`).
     func file(_ index: Int, path: String, _ request: IngestRequest) {
         let ingestor = self.ingestor
-        // The queue's threads have no task: the audit trail's actor is carried over by hand.
+        // The queue's threads have no task: the audit trail's actor is carried over by hand. The
+        // household is whom the extraction is for: the workers are shared fairly between households.
         let actor = AuditActor.current
+        let owner = request.household.id.rawValue
         queue.add { [self] in
-            let outcome = AuditActor.$current.withValue(actor) { ingestor.ingest(path, request) }
+            let outcome = AuditActor.$current.withValue(actor) {
+                ExtractionOwner.$current.withValue(owner) { ingestor.ingest(path, request) }
+            }
             lock.withLock { outcomes[index] = outcome }
         }
     }

@@ -13,4 +13,23 @@ enum WebLimits {
     /// Files one upload may carry, and header lines one of its parts may have (a browser sends two).
     static let uploadFiles = 200
     static let partHeaderLines = 16
+    /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
+    /// left idle, a request head that is not complete this long after the connection opened or the
+    /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
+    /// Time the server spends answering does not count.
+    static let idleSeconds: Int64 = 15
+    /// Open connections from one address, and in all: a browser opens about 6 per site, so a
+    /// household behind one address has room for several; the total stays far below the 20,000
+    /// descriptors the server may open. Connections over either are closed at once, not queued.
+    static let connectionsPerAddress = 64
+    static let connections = 1024
+    /// Password hashes waiting for the hash lane, and how long one may wait before the request is
+    /// answered 503 "busy" (in the server its request's budget, 0.5 s, ends the wait first): a
+    /// hash takes about 60 ms, so 8 in line wait about half a second.
+    static let hashQueue = 8
+    static let hashPatienceSeconds = 2.0
+    /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
+    /// account, invitation and address, then one more every 30 s.
+    static let hashTries = 5
+    static let hashTryRefillSeconds = 30.0
 }

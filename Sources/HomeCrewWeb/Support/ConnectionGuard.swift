@@ -1,0 +1,68 @@
+import Foundation
+import NIOCore
+
+/// How many connections are open, per peer address and in all. A connection over either cap is
+/// closed as soon as it is accepted: the listener goes on accepting, so one client holding many
+/// connections costs everyone else nothing but the accept (Hummingbird's own cap stops accepting
+/// instead, which is what let 20,000 half-open connections shut everybody out).
+final class ConnectionCount: @unchecked Sendable {
+    static let shared = ConnectionCount(perAddress: WebLimits.connectionsPerAddress, total: WebLimits.connections)
+
+    let perAddress: Int
+    let total: Int
+    private let lock = NSLock()
+    private var open: [String: Int] = [:]
+    private var openInAll = 0
+
+    init(perAddress: Int, total: Int) {
+        self.perAddress = perAddress
+        self.total = total
+    }
+
+    /// Counts a new connection from `address`; false (and not counted) when a cap is reached.
+    func admit(_ address: String) -> Bool {
+        lock.withLock {
+            guard openInAll < total, open[address, default: 0] < perAddress else { return false }
+            openInAll += 1
+            open[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func release(_ address: String) {
+        lock.withLock {
+            openInAll -= 1
+            let left = open[address, default: 1] - 1
+            open[address] = left > 0 ? left : nil
+        }
+    }
+}
+
+/// The first handler of every connection after HTTP decoding: admits it under `ConnectionCount`'s
+/// caps or closes it before anything is read. (The idle, head and body timeouts are Hummingbird's
+/// idle timer, see `WebLimits.idleSeconds`.)
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Any
+    typealias InboundOut = Any
+
+    private let count: ConnectionCount
+    private var refused = false
+
+    init(_ count: ConnectionCount = .shared) { self.count = count }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard count.admit(address) else {
+            refused = true
+            if context.channel.isActive { context.eventLoop.execute { context.close(promise: nil) } }
+            return
+        }
+        let count = self.count
+        context.channel.closeFuture.whenComplete { _ in count.release(address) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard !refused else { return context.close(promise: nil) }
+        context.fireChannelActive()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import XCTest
+
+/// The sign-in limit slows a guesser, from one address or many, and cannot be used by anyone to
+/// lock the owner out: failures at her name from other addresses do not hold her back at hers.
+final class SignInLockoutTests: XCTestCase {
+    static let password = "the kettle sings at dawn"
+    var database: AppDatabase!
+    var keeper: AccountKeeper!
+
+    override func setUpWithError() throws {
+        database = try AppDatabase.empty()
+        keeper = AccountKeeper(database: database)
+        _ = try keeper.add(name: "asha", password: Self.password)
+    }
+
+    func signIn(_ password: String, from address: String, name: String = "asha") throws -> String {
+        switch try keeper.signIn(name: name, password: password, address: address) {
+        case .signedIn: return "signed in"
+        case .refused: return "refused"
+        case .wait: return "wait"
+        }
+    }
+
+    /// A stranger fails at her name four times from each of ten addresses: forty failures.
+    func strangerFails(addresses: ClosedRange<Int> = 1...10) throws {
+        for host in addresses {
+            for _ in 0..<4 { XCTAssertNotEqual(try signIn("guess \(host)", from: "198.51.100.\(host)"), "signed in") }
+        }
+    }
+
+    func testAStrangersFailuresFromOtherAddressesDoNotStopTheOwnerSigningInFromHers() throws {
+        try strangerFails()
+        XCTAssertGreaterThan(try database.signInWait(for: ["account:asha"]), 60, "the name's failures from anywhere add up")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "her own address has not failed: not held back")
+    }
+
+    func testTheOwnerWhoMistypesAtAnAddressSheSignedInFromIsNotHeldBack() throws {
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
+        try strangerFails()
+        XCTAssertEqual(try signIn("the kettle sings at dusk", from: "203.0.113.5"), "refused")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "she has signed in from here before")
+    }
+
+    func testAGuesserSpreadOverAddressesGetsOneTryFromEachAndThenWaits() throws {
+        try strangerFails(addresses: 1...2)
+        XCTAssertEqual(try signIn("one more", from: "198.51.100.1"), "wait", "an address that failed at the name waits for all its failures")
+        XCTAssertEqual(try signIn("a new address", from: "198.51.100.77"), "refused", "a new address has one try")
+        XCTAssertEqual(try signIn("and again", from: "198.51.100.77"), "wait", "and then waits too")
+        XCTAssertEqual(try signIn(Self.password, from: "198.51.100.77"), "wait", "even with the right password")
+    }
+
+    func testOneAddressGuessingManyNamesWaits() throws {
+        _ = try keeper.add(name: "ravi", password: "monsoon over the ghats")
+        for name in ["asha", "ravi", "meena", "john", "priya"] { XCTAssertEqual(try signIn("wrong", from: "198.51.100.9", name: name), "refused") }
+        XCTAssertEqual(try signIn("wrong", from: "198.51.100.9", name: "lakshmi"), "wait", "the address's failures add up over names")
+        XCTAssertEqual(try signIn("monsoon over the ghats", from: "203.0.113.8", name: "ravi"), "signed in", "another address is not held back")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+@testable import HomeCrewWeb
+
+/// What costs a password hash is limited: at most `width` hashes at once on the hash lane's own
+/// threads (the rest wait briefly, then are told "busy"), and password changes and joins by
+/// invitation a few tries at once per account, invitation and address.
+final class HashThrottleTests: XCTestCase {
+    func testAtMostWidthHashesRunAtOnceAndAFullLineIsToldBusy() async throws {
+        let lane = HashLane(width: 1, queueLimit: 1, patience: 60)
+        let gate = DispatchSemaphore(value: 0)
+        let running = Concurrency()
+        let work: @Sendable () throws -> Int = { running.enter(); gate.wait(); running.leave(); return 1 }
+        async let first = lane.run(work)
+        for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        async let second = lane.run(work)
+        for _ in 0..<500 where lane.counts.waiting < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(lane.counts.started, 1, "one runs, one waits")
+        do {
+            _ = try await lane.run(work)
+            XCTFail("a third request finds the line full")
+        } catch let error as HashingBusy {
+            XCTAssertEqual(WebError.presentation(of: error).status, .serviceUnavailable)
+            XCTAssertTrue(error.description.contains("busy"))
+        }
+        gate.signal()
+        gate.signal()
+        let results = try await [first, second]
+        XCTAssertEqual(results, [1, 1])
+        XCTAssertEqual(running.most, 1, "never two hashes at once on a lane of one")
+    }
+
+    func testAHashThatWaitedPastItsPatienceIsNotComputed() async throws {
+        let lane = HashLane(width: 1, queueLimit: 4, patience: 0.5)
+        let gate = DispatchSemaphore(value: 0)
+        let computed = Concurrency()
+        async let first = lane.run { computed.enter(); gate.wait(); computed.leave(); return 1 }
+        for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        async let second: Int = lane.run { computed.enter(); computed.leave(); return 2 }
+        for _ in 0..<500 where lane.counts.waiting < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        // The first hash holds the lane past the patience of the second.
+        try await Task.sleep(for: .milliseconds(700))
+        gate.signal()
+        let firstResult = try await first
+        XCTAssertEqual(firstResult, 1)
+        do {
+            _ = try await second
+            XCTFail("the second waited longer than the lane's patience")
+        } catch is HashingBusy {}
+        XCTAssertEqual(computed.total, 1, "the late one was never computed")
+    }
+
+    func testPasswordChangesAreThrottledPerAccountNotForOthers() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        _ = try AccountKeeper(database: harness.app.database).add(name: "priya", password: AccountSignInTests.password)
+        _ = try AccountKeeper(database: harness.app.database).add(name: "ravi", password: "a kite over the beach")
+        try await harness.test { client in
+            let priyaSignIn = try await AccountSignInTests.signIn(client)
+            let raviSignIn = try await AccountSignInTests.signIn(client, password: "a kite over the beach", name: "ravi")
+            let priya = try XCTUnwrap(priyaSignIn.token), ravi = try XCTUnwrap(raviSignIn.token)
+            func change(_ token: String, current: String) async throws -> TestResponse {
+                let csrf = try XCTUnwrap(try harness.app.database.openSession(token: token)).csrfToken
+                return try await AccountSignInTests.send(client, "/account/password", cookie: token,
+                                                         form: ["csrf": csrf, "current": current, "new": "a new long phrase", "again": "a new long phrase"])
+            }
+            for _ in 0..<WebLimits.hashTries {
+                let wrong = try await change(priya, current: "not it at all")
+                XCTAssertEqual(wrong.status, .unprocessableContent)
+            }
+            let throttled = try await change(priya, current: AccountSignInTests.password)
+            XCTAssertEqual(throttled.status, .tooManyRequests, "the sixth try waits, even with the right password")
+            XCTAssertNotNil(throttled.headers[.retryAfter])
+            XCTAssertTrue(throttled.text.contains("Too many password changes tried"), throttled.text)
+            let other = try await change(ravi, current: "a kite over the beach")
+            XCTAssertEqual(other.status, .ok, "another account's change is not held back")
+        }
+    }
+
+    func testJoiningIsThrottledPerInvitationNotForOthers() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        let first = try harness.app.database.invite(to: harness.household.id, role: .viewer).token
+        let second = try harness.app.database.invite(to: harness.household.id, role: .viewer).token
+        try await harness.test { client in
+            func join(_ token: String, name: String, again: String) async throws -> TestResponse {
+                try await AccountSignInTests.send(client, "/invitations/\(token)/join", cookie: nil,
+                                                  form: ["name": name, "password": "lanterns by the river", "again": again])
+            }
+            for _ in 0..<WebLimits.hashTries {
+                let mismatched = try await join(first, name: "dev", again: "lanterns by the sea")
+                XCTAssertEqual(mismatched.status, .unprocessableContent)
+            }
+            let throttled = try await join(first, name: "dev", again: "lanterns by the river")
+            XCTAssertEqual(throttled.status, .tooManyRequests)
+            XCTAssertNotNil(throttled.headers[.retryAfter])
+            XCTAssertTrue(throttled.text.contains("Too many tries to join"), throttled.text)
+            let other = try await join(second, name: "mina", again: "lanterns by the river")
+            XCTAssertEqual(other.status, .seeOther, "another invitation is not held back")
+        }
+        XCTAssertEqual(try harness.app.database.accounts().map(\.name), ["mina"])
+    }
+}
+
+final class Concurrency: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private(set) var most = 0
+    private(set) var total = 0
+    func enter() { lock.withLock { now += 1; total += 1; most = max(most, now) } }
+    func leave() { lock.withLock { now -= 1 } }
+}
