@@ -94,11 +94,15 @@ public enum PayrollCalculator {
     /// The lines of one staff member for every month `period` touches (only the days inside
     /// the period are paid), one per month and currency.
     public static func lines(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
-                             adjustments: [PayAdjustment], period: DateRange) -> [PayrollLine] {
-        period.months.flatMap { month in
-            line(for: member, salaries: salaries, leave: leave, adjustments: adjustments.filter { $0.month == month },
-                 month: month, window: DateRange(month.first, month.last).intersection(period)!)
+                             adjustments: [PayAdjustment], period: DateRange) throws(WorkBudgetError) -> [PayrollLine] {
+        // Each month reads every leave entry and adjustment: a long period asks the budget each month.
+        var lines: [PayrollLine] = []
+        for month in period.months {
+            try WorkBudget.checkCurrent()
+            lines += line(for: member, salaries: salaries, leave: leave, adjustments: adjustments.filter { $0.month == month },
+                          month: month, window: DateRange(month.first, month.last).intersection(period)!)
         }
+        return lines
     }
 
     static func line(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],

@@ -27,7 +27,7 @@ struct DocumentPage {
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))
             \(canChange ? "<h2>Change</h2>\(forms())" as HTML : .empty)
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: 50))
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: try app.database.historyPage(.document(document.id), PageRequest(page: 1, size: 1)).total))
             """)
     }
 

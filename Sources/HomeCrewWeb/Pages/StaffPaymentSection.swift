@@ -5,10 +5,10 @@ import HomeCrewStore
 /// The staff page's ledger: payments, advances and loans, and the forms that add to them.
 extension StaffPage {
     func paymentSection(_ today: CalendarDate) throws -> HTML {
-        let payments = try app.database.paymentListing(staff: member.id.rawValue, householdID: nil)
+        let payments = try app.database.paymentPage(staff: member.id, ListPager.asked(query, "payment_page"))
         let advances = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
         return """
-            <h2 id="payments">Payments</h2>\(paymentTable(payments.suffix(WebLimits.pageSize).reversed()))
+            <h2 id="payments">Payments</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", noun: "payment", anchor: "payments"))
             <h2>Advances and loans</h2>\(advanceTable(advances, today))
             \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances, today) : .empty)
             """
