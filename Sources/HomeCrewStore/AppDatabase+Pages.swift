@@ -137,4 +137,43 @@ extension AppDatabase {
             return Paged(rows: rows, total: total, page: page, size: asked.size)
         }
     }
+
+    /// The Members section of a household's page: its owner, one page of its other members
+    /// (managers first, by name), one page of its pending invitations, and whether `account` is
+    /// offered its ownership. A household with thousands of invitations costs what one with two does.
+    public func sharingPage(of householdID: RecordID, members askedMembers: PageRequest, invitations askedInvitations: PageRequest,
+                            offeredTo account: RecordID?) throws -> SharingPage {
+        try read { db in
+            let household = try Self.household(id: householdID, db)
+            let owner = try Row.fetchOne(db, sql: "\(Self.memberSelect) WHERE m.household_id = ? AND m.role = 'owner'", arguments: [householdID])
+            let memberCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM household_member WHERE household_id = ? AND role <> 'owner'",
+                                               arguments: [householdID]) ?? 0
+            let memberPage = min(askedMembers.page, max(1, (memberCount + askedMembers.size - 1) / askedMembers.size))
+            let members = try Row.fetchAll(db, sql: """
+                \(Self.memberSelect) WHERE m.household_id = ? AND m.role <> 'owner' ORDER BY m.role = 'manager' DESC, a.name_key, m.account_id LIMIT ? OFFSET ?
+                """, arguments: [householdID, askedMembers.size, (memberPage - 1) * askedMembers.size]).map(Self.member)
+            let pending = "i.household_id = ? AND \(Self.isPending("i"))"
+            let invitationCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM invitation i WHERE \(pending)", arguments: [householdID]) ?? 0
+            let invitationPage = min(askedInvitations.page, max(1, (invitationCount + askedInvitations.size - 1) / askedInvitations.size))
+            let invitations = try Self.invitations(pending, [householdID],
+                                                   page: (askedInvitations.size, (invitationPage - 1) * askedInvitations.size), db)
+            let offered = try account.map { account in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM invitation i WHERE \(pending) AND i.role = 'owner' AND i.for_account_id = ?)",
+                                  arguments: [householdID, account]) ?? false
+            } ?? false
+            return SharingPage(household: household, ownerAccount: owner.map(Self.member)?.accountName,
+                               members: Paged(rows: members, total: memberCount, page: memberPage, size: askedMembers.size),
+                               invitations: Paged(rows: invitations, total: invitationCount, page: invitationPage, size: askedInvitations.size),
+                               isOfferedOwnership: offered)
+        }
+    }
+}
+
+public struct SharingPage: Sendable {
+    public let household: Household
+    /// The owning account; nil when the vault's own user owns it.
+    public let ownerAccount: String?
+    public let members: Paged<HouseholdMember>
+    public let invitations: Paged<Invitation>
+    public let isOfferedOwnership: Bool
 }

@@ -114,6 +114,7 @@ final class HostileDataTests: XCTestCase {
 
     func testTheHouseholdAndStaffPagesShowOnePageOfEachList() async throws {
         let (harness, elder, _) = try filledHarness()
+        for _ in 0..<120 { _ = try harness.app.database.invite(to: harness.household.id, role: .viewer) }
         try await harness.signIn()
         let household = harness.household.id.rawValue
         try await harness.test { client in
@@ -130,6 +131,11 @@ final class HostileDataTests: XCTestCase {
             XCTAssertTrue(last.text.contains("10001–10002 of 10002 staff members"), "a page past the end shows the last")
             let owed = Self.rows(first.text, linkingTo: "/staff/", in: "id=\"owed\"", until: "<h2>Documents")
             XCTAssertLessThanOrEqual(owed, WebLimits.pageSize)
+            XCTAssertTrue(first.text.contains("1–50 of 120 invitations"), "the owner's pending invitations are paged too")
+            XCTAssertEqual(first.text.components(separatedBy: "/revoke\"").count - 1, WebLimits.pageSize)
+            let invitations = try await client.get("/households/\(household)?invitations_page=3&staff_page=2")
+            XCTAssertTrue(invitations.text.contains("101–120 of 120 invitations"))
+            XCTAssertTrue(invitations.text.contains("51–100 of \(Self.staffCount + 2) staff members"), "each list keeps its own page")
 
             let staff = try await client.get("/staff/\(elder.id.rawValue)")
             XCTAssertEqual(staff.status, .ok, String(staff.text.prefix(600)))

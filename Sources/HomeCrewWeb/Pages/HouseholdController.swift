@@ -68,7 +68,7 @@ struct HouseholdController: Sendable {
         let canChange = context.may(.manager, in: household.id)
         let statuses = status.flatMap(EmploymentStatus.init(rawValue:)).map { Set([$0]) } ?? Set(EmploymentStatus.allCases)
         // Each list shows one page of what the household holds: a household of 10,000 staff costs what one of 50 does.
-        let pager = ListPager(path: "/households/\(household.id.rawValue)", query: query, kept: ["status", "staff_page", "owed_page", "history_page"])
+        let pager = ListPager(path: "/households/\(household.id.rawValue)", query: query, kept: ["status", "staff_page", "owed_page", "members_page", "invitations_page", "history_page"])
         let staff = try app.database.staffPage(householdID: household.id, statuses: statuses, asOf: today, ListPager.asked(query, "staff_page"))
         let owed = try app.database.owedPage(.yearToDate(today), householdID: household.id, ListPager.asked(query, "owed_page"))
         let history = try app.database.historyPage(.household(household.id), ListPager.asked(query, "history_page"))
@@ -93,8 +93,8 @@ struct HouseholdController: Sendable {
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
-            <h2>Members</h2>
-            \(try SharingSection(app: app, household: household, context: context).render())
+            <h2 id="members">Members</h2>
+            \(try SharingSection(app: app, household: household, context: context, pager: pager).render())
             \(canChange ? changeForms(summary, context) : .empty)
             <div id="history"><h2>History</h2>\(Fragments.history(history.rows, shown: history.total))\(pager.controls(history, parameter: "history_page", noun: "change", anchor: "history"))</div>
             """)
