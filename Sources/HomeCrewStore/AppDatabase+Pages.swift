@@ -177,3 +177,17 @@ public struct SharingPage: Sendable {
     public let invitations: Paged<Invitation>
     public let isOfferedOwnership: Bool
 }
+
+extension AppDatabase {
+    /// The people a form may offer in a list (by name), or nil when there are more than `limit`:
+    /// the form then asks for a person's id instead of listing thousands of names.
+    public func staffChoices(householdID: RecordID?, within reach: Reach, limit: Int) throws -> [StaffMember]? {
+        try read { db in
+            var request = StaffMember.all().orderedByName()
+            if let householdID { request = request.inHousehold(householdID) }
+            if let visible = reach.households() { request = request.filter(visible.map(\.rawValue).contains(StaffMember.Columns.householdID)) }
+            guard try request.fetchCount(db) <= limit else { return nil }
+            return try request.fetchAll(db)
+        }
+    }
+}

@@ -104,6 +104,11 @@ final class HostileDataTests: XCTestCase {
                 if status == 422 || status == 503, !path.contains("/calendar/") {
                     XCTAssertTrue(response.text.contains("narrow it") || response.text.contains("try again"), "\(path): \(response.text.prefix(600))")
                 }
+                // A page is bounded by what it shows: 50 rows of a list, 200 names in a chooser. The upload
+                // form still lists every person of the household (its area is another change's).
+                if status == 200, response.headers[.contentType]?.hasPrefix("text/html") == true, !path.hasPrefix("/upload") {
+                    XCTAssertLessThanOrEqual(response.body.readableBytes, 200_000, "\(path) is bounded by what it shows")
+                }
                 if status == 200, response.headers[.contentType]?.hasPrefix("text/html") == true {
                     XCTAssertLessThanOrEqual(response.text.components(separatedBy: "<tr").count - 1, 6 * WebLimits.pageSize + 40,
                                              "\(path) shows a bounded number of rows")
@@ -136,6 +141,13 @@ final class HostileDataTests: XCTestCase {
             let invitations = try await client.get("/households/\(household)?invitations_page=3&staff_page=2")
             XCTAssertTrue(invitations.text.contains("101–120 of 120 invitations"))
             XCTAssertTrue(invitations.text.contains("51–100 of \(Self.staffCount + 2) staff members"), "each list keeps its own page")
+
+            // Ten thousand names are not listed to choose from: the filter asks for the person's id.
+            let documents = try await client.get("/documents?staff=\(elder.id.rawValue)")
+            XCTAssertEqual(documents.status, .ok)
+            XCTAssertTrue(documents.text.contains("name=\"staff\" type=\"text\" value=\"\(elder.id.rawValue)\""), String(documents.text.prefix(3000)))
+            let nobody = try await client.get("/documents?staff=ffffffffffff")
+            XCTAssertEqual(nobody.status, .notFound)
 
             let staff = try await client.get("/staff/\(elder.id.rawValue)")
             XCTAssertEqual(staff.status, .ok, String(staff.text.prefix(600)))

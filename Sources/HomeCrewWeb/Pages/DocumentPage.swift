@@ -62,11 +62,11 @@ struct DocumentPage {
             \(canChange ? unlinkForm(member) : .empty)</li>
             """
         }
-        let candidates = try app.database.staffListing(StaffFilter(householdID: details.household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
-            .filter { candidate in !details.staff.contains { $0.id == candidate.member.id } }
-        let linkForm: HTML = candidates.isEmpty || !canChange ? .empty : """
+        let candidates = try app.database.staffChoices(householdID: details.household.id, within: .everything, limit: WebLimits.staffChoices)?
+            .filter { candidate in !details.staff.contains { $0.id == candidate.id } }
+        let linkForm: HTML = candidates?.isEmpty ?? false || !canChange ? .empty : """
             <form method="post" action="\(base)/link">\(csrf)
-            \(Layout.select("Link to", name: "staff", options: candidates.map { ($0.member.id.rawValue, $0.member.legalName) }))
+            \(Fragments.staffChooser("Link to", name: "staff", choices: candidates))
             <p><button type="submit">Link</button></p></form>
             """
         return (linked.isEmpty ? "<p class=\"note\">Not linked to anyone.</p>" : "<ul>\(linked)</ul>") + linkForm

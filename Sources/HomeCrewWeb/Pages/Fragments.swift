@@ -124,3 +124,17 @@ extension Fragments {
             """
     }
 }
+
+extension Fragments {
+    /// A list of people to choose from, or (when there are too many to list: `choices` nil) a
+    /// field for the person's id, under the same name, so the form reads the same either way.
+    static func staffChooser(_ label: String, name: String, choices: [StaffMember]?, first: (value: String, label: String)? = nil,
+                             selected: String? = nil, form: String? = nil) -> HTML {
+        guard let choices else {
+            return Layout.field(label, name: name, value: selected, hint: "The person's id, as their page shows it: there are too many people to list",
+                                form: form)
+        }
+        let options = (first.map { [$0] } ?? []) + choices.map { (value: $0.id.rawValue, label: $0.legalName) }
+        return Layout.select(label, name: name, options: options, selected: selected, form: form)
+    }
+}

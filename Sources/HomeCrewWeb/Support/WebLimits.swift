@@ -10,6 +10,8 @@ enum WebLimits {
     static let responseBytes = 4 << 20
     /// The rows a report page shows at most; its CSV may hold more, up to `responseBytes`.
     static let reportRows = 2000
+    /// The people a form lists to choose from at most; with more, it asks for the person's id.
+    static let staffChoices = 200
     /// The longest address (path and query) answered: the longest search or filter fits many times.
     static let addressBytes = 16 << 10
 }
