@@ -15,9 +15,11 @@ import XCTest
 final class HostileDataTests: XCTestCase {
     static let staffCount = 10_000
     static let entryCount = 3_000
+    static let advanceCount = 60
 
     /// The vault, seeded by a few set-wise inserts in one transaction (well under a second).
-    func filledHarness() throws -> (WebHarness, elder: StaffMember, payment: RecordID) {
+    /// `advancesFrom`: the day the first advance is given, the others every 20 days after.
+    func filledHarness(advancesFrom: String = "2020-01-01") throws -> (WebHarness, elder: StaffMember, payment: RecordID) {
         let harness = try WebHarness()
         try harness.seed()
         let household = harness.household!
@@ -54,6 +56,12 @@ final class HostileDataTests: XCTestCase {
             try db.execute(sql: """
                 INSERT INTO payment_month (payment_id, month, amount) SELECT id, substr(paid_on, 1, 7), amount FROM payment WHERE staff_id = ?
                 """, arguments: [elder.id])
+            // What is left of an advance is worked out from its first month on: from year 1, 24,000 months.
+            let given = "date('\(advancesFrom)', '+' || (i * 20) || ' days')"
+            try db.execute(sql: """
+                \(counter) INSERT INTO advance (id, staff_id, kind, given_on, amount, currency, instalments, first_month, created_at)
+                SELECT printf('%012x', 21474836480 + i), ?, 'advance', \(given), '100.00', 'INR', 10, substr(\(given), 1, 7), datetime('now') FROM n
+                """, arguments: [Self.advanceCount, elder.id])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM leave WHERE staff_id = ?", arguments: [elder.id]), Self.entryCount)
         }
         return (harness, elder, RecordID(rawValue: "000" + String(17179869184, radix: 16)))
@@ -92,7 +100,7 @@ final class HostileDataTests: XCTestCase {
     }
 
     func testEveryPageOfAFullHouseholdAnswersWithinItsBudgetAndItsLimits() async throws {
-        let (harness, elder, payment) = try filledHarness()
+        let (harness, elder, payment) = try filledHarness(advancesFrom: "0001-01-01")
         try await harness.signIn()
         let paths = Self.paths(harness, elder: elder, payment: payment)
         try await harness.test { client in
@@ -151,6 +159,7 @@ final class HostileDataTests: XCTestCase {
 
             let staff = try await client.get("/staff/\(elder.id.rawValue)")
             XCTAssertEqual(staff.status, .ok, String(staff.text.prefix(600)))
+            XCTAssertTrue(staff.text.contains("1–50 of \(Self.advanceCount) advances and loans"), "advances from year 1 are worked out and paged")
             for (noun, marker) in [("leave entries", "/leave/"), ("adjustments", "/adjustments/"), ("payments", "/receipt\"")] {
                 XCTAssertTrue(staff.text.contains("1–50 of \(Self.entryCount) \(noun)"), noun)
                 XCTAssertEqual(staff.text.components(separatedBy: marker).count - 1, WebLimits.pageSize, noun)

@@ -18,7 +18,7 @@ struct StaffPage {
     var canChange: Bool { session?.reach.allows(.manager, in: details.household.id) ?? false }
     /// Every list a person's records can make long shows one page of them.
     var pager: ListPager {
-        ListPager(path: base, query: query, kept: ["salary_page", "leave_page", "adjustment_page", "payment_page", "history_page"])
+        ListPager(path: base, query: query, kept: ["salary_page", "leave_page", "adjustment_page", "payment_page", "advance_page", "history_page"])
     }
 
     func render() throws -> Response {
