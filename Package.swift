@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI", "HomeCrewOperations"]),
         .testTarget(
             name: "HomeCrewWebTests",
-            dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),

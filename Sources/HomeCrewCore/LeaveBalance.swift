@@ -39,14 +39,25 @@ public struct LeaveCalculator: Sendable {
         return LeaveDays(halfDays: (2 * a * e + d) / (2 * d))
     }
 
-    /// The balance for `year`, carrying unused days forward from the start year.
-    public func balance(for member: StaffMember, leave: [LeaveEntry], year: Int) -> LeaveBalance {
+    /// The balance for `year`, carrying unused days forward from the start year. Each entry is
+    /// counted in the years it touches only (entries never overlap, so the work is the years plus
+    /// the entries, not their product); a long employment asks the request's budget every year.
+    public func balance(for member: StaffMember, leave: [LeaveEntry], year: Int) throws(WorkBudgetError) -> LeaveBalance {
+        var byYear: [Int: [LeaveEntry]] = [:]
+        var meter = WorkMeter()
+        for entry in leave where entry.staffID == member.id && entry.range.start.year <= year {
+            for touched in entry.range.start.year...min(entry.range.end.year, year) {
+                try meter.tick()
+                byYear[touched, default: []].append(entry)
+            }
+        }
         var carried = 0
         var result: LeaveBalance?
         for current in min(member.startDate.year, year)...year {
+            try WorkBudget.checkCurrent()
             let window = Self.yearRange(current)
             var taken: [LeaveType: Int] = [:]
-            for entry in leave where entry.staffID == member.id {
+            for entry in byYear[current] ?? [] {
                 taken[entry.type, default: 0] += entry.halfDays(in: window)
             }
             let allocated = allocation(for: member, year: current).halfDays

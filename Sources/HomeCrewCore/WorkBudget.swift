@@ -24,6 +24,27 @@ public final class WorkBudget: Sendable {
         if ContinuousClock.now >= deadline { throw .exceeded(seconds: seconds) }
         if !stillWanted() { throw .abandoned }
     }
+
+    /// Checks the current task's budget, if it has one: a loop over years, months, entries or
+    /// rows calls this (or `WorkMeter.tick`) so that work after the database's is bounded too.
+    /// Without a budget (the command line) it never throws.
+    public static func checkCurrent() throws(WorkBudgetError) {
+        try current?.check()
+    }
+}
+
+/// Asks the current budget every `interval` steps of a loop: a step of a long loop costs
+/// less than reading the clock, so the clock is read only now and then.
+public struct WorkMeter: Sendable {
+    private let interval: Int
+    private var steps = 0
+
+    public init(every interval: Int = 256) { self.interval = max(1, interval) }
+
+    public mutating func tick() throws(WorkBudgetError) {
+        steps &+= 1
+        if steps % interval == 0 { try WorkBudget.checkCurrent() }
+    }
 }
 
 public enum WorkBudgetError: HomeCrewError, Equatable {
@@ -33,6 +54,8 @@ public enum WorkBudgetError: HomeCrewError, Equatable {
     case abandoned
     /// The budget ran out while the work waited for its turn behind others.
     case crowded
+    /// The answer would be longer than one response may be (in bytes): refused before it is built.
+    case tooLarge(limit: Int)
 
     public var category: ErrorCategory { self == .crowded ? .busy : .usage }
 
@@ -45,6 +68,8 @@ public enum WorkBudgetError: HomeCrewError, Equatable {
             return "the request was given up by the browser before it was answered"
         case .crowded:
             return "the server is busy with other long searches and reports; try again in a moment"
+        case .tooLarge(let limit):
+            return "this asks for a longer answer than one page or file may be (\(limit >> 20) MB): narrow it (a shorter period, one household) and try again"
         }
     }
 }

@@ -3,10 +3,15 @@ import HomeCrewCore
 /// RFC 5545 output for `report due --format ics` and the web's calendar feed: one all-day
 /// event per item.
 public enum ICalendar {
-    public static func render(_ items: [DueItem], stamp: CalendarDate, name: String? = nil) -> String {
+    /// `maxBytes` (the web's): refused once the calendar would pass it; the request's budget is asked as it goes.
+    public static func render(_ items: [DueItem], stamp: CalendarDate, name: String? = nil, maxBytes: Int? = nil) throws(WorkBudgetError) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//HomeCrew//report due//EN", "CALSCALE:GREGORIAN"]
         if let name { lines.append("X-WR-CALNAME:" + escape(name)) }
+        var meter = WorkMeter()
+        // About 300 bytes an event: a calendar past the limit is refused before it is written.
+        if let maxBytes, items.count * 300 > maxBytes { throw .tooLarge(limit: maxBytes) }
         for item in items {
+            try meter.tick()
             let day = compact(item.date)
             let who = item.staffNames.isEmpty ? "" : " — " + item.staffNames.joined(separator: ", ")
             let what: String

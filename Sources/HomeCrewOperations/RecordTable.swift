@@ -14,6 +14,9 @@ public struct RecordTable: Sendable {
 
     public let columns: [Column]
     public private(set) var rows: [[String]] = []
+    /// About the bytes of the CSV so far (each cell, a separator after it, unquoted): what a
+    /// caller with a size limit compares before it lets the table grow further.
+    public private(set) var approximateBytes = 0
 
     public init(headers: [String], rightAligned: Set<String> = []) {
         self.columns = headers.map { Column(header: $0, alignRight: rightAligned.contains($0)) }
@@ -22,6 +25,7 @@ public struct RecordTable: Sendable {
     public mutating func append(_ row: [String]) {
         precondition(row.count == columns.count, "row does not fit the table")
         rows.append(row)
+        approximateBytes += row.reduce(0) { $0 + $1.utf8.count + 1 } + 1
     }
 
     /// RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes doubled.

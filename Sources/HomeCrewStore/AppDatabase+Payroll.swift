@@ -63,10 +63,10 @@ extension AppDatabase {
             let people = try Self.people(reference, householdID: householdID, within: reach, db)
                 .filter { reference != nil || $0.0.employment.overlaps(LeaveCalculator.yearRange(year)) }
             let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(people.map(\.0.id)).fetchAll(db), by: \.staffID)
-            return people.map { member, household in
+            return try people.map { member, household in
                 let calculator = LeaveCalculator(carryOverCap: household.leaveCarryOverCap)
                 return LeaveBalanceLine(member: member, household: household,
-                                        balance: calculator.balance(for: member, leave: leave[member.id] ?? [], year: year))
+                                        balance: try calculator.balance(for: member, leave: leave[member.id] ?? [], year: year))
             }
         }
     }
@@ -184,7 +184,7 @@ extension AppDatabase {
             member.employment.overlaps(period.range) || (adjustments[member.id] ?? []).contains { inPeriod.contains($0.month.description) }
                 || (alsoAdvanceHolders && advances[member.id] != nil)
         }
-        return PayrollReport(period: period, inputs: paid.map { member, household in
+        return try PayrollReport(period: period, inputs: paid.map { member, household in
             .init(household: household, member: member, salaries: SalaryHistory(salaries[member.id] ?? []),
                   leave: leave[member.id] ?? [], adjustments: adjustments[member.id] ?? [], advances: advances[member.id] ?? [],
                   closedMonths: closed[household.id] ?? [], payments: payments[member.id] ?? [])
@@ -238,7 +238,7 @@ extension AppDatabase {
             let links = Dictionary(grouping: try DocumentStaffLink.fetchAll(db), by: \.documentId)
             let documents = try Document.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= list.window.end).fetchAll(db)
                 .filter { households[$0.householdID] != nil }
-            return list.items(
+            return try list.items(
                 documents: documents.map { document in
                     DueList.DocumentFacts(document: document, householdName: households[document.householdID] ?? "",
                                           staffNames: (links[document.id] ?? []).compactMap { names[$0.staffId] }.sorted())

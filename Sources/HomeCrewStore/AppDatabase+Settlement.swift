@@ -21,7 +21,7 @@ extension AppDatabase {
             guard let wage = salaries.salary(on: leaving) else { throw StoreError.constraint("\(member.legalName) has no salary on \(leaving)") }
             let owed = OwedReport(payroll: payroll).rows.first { $0.member.id == member.id && $0.currency == wage.currency }
             let leave = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
-            let balance = LeaveCalculator(carryOverCap: household.leaveCarryOverCap).balance(for: leaver, leave: leave, year: leaving.year)
+            let balance = try LeaveCalculator(carryOverCap: household.leaveCarryOverCap).balance(for: leaver, leave: leave, year: leaving.year)
             let facts = SettlementFacts(
                 member: leaver, leaving: leaving, reason: reason, noticeGiven: noticeGiven, lastWage: wage, finalMonth: month,
                 finalMonthDue: owed?.due ?? .zero(wage.currency), finalMonthPaid: owed?.paid ?? .zero(wage.currency), leave: balance,

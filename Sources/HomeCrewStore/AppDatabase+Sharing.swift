@@ -215,13 +215,15 @@ extension AppDatabase {
         "\(invitation).accepted_at IS NULL AND \(invitation).revoked_at IS NULL AND \(invitation).expires_at > \(now)"
     }
 
-    static func invitations(_ condition: String, _ arguments: [any DatabaseValueConvertible], _ db: Database) throws -> [Invitation] {
-        try Row.fetchAll(db, sql: """
+    static func invitations(_ condition: String, _ arguments: [any DatabaseValueConvertible], page: (limit: Int, offset: Int)? = nil,
+                            _ db: Database) throws -> [Invitation] {
+        let arguments = arguments + (page.map { [$0.limit, $0.offset] } ?? [])
+        return try Row.fetchAll(db, sql: """
             SELECT i.*, h.name AS household_name, a.name AS for_account,
                    CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted' WHEN i.revoked_at IS NOT NULL THEN 'revoked'
                         WHEN i.expires_at <= \(now) THEN 'expired' ELSE 'pending' END AS state
             FROM invitation i JOIN household h ON h.id = i.household_id LEFT JOIN account a ON a.id = i.for_account_id
-            WHERE \(condition) ORDER BY i.created_at, i.id
+            WHERE \(condition) ORDER BY i.created_at, i.id\(page == nil ? "" : " LIMIT ? OFFSET ?")
             """, arguments: StatementArguments(arguments)).map { row in
             Invitation(id: RecordID(rawValue: row["id"]), householdID: RecordID(rawValue: row["household_id"]),
                        householdName: row["household_name"], role: HouseholdRole(rawValue: row["role"]) ?? .viewer,

@@ -22,11 +22,11 @@ final class PayrollTests: XCTestCase {
     func pay(_ member: StaffMember, _ salaries: [(String, String, Currency)], _ month: String,
              leave: [LeaveEntry] = [], adjustments: [PayAdjustment] = []) -> [String] {
         let m = self.month(month)
-        return PayrollCalculator.lines(for: member, salaries: history(member, salaries), leave: leave, adjustments: adjustments,
+        return try! PayrollCalculator.lines(for: member, salaries: history(member, salaries), leave: leave, adjustments: adjustments,
                                        period: DateRange(m.first, m.last)).map(\.net.description)
     }
 
-    func testAWholeMonthAtOneSalaryIsExactlyThatSalary() {
+    func testAWholeMonthAtOneSalaryIsExactlyThatSalary() throws {
         let asha = member(start: "2020-01-15")
         let salary = [("2020-01-15", "25000.00", inr)]
         for month in ["2024-02", "2026-02", "2026-01", "2026-04", "2026-11"] {
@@ -54,7 +54,7 @@ final class PayrollTests: XCTestCase {
         }
     }
 
-    func testAJoinerIsPaidTheEmployedDaysOnly() {
+    func testAJoinerIsPaidTheEmployedDaysOnly() throws {
         // 17–30 November: 14 of 30 days.
         XCTAssertEqual(pay(member(start: "2026-11-17"), [("2026-11-17", "25000.00", inr)], "2026-11"), ["11666.67 INR"])
         XCTAssertEqual(pay(member(start: "2026-11-17"), [("2026-11-17", "280000", jpy)], "2026-11"), ["130667 JPY"])
@@ -66,7 +66,7 @@ final class PayrollTests: XCTestCase {
         XCTAssertEqual(pay(member(start: "2026-12-01"), [("2026-12-01", "1000.00", inr)], "2026-11"), [], "not yet started")
     }
 
-    func testALeaverAndSomeoneWhoJoinsAndLeavesInOneMonth() {
+    func testALeaverAndSomeoneWhoJoinsAndLeavesInOneMonth() throws {
         XCTAssertEqual(pay(member(start: "2020-01-01", leaving: "2026-11-10"), [("2020-01-01", "30000.00", inr)], "2026-11"),
                        ["10000.00 INR"])
         XCTAssertEqual(pay(member(start: "2026-02-10", leaving: "2026-02-20"), [("2026-02-10", "28000.00", inr)], "2026-02"),
@@ -74,7 +74,7 @@ final class PayrollTests: XCTestCase {
         XCTAssertEqual(pay(member(start: "2020-01-01", leaving: "2026-10-31"), [("2020-01-01", "30000.00", inr)], "2026-11"), [])
     }
 
-    func testARaisePaysEachPartAtItsOwnRate() {
+    func testARaisePaysEachPartAtItsOwnRate() throws {
         let person = member(start: "2020-01-01")
         XCTAssertEqual(pay(person, [("2020-01-01", "20000.00", inr), ("2026-11-01", "30000.00", inr)], "2026-11"),
                        ["30000.00 INR"], "a raise on the 1st")
@@ -82,12 +82,12 @@ final class PayrollTests: XCTestCase {
                        ["32000.00 INR"], "a raise on the last day: 30 days at 31000, 1 at 62000")
         XCTAssertEqual(pay(person, [("2020-01-01", "30000.00", inr), ("2026-11-16", "36000.00", inr)], "2026-11"),
                        ["33000.00 INR"], "15 days at each")
-        let lines = PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "30000.00", inr), ("2026-11-16", "36000.00", inr)]),
+        let lines = try PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "30000.00", inr), ("2026-11-16", "36000.00", inr)]),
                                             leave: [], adjustments: [], period: DateRange(date("2026-11-01"), date("2026-11-30")))
         XCTAssertEqual(lines[0].segments.map(\.days.description), ["2026-11-01..2026-11-15", "2026-11-16..2026-11-30"])
     }
 
-    func testRoundingHappensOnceAtTheEndHalvesAwayFromZero() {
+    func testRoundingHappensOnceAtTheEndHalvesAwayFromZero() throws {
         let person = member(start: "2020-01-01")
         // Rounded part by part this would be 225.81 + 774.97 = 1000.78.
         XCTAssertEqual(pay(person, [("2020-01-01", "1000.00", inr), ("2026-01-08", "1001.00", inr)], "2026-01"), ["1000.77 INR"])
@@ -95,7 +95,7 @@ final class PayrollTests: XCTestCase {
         XCTAssertEqual(pay(member(start: "2026-11-16"), [("2026-11-16", "100.05", inr)], "2026-11"), ["50.03 INR"])
     }
 
-    func testUnpaidLeaveIsDeductedAtTheDailyRateOfThoseDays() {
+    func testUnpaidLeaveIsDeductedAtTheDailyRateOfThoseDays() throws {
         let person = member(start: "2020-01-01")
         let salary = [("2020-01-01", "30000.00", inr), ("2026-11-16", "36000.00", inr)]
         func unpaid(_ from: String, _ to: String, half: Bool = false, type: LeaveType = .unpaid) -> LeaveEntry {
@@ -116,19 +116,19 @@ final class PayrollTests: XCTestCase {
         let bonus = PayAdjustment(staffID: person.id, month: month("2026-11"), amount: try Money(parsing: "500", currency: inr), reason: "Diwali bonus")
         let recovery = PayAdjustment(staffID: person.id, month: month("2026-11"), amount: try Money(parsing: "-1000.50", currency: inr), reason: "advance recovery")
         let december = PayAdjustment(staffID: person.id, month: month("2026-12"), amount: try Money(parsing: "700", currency: inr), reason: "later")
-        let lines = PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "30000.00", inr)]), leave: [],
+        let lines = try PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "30000.00", inr)]), leave: [],
                                             adjustments: [bonus, recovery, december], period: DateRange(date("2026-11-01"), date("2026-11-30")))
         XCTAssertEqual(lines.map(\.net.description), ["29499.50 INR"])
         XCTAssertEqual(lines[0].adjustments.map(\.reason), ["Diwali bonus", "advance recovery"])
         // A final bonus paid the month after leaving is a line of its own.
         let leaver = member(start: "2020-01-01", leaving: "2026-10-31")
         let final = PayAdjustment(staffID: leaver.id, month: month("2026-11"), amount: try Money(parsing: "5000", currency: inr), reason: "gratuity")
-        XCTAssertEqual(PayrollCalculator.lines(for: leaver, salaries: history(leaver, [("2020-01-01", "30000.00", inr)]), leave: [],
+        XCTAssertEqual(try PayrollCalculator.lines(for: leaver, salaries: history(leaver, [("2020-01-01", "30000.00", inr)]), leave: [],
                                                adjustments: [final], period: DateRange(date("2026-11-01"), date("2026-11-30"))).map(\.net.description),
                        ["5000.00 INR"])
     }
 
-    func testACurrencyChangeMidMonthGivesOneLinePerCurrencyAndTotalsNeverMix() {
+    func testACurrencyChangeMidMonthGivesOneLinePerCurrencyAndTotalsNeverMix() throws {
         let person = member(start: "2020-01-01")
         XCTAssertEqual(pay(person, [("2020-01-01", "30000.00", inr), ("2026-11-16", "3000.00", aed)], "2026-11"),
                        ["15000.00 INR", "1500.00 AED"])
@@ -139,9 +139,9 @@ final class PayrollTests: XCTestCase {
         XCTAssertEqual(totals.totals.map(\.description), ["1500.00 AED", "15000.01 INR"])
     }
 
-    func testAPeriodPaysOnlyItsDaysAndEveryMonthItTouches() {
+    func testAPeriodPaysOnlyItsDaysAndEveryMonthItTouches() throws {
         let person = member(start: "2020-01-01")
-        let lines = PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "31000.00", inr)]), leave: [],
+        let lines = try PayrollCalculator.lines(for: person, salaries: history(person, [("2020-01-01", "31000.00", inr)]), leave: [],
                                             adjustments: [], period: DateRange(date("2026-10-17"), date("2026-11-15")))
         XCTAssertEqual(lines.map(\.month.description), ["2026-10", "2026-11"])
         XCTAssertEqual(lines.map(\.net.description), ["15000.00 INR", "15500.00 INR"])
@@ -151,7 +151,7 @@ final class PayrollTests: XCTestCase {
 final class ClosedMonthTests: XCTestCase {
     func date(_ text: String) -> CalendarDate { try! CalendarDate(parsing: text) }
 
-    func testTheDaysAChangeAffects() {
+    func testTheDaysAChangeAffects() throws {
         let before = DateRange(date("2020-01-01"), date("2026-10-31"))
         XCTAssertEqual(ClosedMonthGuard.difference(before, DateRange(date("2020-01-01"), date("2026-11-15")))?.description,
                        "2026-11-01..2026-11-15", "moving a leaving date later touches only the added days")

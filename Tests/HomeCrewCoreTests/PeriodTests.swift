@@ -18,7 +18,7 @@ final class PeriodTests: XCTestCase {
         XCTAssertEqual(try Period.parse("2026-Q4", today: today).range.months.map(\.description), ["2026-10", "2026-11", "2026-12"])
     }
 
-    func testMalformedPeriodsAreRefused() {
+    func testMalformedPeriodsAreRefused() throws {
         for text in ["2026-13", "2026-Q5", "2026-Q0", "26", "november", "2026-11-31..2026-12-01", "2026-11-01..", "next month", "2026-1"] {
             XCTAssertThrowsError(try Period.parse(text, today: today), text)
         }
@@ -40,7 +40,7 @@ final class LeaveTests: XCTestCase {
         LeaveEntry(staffID: person.id, range: DateRange(date(from), date(to)), isHalfDay: half, type: type)
     }
 
-    func testDaysAreCountedInclusiveAndAHalfDayIsHalf() {
+    func testDaysAreCountedInclusiveAndAHalfDayIsHalf() throws {
         let person = member(start: "2020-01-01")
         XCTAssertEqual(leave(person, "2026-11-02", "2026-11-06").days.description, "5")
         XCTAssertEqual(leave(person, "2026-02-27", "2026-03-01").days.description, "3", "28 Feb 2026, common year")
@@ -61,7 +61,7 @@ final class LeaveTests: XCTestCase {
         XCTAssertThrowsError(try leave(person, "2026-05-10", "2026-05-11", half: true).validated(for: person, existing: []))
     }
 
-    func testTheAllocationIsProratedForJoinersAndLeaversToTheNearestHalfDay() {
+    func testTheAllocationIsProratedForJoinersAndLeaversToTheNearestHalfDay() throws {
         let calculator = LeaveCalculator()
         XCTAssertEqual(calculator.allocation(for: member(start: "2020-01-01"), year: 2026).description, "21")
         // 184 of 365 days: 21 × 184 / 365 = 10.59 → 10.5.
@@ -73,31 +73,31 @@ final class LeaveTests: XCTestCase {
         XCTAssertEqual(calculator.allocation(for: member(start: "2027-01-01"), year: 2026).description, "0")
     }
 
-    func testBalancesCarryUnusedDaysUpToTheCapAndShowAnOvershoot() {
+    func testBalancesCarryUnusedDaysUpToTheCapAndShowAnOvershoot() throws {
         let person = member(start: "2024-01-01")
         let taken = [leave(person, "2025-03-02", "2025-03-14"), leave(person, "2025-06-01", "2025-06-01", half: true),
                      leave(person, "2026-01-05", "2026-01-30"), leave(person, "2026-02-02", "2026-02-03", type: .sick)]
         // 2025: 21 − 13.5 = 7.5 unused.
-        let noCarry = LeaveCalculator().balance(for: person, leave: taken, year: 2026)
+        let noCarry = try LeaveCalculator().balance(for: person, leave: taken, year: 2026)
         XCTAssertEqual(noCarry.carriedOver.description, "0")
         XCTAssertEqual(noCarry.balance.description, "-5", "21 − 26 days")
         XCTAssertTrue(noCarry.isOvershoot)
         XCTAssertEqual(noCarry.taken[.sick]?.description, "2")
-        let capped = LeaveCalculator(carryOverCap: LeaveDays(halfDays: 10)).balance(for: person, leave: taken, year: 2026)
+        let capped = try LeaveCalculator(carryOverCap: LeaveDays(halfDays: 10)).balance(for: person, leave: taken, year: 2026)
         XCTAssertEqual(capped.carriedOver.description, "5")
         XCTAssertEqual(capped.balance.description, "0")
         // With a cap of 8: 2024 carries 8 into 2025, which leaves 21 + 8 − 13.5 = 15.5, capped to 8 again.
-        let generous = LeaveCalculator(carryOverCap: LeaveDays(halfDays: 16)).balance(for: person, leave: taken, year: 2026)
+        let generous = try LeaveCalculator(carryOverCap: LeaveDays(halfDays: 16)).balance(for: person, leave: taken, year: 2026)
         XCTAssertEqual(generous.carriedOver.description, "8")
         XCTAssertEqual(generous.balance.description, "3")
-        let firstYear = LeaveCalculator(carryOverCap: LeaveDays(halfDays: 16)).balance(for: person, leave: taken, year: 2024)
+        let firstYear = try LeaveCalculator(carryOverCap: LeaveDays(halfDays: 16)).balance(for: person, leave: taken, year: 2024)
         XCTAssertEqual(firstYear.carriedOver.description, "0", "nothing carries into the first year")
     }
 
-    func testLeaveAcrossNewYearCountsInEachYear() {
+    func testLeaveAcrossNewYearCountsInEachYear() throws {
         let person = member(start: "2020-01-01")
         let winter = [leave(person, "2025-12-29", "2026-01-02")]
-        XCTAssertEqual(LeaveCalculator().balance(for: person, leave: winter, year: 2025).taken[.annual]?.description, "3")
-        XCTAssertEqual(LeaveCalculator().balance(for: person, leave: winter, year: 2026).taken[.annual]?.description, "2")
+        XCTAssertEqual(try LeaveCalculator().balance(for: person, leave: winter, year: 2025).taken[.annual]?.description, "3")
+        XCTAssertEqual(try LeaveCalculator().balance(for: person, leave: winter, year: 2026).taken[.annual]?.description, "2")
     }
 }

@@ -17,13 +17,13 @@ final class BoundedRequestTests: XCTestCase {
         try harness.seed()
         try await harness.signIn()
         try await harness.test { client in
-            for path in ["/", "/reports/tenure", "/households/\(harness.household.id.rawValue)"] {
+            for path in ["/", "/staff/\(harness.maria.id.rawValue)", "/households/\(harness.household.id.rawValue)"] {
                 let page = try await client.get(path)
                 XCTAssertEqual(page.status, .unprocessableContent, path)
                 XCTAssertTrue(page.text.contains("more work than one page may take (0 s): narrow it"), "\(path): \(page.text.prefix(600))")
             }
-            // Search and payroll wait their turn on their own threads; a budget spent by then is "busy".
-            for path in ["/search?q=contract", "/reports/payroll?period=2026"] {
+            // Search and reports wait their turn on their own threads; a budget spent by then is "busy".
+            for path in ["/search?q=contract", "/reports/payroll?period=2026", "/reports/tenure", "/reports/leave.csv"] {
                 let page = try await client.get(path)
                 XCTAssertEqual(page.status, .serviceUnavailable, path)
                 XCTAssertTrue(page.text.contains("the server is busy with other long searches and reports; try again"), page.text)

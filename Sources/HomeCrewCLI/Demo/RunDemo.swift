@@ -97,7 +97,7 @@ struct RunDemo: ParsableCommand {
         var tenure = RecordTable(headers: ["NAME", "HOUSEHOLD", "START", "TENURE", "NEXT ANNIVERSARY"])
         let current = staff.filter { $0.member.status(asOf: today) != .left }
         let households = Dictionary(current.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
-        for line in TenureReport.lines(current.map(\.member), asOf: today) {
+        for line in try TenureReport.lines(current.map(\.member), asOf: today) {
             let next = line.nextAnniversary.flatMap { day in line.daysUntilAnniversary.map { "\(day) (in \(counted($0, "day")))" } } ?? ""
             tenure.append([line.member.displayName, households[line.member.id] ?? "", line.member.startDate.description, line.summary, next])
         }

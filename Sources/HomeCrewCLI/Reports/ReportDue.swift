@@ -22,7 +22,7 @@ struct ReportDue: ParsableCommand {
     func run() throws {
         let today = vault.todayDate
         let items = try vault.openForReading().dueItems(DueList(today: today, withinDays: within))
-        if format == .ics { return print(ICalendar.render(items, stamp: today), terminator: "") }
+        if format == .ics { return print(try ICalendar.render(items, stamp: today), terminator: "") }
         var table = RecordTable(headers: ["DATE", "IN DAYS", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"], rightAligned: ["IN DAYS"])
         for item in items {
             table.append([item.date.description, String(today.days(until: item.date)),

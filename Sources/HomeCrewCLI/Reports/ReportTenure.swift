@@ -20,8 +20,8 @@ struct ReportTenure: ParsableCommand {
         let statuses: Set<EmploymentStatus> = includeLeft ? Set(EmploymentStatus.allCases) : [.active, .upcoming]
         let staff = try database.staffListing(StaffFilter(householdID: scope.householdID(database), statuses: statuses, asOf: day))
         let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
-        let lines = TenureReport.lines(staff.map(\.member), asOf: day)
-        let table = ReportTables.tenure(lines, households: households, asOf: day)
+        let lines = try TenureReport.lines(staff.map(\.member), asOf: day)
+        let table = try ReportTables.tenure(lines, households: households, asOf: day)
         try Output.print(output.format, table: table, json: .array(lines.map { line in
             .object(["staff": StaffPresenter.reference(line.member), "household": .string(households[line.member.id] ?? ""),
                      "start_date": .string(line.member.startDate.description), "leaving_date": .optional(line.member.leavingDate?.description),

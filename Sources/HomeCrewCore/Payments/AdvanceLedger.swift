@@ -86,12 +86,15 @@ public enum AdvanceLedger {
     /// first) with each month's instalments deducted, never more than the month's net pay,
     /// and a statement per advance.
     public static func apply(_ advances: [Facts], to lines: [PayrollLine], closed: Set<YearMonth>)
-        -> (lines: [PayrollLine], statements: [AdvanceStatement]) {
+        throws(WorkBudgetError) -> (lines: [PayrollLine], statements: [AdvanceStatement]) {
         let ordered = advances.sorted { ($0.advance.givenOn, $0.advance.id.rawValue) < ($1.advance.givenOn, $1.advance.id.rawValue) }
         var openTaken = [RecordID: Decimal]()
         var taken = [RecordID: Decimal]()
         var deductions = [RecordID: [AdvanceDeduction]]()
-        let result = lines.sorted { ($0.month, $0.currency.code) < ($1.month, $1.currency.code) }.map { line -> PayrollLine in
+        var meter = WorkMeter(every: 64)
+        var result: [PayrollLine] = []
+        for line in lines.sorted(by: { ($0.month, $0.currency.code) < ($1.month, $1.currency.code) }) {
+            try meter.tick()
             var available = max(0, line.netBeforeDeductions.amount)
             var taking: [AdvanceDeduction] = []
             for facts in ordered where facts.advance.amount.currency == line.currency && facts.advance.repayment.firstMonth <= line.month {
@@ -115,7 +118,7 @@ public enum AdvanceLedger {
                 taking.append(deduction)
                 deductions[advance.id, default: []].append(deduction)
             }
-            return line.deducting(taking)
+            result.append(line.deducting(taking))
         }
         return (result, ordered.map { AdvanceStatement(advance: $0.advance, deductions: deductions[$0.advance.id] ?? [], repayments: $0.repayments) })
     }

@@ -94,11 +94,36 @@ public enum PayrollCalculator {
     /// The lines of one staff member for every month `period` touches (only the days inside
     /// the period are paid), one per month and currency.
     public static func lines(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
-                             adjustments: [PayAdjustment], period: DateRange) -> [PayrollLine] {
-        period.months.flatMap { month in
-            line(for: member, salaries: salaries, leave: leave, adjustments: adjustments.filter { $0.month == month },
-                 month: month, window: DateRange(month.first, month.last).intersection(period)!)
+                             adjustments: [PayAdjustment], period: DateRange) throws(WorkBudgetError) -> [PayrollLine] {
+        // Each month reads only its own unpaid leave and adjustments (a ledger from year 1 is 24,000
+        // months), and a long period asks the budget each month.
+        let unpaid = try unpaidLeaveByMonth(leave, of: member)
+        let adjustmentsByMonth = Dictionary(grouping: adjustments, by: \.month)
+        var lines: [PayrollLine] = []
+        for month in period.months {
+            try WorkBudget.checkCurrent()
+            lines += line(for: member, salaries: salaries, leave: unpaid[month] ?? [], adjustments: adjustmentsByMonth[month] ?? [],
+                          month: month, window: DateRange(month.first, month.last).intersection(period)!)
         }
+        return lines
+    }
+
+    /// The person's unpaid leave under each month it touches (entries never overlap, so this is
+    /// about as long as the months and entries together).
+    static func unpaidLeaveByMonth(_ leave: [LeaveEntry], of member: StaffMember) throws(WorkBudgetError) -> [YearMonth: [LeaveEntry]] {
+        var byMonth: [YearMonth: [LeaveEntry]] = [:]
+        var meter = WorkMeter()
+        for entry in leave where entry.type == .unpaid && entry.staffID == member.id {
+            var month = YearMonth(entry.range.start)
+            let last = YearMonth(entry.range.end)
+            while true {
+                try meter.tick()
+                byMonth[month, default: []].append(entry)
+                if month >= last { break }
+                month = month.next
+            }
+        }
+        return byMonth
     }
 
     static func line(for member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],

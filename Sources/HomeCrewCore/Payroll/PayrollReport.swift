@@ -64,16 +64,18 @@ public struct PayrollReport: Sendable {
     /// By staff id.
     public let advances: [RecordID: Advances]
 
-    public init(period: Period, inputs: [Input]) {
+    public init(period: Period, inputs: [Input]) throws(WorkBudgetError) {
         self.period = period
         var statements: [RecordID: Advances] = [:]
-        self.entries = inputs.flatMap { input in
-            let (lines, advances) = Self.lines(of: input, period: period.range)
+        var entries: [Entry] = []
+        for input in inputs {
+            let (lines, advances) = try Self.lines(of: input, period: period.range)
             if !advances.isEmpty { statements[input.member.id] = Advances(household: input.household, member: input.member, statements: advances) }
-            return lines.map { line in
+            entries += lines.map { line in
                 Entry(household: input.household, member: input.member, line: line, paid: Self.shares(of: input.payments, paying: line))
             }
-        }.sorted { lhs, rhs in
+        }
+        self.entries = entries.sorted { lhs, rhs in
             (lhs.line.month, lhs.household.name, lhs.member.legalName, lhs.member.id.rawValue, lhs.line.currency.code)
                 < (rhs.line.month, rhs.household.name, rhs.member.legalName, rhs.member.id.rawValue, rhs.line.currency.code)
         }
@@ -83,17 +85,17 @@ public struct PayrollReport: Sendable {
     /// The period's lines with advance instalments taken from every whole month. The ledger
     /// starts at the first repayment month, before the period when need be, because what is
     /// left to repay depends on every earlier month.
-    static func lines(of input: Input, period: DateRange) -> ([PayrollLine], [AdvanceStatement]) {
-        let lines = PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
+    static func lines(of input: Input, period: DateRange) throws(WorkBudgetError) -> ([PayrollLine], [AdvanceStatement]) {
+        let lines = try PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
                                             adjustments: input.adjustments, period: period)
         guard let first = input.advances.map(\.advance.repayment.firstMonth).min() else { return (lines, []) }
         let last = YearMonth(period.end)
         let start = min(first, YearMonth(period.start))
         let whole = start <= last
-            ? PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
+            ? try PayrollCalculator.lines(for: input.member, salaries: input.salaries, leave: input.leave,
                                       adjustments: input.adjustments, period: DateRange(start.first, last.last))
             : []
-        let ledger = AdvanceLedger.apply(input.advances, to: whole, closed: input.closedMonths)
+        let ledger = try AdvanceLedger.apply(input.advances, to: whole, closed: input.closedMonths)
         let byMonth = Dictionary(ledger.lines.map { ("\($0.month) \($0.currency.code)", $0) }) { first, _ in first }
         let result = lines.map { line in
             // A part of a month is paid without instalments: they are taken from whole months.

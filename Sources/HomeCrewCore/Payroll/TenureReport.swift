@@ -18,16 +18,21 @@ public struct TenureLine: Hashable, Sendable {
 
 public enum TenureReport {
     /// Longest service first; equal tenure by name.
-    public static func lines(_ members: [StaffMember], asOf: CalendarDate) -> [TenureLine] {
-        members.map { member in
+    public static func lines(_ members: [StaffMember], asOf: CalendarDate) throws(WorkBudgetError) -> [TenureLine] {
+        var meter = WorkMeter()
+        var lines: [TenureLine] = []
+        lines.reserveCapacity(members.count)
+        for member in members {
+            try meter.tick()
             let left = member.status(asOf: asOf) == .left
             let anniversary = left ? nil : try? Tenure.nextAnniversary(of: member.startDate, after: asOf)
             let upcoming = anniversary.flatMap { day in member.leavingDate.map { day <= $0 } ?? true ? day : nil }
             let startsIn = member.status(asOf: asOf) == .upcoming ? asOf.days(until: member.startDate) : nil
-            return TenureLine(member: member, tenure: member.tenure(asOf: asOf), nextAnniversary: upcoming,
-                              daysUntilAnniversary: upcoming.map { asOf.days(until: $0) }, startsInDays: startsIn,
-                              summary: member.serviceSummary(asOf: asOf))
-        }.sorted { lhs, rhs in
+            lines.append(TenureLine(member: member, tenure: member.tenure(asOf: asOf), nextAnniversary: upcoming,
+                                    daysUntilAnniversary: upcoming.map { asOf.days(until: $0) }, startsInDays: startsIn,
+                                    summary: member.serviceSummary(asOf: asOf)))
+        }
+        return lines.sorted { lhs, rhs in
             let a = lhs.tenure, b = rhs.tenure
             if (a.years, a.months, a.days) != (b.years, b.months, b.days) { return (a.years, a.months, a.days) > (b.years, b.months, b.days) }
             return (lhs.member.legalName, lhs.member.id) < (rhs.member.legalName, rhs.member.id)
@@ -86,15 +91,18 @@ public struct DueList: Sendable {
         self.window = DateRange(today, today.adding(daysClamped: withinDays))
     }
 
-    public func items(documents: [DocumentFacts], staff: [(member: StaffMember, householdName: String)]) -> [DueItem] {
+    public func items(documents: [DocumentFacts], staff: [(member: StaffMember, householdName: String)]) throws(WorkBudgetError) -> [DueItem] {
         var items: [DueItem] = []
+        var meter = WorkMeter()
         for facts in documents {
+            try meter.tick()
             guard let expiry = facts.document.expiresOn, expiry <= window.end else { continue }
             items.append(DueItem(kind: .documentExpiry, date: expiry, householdName: facts.householdName,
                                  staffNames: facts.staffNames, summary: "\(facts.document.kind.rawValue): \(facts.document.title)",
                                  recordID: facts.document.id, isExpired: expiry < today))
         }
         for (member, household) in staff where member.status(asOf: today) != .left {
+            try meter.tick()
             let name = [member.displayName]
             // An anniversary today counts: the window starts today.
             if let anniversary = try? Tenure.nextAnniversary(of: member.startDate, after: today.adding(daysClamped: -1)),

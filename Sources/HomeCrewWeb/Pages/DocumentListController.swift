@@ -60,18 +60,17 @@ struct DocumentListController: Sendable {
             """)
     }
 
-    private func filters(_ query: Form, _ households: [HouseholdSummary], staff: [StaffDetails], _ context: WebContext) throws -> HTML {
+    private func filters(_ query: Form, _ households: [HouseholdSummary], staff: [StaffMember]?, _ context: WebContext) throws -> HTML {
         let kinds = [(value: "", label: "any")] + DocumentKind.allCases.map { ($0.rawValue, $0.rawValue) }
         var expiries = [(value: "", label: "any"), (value: "expired", label: "expired"), (value: "30", label: "within 30 days"),
                         (value: "90", label: "within 90 days"), (value: "365", label: "within a year")]
         if let typed = query["expiry"], !expiries.contains(where: { $0.value == typed }) { expiries.append((typed, "within \(typed) days")) }
-        let people = [(value: "", label: "anyone")] + staff.map { ($0.member.id.rawValue, $0.member.legalName) }
         let dated = ["added_from", "added_to", "issued_from", "issued_to"].contains { query[$0] != nil }
         return """
             <form method="get" action="/documents" class="filters">
             \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
-            \(Layout.select("Staff member", name: "staff", options: people, selected: query["staff"] ?? ""))
+            \(Fragments.staffChooser("Staff member", name: "staff", choices: staff, first: (value: "", label: "anyone"), selected: query["staff"] ?? ""))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: query["kind"] ?? ""))
             \(Layout.select("Expiry", name: "expiry", options: expiries, selected: query["expiry"] ?? ""))
             \(Layout.select("Order", name: "sort", options: DocumentOrder.allCases.map { ($0.rawValue, $0.label) },

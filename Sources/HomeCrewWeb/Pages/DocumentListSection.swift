@@ -9,7 +9,8 @@ struct DocumentListSection {
     let context: WebContext
     let today: CalendarDate
     let household: RecordID?
-    let staffChoices: [StaffDetails]
+    /// Nil when the household (or every household in reach) has too many people to list.
+    let staffChoices: [StaffMember]?
     let order: DocumentOrder
     let page: Int
     let total: Int
@@ -22,9 +23,12 @@ struct DocumentListSection {
         var filter = try Self.filter(query, reach: context.reach, asOf: today)
         household = filter.householdID
         if let household { _ = try app.database.householdSummary(id: household) }
-        staffChoices = try app.database.staffListing(StaffFilter(householdID: household, statuses: Set(EmploymentStatus.allCases),
-                                                                 asOf: today, within: context.reach))
-        if let staff = filter.staffID, !staffChoices.contains(where: { $0.member.id == staff }) { throw WebError.notFound }
+        staffChoices = try app.database.staffChoices(householdID: household, within: context.reach, limit: WebLimits.staffChoices)
+        if let staff = filter.staffID {
+            // Someone within reach (and in the chosen household), else as if absent.
+            let found = try? app.database.findStaff(staff.rawValue, within: context.reach)
+            guard let found, found.member.id == staff, household.map({ $0 == found.household.id }) ?? true else { throw WebError.notFound }
+        }
         order = filter.listing.order
         total = try app.database.documentCount(filter)
         let pages = max(1, (total + WebLimits.pageSize - 1) / WebLimits.pageSize)
@@ -113,12 +117,11 @@ struct DocumentListSection {
     }
 
     private func bulkActions() -> HTML {
-        let people = staffChoices.map { (value: $0.member.id.rawValue, label: $0.member.legalName) }
         let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
         return """
             <fieldset class="bulk-actions"><legend>Change the chosen documents</legend>
-            \(people.isEmpty ? HTML.empty : """
-                <div class="inline-fields">\(Layout.select("Person", name: "staff", options: people, form: "bulk"))
+            \(staffChoices?.isEmpty ?? false ? HTML.empty : """
+                <div class="inline-fields">\(Fragments.staffChooser("Person", name: "staff", choices: staffChoices, form: "bulk"))
                 <p><button type="submit" name="action" value="link">Link to this person</button></p></div>
                 """)
             <div class="inline-fields">\(Layout.select("Kind", name: "kind", options: kinds, form: "bulk"))

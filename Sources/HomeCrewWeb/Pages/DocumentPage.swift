@@ -27,7 +27,7 @@ struct DocumentPage {
             <h2>Staff</h2>\(try staff())
             <h2>Text</h2>\(text(pages))
             \(canChange ? "<h2>Change</h2>\(forms())" as HTML : .empty)
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: 50))
+            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: try app.database.historyPage(.document(document.id), PageRequest(page: 1, size: 1)).total))
             """)
     }
 
@@ -62,11 +62,11 @@ struct DocumentPage {
             \(canChange ? unlinkForm(member) : .empty)</li>
             """
         }
-        let candidates = try app.database.staffListing(StaffFilter(householdID: details.household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
-            .filter { candidate in !details.staff.contains { $0.id == candidate.member.id } }
-        let linkForm: HTML = candidates.isEmpty || !canChange ? .empty : """
+        let candidates = try app.database.staffChoices(householdID: details.household.id, within: .everything, limit: WebLimits.staffChoices)?
+            .filter { candidate in !details.staff.contains { $0.id == candidate.id } }
+        let linkForm: HTML = candidates?.isEmpty ?? false || !canChange ? .empty : """
             <form method="post" action="\(base)/link">\(csrf)
-            \(Layout.select("Link to", name: "staff", options: candidates.map { ($0.member.id.rawValue, $0.member.legalName) }))
+            \(Fragments.staffChooser("Link to", name: "staff", choices: candidates))
             <p><button type="submit">Link</button></p></form>
             """
         return (linked.isEmpty ? "<p class=\"note\">Not linked to anyone.</p>" : "<ul>\(linked)</ul>") + linkForm

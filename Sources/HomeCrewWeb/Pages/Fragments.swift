@@ -25,9 +25,13 @@ enum Fragments {
         return "<ul class=\"grid\">\(items)</ul>"
     }
 
-    static func dueTable(_ items: [DueItem], today: CalendarDate) -> HTML {
+    /// The soonest `WebLimits.pageSize` items; `more` says where the rest are (a household of
+    /// thousands of staff has thousands of anniversaries a year).
+    static func dueTable(_ items: [DueItem], today: CalendarDate, more: HTML = .empty) -> HTML {
         guard !items.isEmpty else { return "<p class=\"note\">Nothing is due.</p>" }
-        let rows = items.map { item -> HTML in
+        let rest: HTML = items.count > WebLimits.pageSize
+            ? "<p class=\"note\">The first \(WebLimits.pageSize) of \(items.count) are shown. \(more)</p>" : .empty
+        let rows = items.prefix(WebLimits.pageSize).map { item -> HTML in
             let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
             return """
                 <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
@@ -37,7 +41,7 @@ enum Fragments {
         }
         return """
             <div class="scroll"><table><thead><tr><th>Date</th><th class="num">In days</th><th>What</th><th>Staff</th>
-            <th>Household</th><th>Details</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th>Household</th><th>Details</th></tr></thead><tbody>\(rows)</tbody></table></div>\(rest)
             """
     }
 
@@ -53,7 +57,8 @@ enum Fragments {
                 <td>\(bdi: entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
                 """
         }
-        let more: HTML = entries.count == shown ? "<p class=\"note\">The latest \(shown) changes; <code>homecrew history</code> shows them all.</p>" : .empty
+        // `shown`: how many changes there are in all; a paged list says so with its pager.
+        let more: HTML = entries.count < shown ? "<p class=\"note\"><code>homecrew history</code> shows every change.</p>" : .empty
         return """
             <div class="scroll"><table class="history"><thead><tr><th>When (UTC)</th><th>Who</th><th>What</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>\(more)
@@ -95,7 +100,8 @@ enum Fragments {
 
 extension Fragments {
     /// What is owed per person and currency: due, paid, outstanding, open months, advances left.
-    static func owed(_ report: OwedReport) -> HTML {
+    /// `partial`: the report covers one page of the staff, and its totals say so.
+    static func owed(_ report: OwedReport, partial: Bool = false) -> HTML {
         guard !report.rows.isEmpty else { return "<p class=\"note\">Nobody is owed anything in this period.</p>" }
         let rows = report.rows.map { row -> HTML in
             """
@@ -107,7 +113,7 @@ extension Fragments {
         }
         let totals = report.totals.map { total -> HTML in
             """
-            <tr class="total"><td>Total</td><td class="num">\(total.due.description)</td><td class="num">\(total.paid.plainAmount)</td>
+            <tr class="total"><td>\(partial ? "Total of these staff" : "Total")</td><td class="num">\(total.due.description)</td><td class="num">\(total.paid.plainAmount)</td>
             <td class="num"><strong>\(total.outstanding.plainAmount)</strong></td><td></td><td class="num">\(total.advancesLeft.plainAmount)</td></tr>
             """
         }
@@ -116,5 +122,19 @@ extension Fragments {
             <th class="num">Outstanding</th><th>Months open</th><th class="num">Advances left</th></tr></thead>
             <tbody>\(rows)\(totals)</tbody></table></div>
             """
+    }
+}
+
+extension Fragments {
+    /// A list of people to choose from, or (when there are too many to list: `choices` nil) a
+    /// field for the person's id, under the same name, so the form reads the same either way.
+    static func staffChooser(_ label: String, name: String, choices: [StaffMember]?, first: (value: String, label: String)? = nil,
+                             selected: String? = nil, form: String? = nil) -> HTML {
+        guard let choices else {
+            return Layout.field(label, name: name, value: selected, hint: "The person's id, as their page shows it: there are too many people to list",
+                                form: form)
+        }
+        let options = (first.map { [$0] } ?? []) + choices.map { (value: $0.id.rawValue, label: $0.legalName) }
+        return Layout.select(label, name: name, options: options, selected: selected, form: form)
     }
 }

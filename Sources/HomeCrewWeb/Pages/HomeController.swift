@@ -28,7 +28,7 @@ struct HomeController: Sendable {
             \(householdTable)
             <p><a href="/households/new">Add a household</a></p>
             <h2>Due in the next 60 days</h2>
-            \(Fragments.dueTable(due, today: today))
+            \(Fragments.dueTable(due, today: today, more: "<a href=\"/reports/due\">See them all by date</a>"))
             <h2>Latest documents</h2>
             \(Fragments.documentGrid(latest, asOf: today))
             """)

@@ -19,7 +19,7 @@ struct HouseholdController: Sendable {
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
         let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
-        return try page(summary, context, status: request.query["status"])
+        return try page(summary, context, status: request.query["status"], query: request.query)
     }
 
     @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -63,11 +63,15 @@ struct HouseholdController: Sendable {
 
     /// The household's page, with what a step just did (`notice`) or why it could not (`problem`).
     func page(_ summary: HouseholdSummary, _ context: WebContext, status: String? = nil, problem: String? = nil,
-              notice: HTML? = nil) throws -> Response {
+              notice: HTML? = nil, query: Form = Form()) throws -> Response {
         let household = summary.household, today = app.today
         let canChange = context.may(.manager, in: household.id)
         let statuses = status.flatMap(EmploymentStatus.init(rawValue:)).map { Set([$0]) } ?? Set(EmploymentStatus.allCases)
-        let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: statuses, asOf: today))
+        // Each list shows one page of what the household holds: a household of 10,000 staff costs what one of 50 does.
+        let pager = ListPager(path: "/households/\(household.id.rawValue)", query: query, kept: ["status", "staff_page", "owed_page", "members_page", "invitations_page", "history_page"])
+        let staff = try app.database.staffPage(householdID: household.id, statuses: statuses, asOf: today, ListPager.asked(query, "staff_page"))
+        let owed = try app.database.owedPage(.yearToDate(today), householdID: household.id, ListPager.asked(query, "owed_page"))
+        let history = try app.database.historyPage(.household(household.id), ListPager.asked(query, "history_page"))
         let documents = try app.database.latestDocuments(householdID: household.id, limit: 48)
         let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }
         let filters = ([("all", "All")] + EmploymentStatus.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }).map { value, label -> HTML in
@@ -80,19 +84,19 @@ struct HouseholdController: Sendable {
             <dl class="fields"><dt>Address</dt><dd>\(bdi: household.address ?? "—")</dd><dt>Notes</dt><dd>\(bdi: household.notes ?? "—")</dd>
             <dt>Leave carried over</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd>
             <dt>Settlement rules</dt><dd>\(SettlementPage.rulesName(household.settlementRules))</dd></dl>
-            <h2>Staff</h2>
+            <h2 id="staff">Staff</h2>
             <p>Show: \(filters)</p>
-            \(Fragments.staffTable(staff, asOf: today))
+            \(Fragments.staffTable(staff.rows, asOf: today))\(pager.controls(staff, parameter: "staff_page", noun: "staff member", anchor: "staff"))
             \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
             <h2 id="owed">Owed in \(today.year)</h2>
-            \(Fragments.owed(try app.database.owed(.yearToDate(today), householdID: household.id, within: context.reach)))
+            \(Fragments.owed(owed.report, partial: owed.staff.pages > 1))\(pager.controls(owed.staff, parameter: "owed_page", noun: "staff member", anchor: "owed"))
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
-            <h2>Members</h2>
-            \(try SharingSection(app: app, household: household, context: context).render())
+            <h2 id="members">Members</h2>
+            \(try SharingSection(app: app, household: household, context: context, pager: pager).render())
             \(canChange ? changeForms(summary, context) : .empty)
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.household(household.id), count: 50), shown: 50))
+            <div id="history"><h2>History</h2>\(Fragments.history(history.rows, shown: history.total))\(pager.controls(history, parameter: "history_page", noun: "change", anchor: "history"))</div>
             """)
     }
 

@@ -20,6 +20,7 @@ struct PayrollPage {
         let households = try app.database.householdSummaries(within: reach)
         let householdID = try query.household(within: reach, app.database)
         let report = try app.database.payroll(period, householdID: householdID, within: reach)
+        try ReportController.refuseLongPage(report.entries.count)
         let closed = try app.database.closedMonths(householdID: householdID)
         return Layout.page(title: "Payroll \(period.label)", session: session, body: """
             <h1>Payroll \(period.label) <span class="marks">\(period.range.description)</span></h1>

@@ -17,7 +17,8 @@ struct ReportController: Sendable {
     @Sendable func payslip(_ request: Request, _ context: WebContext) async throws -> Response {
         let details = try app.database.findStaff(context.recordID("staff"))
         guard let monthText = context.parameters.get("month"), let month = try? YearMonth(parsing: monthText) else { throw WebError.notFound }
-        let entries = try app.database.payroll(.month(month), householdID: details.household.id).entries
+        // This person's month only: not the household's, which may hold thousands of people.
+        let entries = try app.database.payroll(.month(month), householdID: details.household.id, staffID: details.member.id).entries
             .filter { $0.member.id == details.member.id && (!$0.line.segments.isEmpty || !$0.line.adjustments.isEmpty) }
         let currency = request.query["currency"]
         guard let entry = entries.first(where: { currency == nil || $0.line.currency.code == currency }) else { throw WebError.notFound }
@@ -76,7 +77,7 @@ struct ReportController: Sendable {
             <h1>Due in the next \(within) days</h1>
             <form method="get" action="/reports/due">\(Layout.field("Days ahead", name: "within", value: String(within), type: "number"))
             <p><button type="submit">Show</button> <a href="/reports/due.ics?within=\(within)">Download as a calendar file (.ics)</a></p></form>
-            \(Fragments.dueTable(items, today: today))
+            \(Fragments.dueTable(items, today: today, more: "Fewer days ahead show fewer; the calendar file holds them all."))
             <h2>Calendar feed</h2>\(feed)
             """)
     }
@@ -111,7 +112,8 @@ struct ReportController: Sendable {
 
     private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
         let today = app.today
-        let text = ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within), within: reach), stamp: today, name: "HomeCrew: due")
+        let text = try ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within), within: reach), stamp: today,
+                                        name: "HomeCrew: due", maxBytes: WebLimits.responseBytes)
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
         if download { headers[.contentDisposition] = ContentDisposition.value(inline: false, fileName: "homecrew-due-\(today).ics") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

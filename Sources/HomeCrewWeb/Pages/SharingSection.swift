@@ -9,20 +9,24 @@ struct SharingSection {
     let app: WebApp
     let household: Household
     let context: WebContext
+    /// Which page of the members and of the pending invitations is shown (`members_page`, `invitations_page`).
+    let pager: ListPager
 
     var base: String { "/households/\(household.id.rawValue)" }
     var csrf: HTML { Layout.csrfField(context.session) }
     var isOwner: Bool { context.may(.owner, in: household.id) }
 
     func render() throws -> HTML {
-        let sharing = try app.database.sharing(of: household.id)
+        let sharing = try app.database.sharingPage(of: household.id, members: ListPager.asked(pager.query, "members_page"),
+                                                   invitations: ListPager.asked(pager.query, "invitations_page"),
+                                                   offeredTo: context.session?.account?.id)
         let owner: HTML = "<p>Owner: <strong>\(sharing.ownerAccount ?? "the vault's own user (" + AuditActor.unixUser + ")")</strong></p>"
         return owner + members(sharing) + invitations(sharing) + ownerForms(sharing) + memberForms(sharing)
     }
 
-    private func members(_ sharing: HouseholdSharing) -> HTML {
-        guard !sharing.members.isEmpty else { return "<p class=\"note\">Not shared with anyone.</p>" }
-        let rows = sharing.members.map { member -> HTML in
+    private func members(_ sharing: SharingPage) -> HTML {
+        guard !sharing.members.rows.isEmpty else { return "<p class=\"note\">Not shared with anyone.</p>" }
+        let rows = sharing.members.rows.map { member -> HTML in
             let path = "\(base)/members/\(member.accountName)"
             let other: HouseholdRole = member.role == .viewer ? .manager : .viewer
             let actions: HTML = !isOwner ? .empty : """
@@ -35,13 +39,13 @@ struct SharingSection {
         }
         return """
             <div class="scroll"><table><thead><tr><th>Member</th><th>Role</th><th>Since</th><th><span class="sr-only">Change</span></th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>
+            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.members, parameter: "members_page", noun: "member", anchor: "members"))
             """
     }
 
-    private func invitations(_ sharing: HouseholdSharing) -> HTML {
-        guard isOwner, !sharing.pendingInvitations.isEmpty else { return .empty }
-        let rows = sharing.pendingInvitations.map { invitation -> HTML in
+    private func invitations(_ sharing: SharingPage) -> HTML {
+        guard isOwner, !sharing.invitations.rows.isEmpty else { return .empty }
+        let rows = sharing.invitations.rows.map { invitation -> HTML in
             let what: HTML = invitation.isTransfer ? "ownership, for \(bdi: invitation.forAccount)" : "\(invitation.role.rawValue)"
             return """
                 <tr><td>\(invitation.id.short)</td><td>\(what)</td><td>\(bdi: invitation.createdBy)</td><td>\(invitation.expiresAt.prefix(16))</td>
@@ -52,17 +56,18 @@ struct SharingSection {
         return """
             <h3>Pending</h3>
             <div class="scroll"><table><thead><tr><th>Invitation</th><th>For</th><th>By</th><th>Until (UTC)</th><th><span class="sr-only">Withdraw</span></th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>
+            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.invitations, parameter: "invitations_page", noun: "invitation", anchor: "members"))
             """
     }
 
-    private func ownerForms(_ sharing: HouseholdSharing) -> HTML {
+    private func ownerForms(_ sharing: SharingPage) -> HTML {
         guard isOwner else { return .empty }
         let roles = [(value: "viewer", label: "viewer: reads everything, changes nothing"),
                      (value: "manager", label: "manager: changes records, documents, leave and payroll")]
-        let transfer: HTML = sharing.members.isEmpty ? .empty : """
+        // The members of the page shown: one of thousands is found by paging the list above.
+        let transfer: HTML = sharing.members.rows.isEmpty ? .empty : """
             <form method="post" action="\(base)/transfer">\(csrf)
-            \(Layout.select("Offer ownership to", name: "account", options: sharing.members.map { ($0.accountName, $0.accountName) }))
+            \(Layout.select("Offer ownership to", name: "account", options: sharing.members.rows.map { ($0.accountName, $0.accountName) }))
             <p><button type="submit">Offer ownership</button></p></form>
             <form method="post" action="\(base)/dissolve" data-confirm="Remove every member of this household?">\(csrf)
             <p><button type="submit">Dissolve the sharing</button> <small>Every member loses access at once; the records stay.</small></p></form>
@@ -76,11 +81,10 @@ struct SharingSection {
             """
     }
 
-    private func memberForms(_ sharing: HouseholdSharing) -> HTML {
-        guard let account = context.session?.account, !isOwner,
-              sharing.members.contains(where: { $0.accountID == account.id }) else { return .empty }
-        let offered = sharing.pendingInvitations.contains { $0.isTransfer && $0.forAccount == account.name }
-        let accept: HTML = !offered ? .empty : """
+    private func memberForms(_ sharing: SharingPage) -> HTML {
+        // A member is an account the household is within reach of (the vault's own user has no account).
+        guard context.session?.account != nil, !isOwner, context.may(.viewer, in: household.id) else { return .empty }
+        let accept: HTML = !sharing.isOfferedOwnership ? .empty : """
             <form method="post" action="\(base)/ownership/accept">\(csrf)
             <p>You are offered the ownership of this household. <button type="submit">Accept ownership</button></p></form>
             """

@@ -27,7 +27,7 @@ struct StaffController: Sendable {
     }
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
-        try StaffPage(app: app, details: try details(context), session: context.session, problem: nil).render()
+        try StaffPage(app: app, details: try details(context), session: context.session, problem: nil, query: request.query).render()
     }
 
     @Sendable func edit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {

@@ -8,12 +8,18 @@ struct StaffPage {
     let details: StaffDetails
     let session: WebSession?
     let problem: String?
+    /// The page's query: which page of each of its lists is shown.
+    var query = Form()
 
     var member: StaffMember { details.member }
     var base: String { "/staff/\(member.id.rawValue)" }
     var csrf: HTML { Layout.csrfField(session) }
     /// Viewers see no forms: they can change nothing.
     var canChange: Bool { session?.reach.allows(.manager, in: details.household.id) ?? false }
+    /// Every list a person's records can make long shows one page of them.
+    var pager: ListPager {
+        ListPager(path: base, query: query, kept: ["salary_page", "leave_page", "adjustment_page", "payment_page", "advance_page", "history_page"])
+    }
 
     func render() throws -> Response {
         let today = app.today
@@ -25,15 +31,21 @@ struct StaffPage {
             <h1>\(bdi: member.legalName)</h1>
             \(Layout.problem(problem))
             \(fields(today))
-            <h2>Salary history</h2>\(salaryHistory())
-            <h2>Leave in \(today.year)</h2>\(try leave(today))
-            <h2>Pay adjustments</h2>\(try adjustments())
+            <h2 id="salary">Salary history</h2>\(try salaryHistory())
+            <h2 id="leave">Leave in \(today.year)</h2>\(try leave(today))
+            <h2 id="adjustments">Pay adjustments</h2>\(try adjustments())
             <h2>Payroll, the last three months</h2>\(try payroll(today))
             \(try paymentSection(today))
             <h2>Documents</h2>\(Fragments.documentGrid(Array(documents.prefix(WebLimits.pageSize)), asOf: today))\(more)
             \(canChange ? changing() : .empty)
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.staff(member.id), count: 50), shown: 50))
+            <div id="history"><h2>History</h2>\(try history())</div>
             """)
+    }
+
+    private func history() throws -> HTML {
+        let history = try app.database.historyPage(.staff(member.id), ListPager.asked(query, "history_page"))
+        return Fragments.history(history.rows, shown: history.total)
+            + pager.controls(history, parameter: "history_page", noun: "change", anchor: "history")
     }
 
     private func fields(_ today: CalendarDate) -> HTML {
@@ -50,17 +62,18 @@ struct StaffPage {
         return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
     }
 
-    private func salaryHistory() -> HTML {
-        let rows = details.salaryHistory.entries.map { entry -> HTML in
+    private func salaryHistory() throws -> HTML {
+        let entries = try app.database.salaryPage(staff: member.id, ListPager.asked(query, "salary_page"))
+        let rows = entries.rows.map { entry -> HTML in
             "<tr><td>\(entry.effectiveFrom.description)</td><td class=\"num\">\(entry.salary.plainAmount)</td><td>\(entry.salary.currency.code)</td></tr>"
         }
         return "<table><thead><tr><th>From</th><th class=\"num\">Monthly</th><th>Currency</th></tr></thead><tbody>\(rows)</tbody></table>"
+            + pager.controls(entries, parameter: "salary_page", noun: "salary change", anchor: "salary")
     }
 
     private func leave(_ today: CalendarDate) throws -> HTML {
         let balance = try app.database.leaveBalances(staff: member.id.rawValue, householdID: nil, year: today.year, asOf: today).first?.balance
-        let entries = try app.database.leaveListing(staff: member.id.rawValue, householdID: nil)
-            .filter { $0.value.range.end.year >= today.year - 1 }
+        let entries = try app.database.leavePage(staff: member.id, ListPager.asked(query, "leave_page"))
         let summary: HTML = balance.map { balance in
             let taken = LeaveType.allCases.compactMap { type in balance.taken[type].map { "\(type.rawValue) \($0)" } }.joined(separator: ", ")
             return """
@@ -68,29 +81,29 @@ struct StaffPage {
                 <strong\(balance.isOvershoot ? " class=\"error\"" as HTML : .empty)>Balance \(balance.balance.description) days.</strong></p>
                 """
         } ?? .empty
-        let rows = entries.map { record -> HTML in
-            let entry = record.value
-            return """
+        let rows = entries.rows.map { entry -> HTML in
+            """
                 <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(entry.type.rawValue)</td><td>\(bdi: entry.note)</td>
                 <td>\(canChange ? removeForm("\(base)/leave/\(entry.id.rawValue)/remove", "Remove this leave?") : .empty)</td></tr>
                 """
         }
-        let table: HTML = entries.isEmpty ? "<p class=\"note\">No leave recorded.</p>"
+        let table: HTML = entries.rows.isEmpty ? "<p class=\"note\">No leave recorded.</p>"
             : "<div class=\"scroll\"><table><thead><tr><th>Days</th><th>Count</th><th>Type</th><th>Note</th><th><span class=\"sr-only\">Remove</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+            + pager.controls(entries, parameter: "leave_page", noun: "leave entry", plural: "leave entries", anchor: "leave")
         return summary + table
     }
 
     private func adjustments() throws -> HTML {
-        let records = try app.database.adjustmentListing(staff: member.id.rawValue, householdID: nil)
-        guard !records.isEmpty else { return "<p class=\"note\">None.</p>" }
-        let rows = records.map { record -> HTML in
-            let value = record.value
-            return """
+        let records = try app.database.adjustmentPage(staff: member.id, ListPager.asked(query, "adjustment_page"))
+        guard !records.rows.isEmpty else { return "<p class=\"note\">None.</p>" }
+        let rows = records.rows.map { value -> HTML in
+            """
                 <tr><td>\(value.month.description)</td><td class="num">\(value.amount.description)</td><td>\(bdi: value.reason)</td>
                 <td>\(canChange ? removeForm("\(base)/adjustments/\(value.id.rawValue)/remove", "Remove this adjustment?") : .empty)</td></tr>
                 """
         }
         return "<div class=\"scroll\"><table><thead><tr><th>Month</th><th class=\"num\">Amount</th><th>Reason</th><th><span class=\"sr-only\">Remove</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+            + pager.controls(records, parameter: "adjustment_page", noun: "adjustment", anchor: "adjustments")
     }
 
     private func payroll(_ today: CalendarDate) throws -> HTML {

@@ -5,12 +5,15 @@ import HomeCrewStore
 /// The staff page's ledger: payments, advances and loans, and the forms that add to them.
 extension StaffPage {
     func paymentSection(_ today: CalendarDate) throws -> HTML {
-        let payments = try app.database.paymentListing(staff: member.id.rawValue, householdID: nil)
-        let advances = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
+        let payments = try app.database.paymentPage(staff: member.id, ListPager.asked(query, "payment_page"))
+        // Every advance is read (what is left of each depends on the ledger of all of them), but one
+        // page of them is shown, the latest first, with the forms to hand money back on those.
+        let all = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
+        let advances = Self.page(Array(all.reversed()), ListPager.asked(query, "advance_page"))
         return """
-            <h2 id="payments">Payments</h2>\(paymentTable(payments.suffix(WebLimits.pageSize).reversed()))
-            <h2>Advances and loans</h2>\(advanceTable(advances, today))
-            \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances, today) : .empty)
+            <h2 id="payments">Payments</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", noun: "payment", anchor: "payments"))
+            <h2 id="advances">Advances and loans</h2>\(advanceTable(advances.rows, today))\(pager.controls(advances, parameter: "advance_page", noun: "advance or loan", plural: "advances and loans", anchor: "advances"))
+            \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances.rows, today) : .empty)
             """
     }
 
@@ -48,6 +51,13 @@ extension StaffPage {
         <form class="inline" method="post" action="\(base)/payments/\(payment.id.rawValue)/reverse" data-confirm="Reverse this payment of \(payment.amount)? Both entries stay in the ledger.">\(csrf)
         <button type="submit" class="link">Reverse</button></form>
         """
+    }
+
+    /// One page of a list already in memory.
+    static func page<T: Sendable>(_ rows: [T], _ asked: PageRequest) -> Paged<T> {
+        let page = min(asked.page, max(1, (rows.count + asked.size - 1) / asked.size))
+        let start = (page - 1) * asked.size
+        return Paged(rows: Array(rows[start..<min(rows.count, start + asked.size)]), total: rows.count, page: page, size: asked.size)
     }
 
     private func advanceTable(_ entries: [AdvanceEntry], _ today: CalendarDate) -> HTML {

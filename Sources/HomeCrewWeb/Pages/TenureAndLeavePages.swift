@@ -24,14 +24,19 @@ extension ReportController {
             let statuses: Set<EmploymentStatus> = includeLeft ? Set(EmploymentStatus.allCases) : [.active, .upcoming]
             let staff = try app.database.staffListing(StaffFilter(householdID: householdID, statuses: statuses, asOf: asOf, within: reach))
             let households = Dictionary(staff.map { ($0.member.id, $0.household.name) }, uniquingKeysWith: { first, _ in first })
-            return (TenureReport.lines(staff.map(\.member), asOf: asOf), households)
+            return (try TenureReport.lines(staff.map(\.member), asOf: asOf), households)
         }
     }
 
     @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
-        try reportPage("Tenure", request.query, context) { query in
+        try await HeavyLane.shared.run { try tenurePage(request.query, context) }
+    }
+
+    private func tenurePage(_ query: Form, _ context: WebContext) throws -> Response {
+        try reportPage("Tenure", query, context) { query in
             let chosen = try TenureQuery(query, app: app, reach: context.reach)
             let (lines, households) = try chosen.lines(app, context.reach)
+            try Self.refuseLongPage(lines.count)
             let rows = lines.map { line -> HTML in
                 """
                 <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
@@ -51,9 +56,12 @@ extension ReportController {
     }
 
     @Sendable func tenureCSV(_ request: Request, _ context: WebContext) async throws -> Response {
-        let chosen = try TenureQuery(request.query, app: app, reach: context.reach)
-        let (lines, households) = try chosen.lines(app, context.reach)
-        return CSVDownload.response(ReportTables.tenure(lines, households: households, asOf: chosen.asOf), fileName: "tenure-\(chosen.asOf).csv")
+        try await HeavyLane.shared.run {
+            let chosen = try TenureQuery(request.query, app: app, reach: context.reach)
+            let (lines, households) = try chosen.lines(app, context.reach)
+            return CSVDownload.response(try ReportTables.tenure(lines, households: households, asOf: chosen.asOf, maxBytes: WebLimits.responseBytes),
+                                        fileName: "tenure-\(chosen.asOf).csv")
+        }
     }
 
     /// `leave balance [--year YEAR] [--household H]`.
@@ -65,8 +73,13 @@ extension ReportController {
     }
 
     @Sendable func leave(_ request: Request, _ context: WebContext) async throws -> Response {
-        try reportPage("Leave", request.query, context) { query in
+        try await HeavyLane.shared.run { try leavePage(request.query, context) }
+    }
+
+    private func leavePage(_ query: Form, _ context: WebContext) throws -> Response {
+        try reportPage("Leave", query, context) { query in
             let (year, household, lines) = try leaveLines(query, context)
+            try Self.refuseLongPage(lines.count)
             let rows = lines.map { line -> HTML in
                 let balance = line.balance
                 let taken = [LeaveType.annual, .sick, .unpaid, .other].map { type -> HTML in
@@ -89,15 +102,25 @@ extension ReportController {
     }
 
     @Sendable func leaveCSV(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (year, _, lines) = try leaveLines(request.query, context)
-        return CSVDownload.response(ReportTables.leaveBalances(lines), fileName: "leave-\(year).csv")
+        try await HeavyLane.shared.run {
+            let (year, _, lines) = try leaveLines(request.query, context)
+            return CSVDownload.response(try ReportTables.leaveBalances(lines, maxBytes: WebLimits.responseBytes), fileName: "leave-\(year).csv")
+        }
     }
 
     @Sendable func payrollCSV(_ request: Request, _ context: WebContext) async throws -> Response {
         let period = try Period.parse(request.query["period"] ?? "this month", today: app.today)
         let household = try request.query.household(within: context.reach, app.database)
-        let report = try await HeavyLane.shared.run { try app.database.payroll(period, householdID: household, within: context.reach) }
-        return CSVDownload.response(ReportTables.payroll(report), fileName: "payroll-\(period.range.start)-\(period.range.end).csv")
+        return try await HeavyLane.shared.run {
+            let report = try app.database.payroll(period, householdID: household, within: context.reach)
+            return CSVDownload.response(try ReportTables.payroll(report, maxBytes: WebLimits.responseBytes),
+                                        fileName: "payroll-\(period.range.start)-\(period.range.end).csv")
+        }
+    }
+
+    /// A report page shows at most `WebLimits.reportRows` rows: more is refused before the page is built.
+    static func refuseLongPage(_ rows: Int) throws {
+        if rows > WebLimits.reportRows { throw WorkBudgetError.tooLarge(limit: WebLimits.responseBytes) }
     }
 
     /// A report page: its form (the report's own fields and the household), the CSV link and the

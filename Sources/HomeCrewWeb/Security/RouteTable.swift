@@ -126,7 +126,11 @@ struct RouteTable {
                 // The audit trail records changes as the account's, or the machine user's for the loopback token;
                 // a page without a session names its own author (an invitation makes the account first).
                 return try await AuditActor.$current.withValue(context.session?.actor ?? "web:anonymous") {
-                    try await handler(request, context, form)
+                    // Off the cooperative threads: its SQL, computing and rendering (an upload streams on its own).
+                    guard body != .upload else { return try await handler(request, context, form) }
+                    return try Self.bounded(try await withTaskExecutorPreference(HeavyLane.pages) {
+                        try await handler(request, context, form)
+                    })
                 }
             }
         }
@@ -138,6 +142,15 @@ struct RouteTable {
                 return Response(status: response.status, headers: response.headers)
             }
         }
+    }
+
+    /// A page longer than a response may be is refused: the handlers refuse such before they
+    /// build it (paging, report rows, `ReportTables`' limit for CSV); this is the net under every
+    /// page (a stored document's download is the file itself, whatever its length).
+    private static func bounded(_ response: Response) throws -> Response {
+        guard let length = response.body.contentLength, length > WebLimits.responseBytes,
+              response.headers[.contentType].map({ $0.hasPrefix("text/html") }) ?? false else { return response }
+        throw WorkBudgetError.tooLarge(limit: WebLimits.responseBytes)
     }
 
     /// A form body read whole, its CSRF token checked; an upload's token comes in the query.

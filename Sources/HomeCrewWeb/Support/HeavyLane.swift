@@ -9,8 +9,14 @@ import HomeCrewStore
 /// page took 42 ms at the median under 16 connections, with two 27 ms, while the home page under
 /// the worst requests stayed under 10 ms at the 99th percentile either way. A request that waited
 /// past its budget in the line is answered at once instead of being worked on.
-final class HeavyLane: @unchecked Sendable {
+///
+/// Every other handler runs on a lane too (`pages`, as the executor of its task): its SQL,
+/// computing and rendering are kept off the cooperative threads, under the request's budget.
+/// Twice as wide as the cores, so that a page at the end of its budget does not hold the next
+/// one in the line for long.
+final class HeavyLane: TaskExecutor, @unchecked Sendable {
     static let shared = HeavyLane(width: ProcessInfo.processInfo.activeProcessorCount)
+    static let pages = HeavyLane(width: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     private let width: Int
     private let condition = NSCondition()
@@ -31,6 +37,13 @@ final class HeavyLane: @unchecked Sendable {
                 })
             }
         }
+    }
+
+    /// A job of a task that prefers this lane (`withTaskExecutorPreference`): run on the lane's threads.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        add { job.runSynchronously(on: executor) }
     }
 
     private func add(_ job: @escaping @Sendable () -> Void) {
