@@ -50,7 +50,8 @@ public enum WebServer {
         logger.logLevel = .warning
         let scheme = settings.tls == nil ? "http" : "https"
         // Every connection is admitted under the caps, and closed when idle (`WebLimits`).
-        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
+        let connections = ConnectionCount(proxies: Set(settings.trustedProxies))
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(connections)],
                                                                  idleTimeout: .seconds(WebLimits.idleSeconds)))
         let server = Application(
             router: WebRoutes.build(app).router,

@@ -4,25 +4,26 @@ import NIOCore
 /// How many connections are open, per peer address and in all. A connection over either cap is
 /// closed as soon as it is accepted: the listener goes on accepting, so one client holding many
 /// connections costs everyone else nothing but the accept (Hummingbird's own cap stops accepting
-/// instead, which is what let 20,000 half-open connections shut everybody out).
+/// instead, which is what let 20,000 half-open connections shut everybody out). A trusted proxy
+/// (`--trusted-proxy`) brings everyone's connections from one address: only the cap in all holds it.
 final class ConnectionCount: @unchecked Sendable {
-    static let shared = ConnectionCount(perAddress: WebLimits.connectionsPerAddress, total: WebLimits.connections)
-
     let perAddress: Int
     let total: Int
+    let proxies: Set<String>
     private let lock = NSLock()
     private var open: [String: Int] = [:]
     private var openInAll = 0
 
-    init(perAddress: Int, total: Int) {
+    init(perAddress: Int = WebLimits.connectionsPerAddress, total: Int = WebLimits.connections, proxies: Set<String> = []) {
         self.perAddress = perAddress
         self.total = total
+        self.proxies = proxies
     }
 
     /// Counts a new connection from `address`; false (and not counted) when a cap is reached.
     func admit(_ address: String) -> Bool {
         lock.withLock {
-            guard openInAll < total, open[address, default: 0] < perAddress else { return false }
+            guard openInAll < total, open[address, default: 0] < perAddress || proxies.contains(address) else { return false }
             openInAll += 1
             open[address, default: 0] += 1
             return true
@@ -48,7 +49,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private let count: ConnectionCount
     private var refused = false
 
-    init(_ count: ConnectionCount = .shared) { self.count = count }
+    init(_ count: ConnectionCount) { self.count = count }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
