@@ -91,22 +91,31 @@ public enum AdvanceLedger {
         var openTaken = [RecordID: Decimal]()
         var taken = [RecordID: Decimal]()
         var deductions = [RecordID: [AdvanceDeduction]]()
+        // Worked out once, not per month: a ledger may run from year 1.
+        let openBudgets = Dictionary(ordered.map { ($0.advance.id, $0.openBudget) }, uniquingKeysWith: { first, _ in first })
+        let lastFrozen = Dictionary(ordered.map { ($0.advance.id, $0.frozen.keys.max()) }, uniquingKeysWith: { first, _ in first })
+        // Advances with nothing left for open months and no closed month ahead: no later month takes anything of them.
+        var settled = Set<RecordID>()
         var meter = WorkMeter(every: 64)
         var result: [PayrollLine] = []
         for line in lines.sorted(by: { ($0.month, $0.currency.code) < ($1.month, $1.currency.code) }) {
             try meter.tick()
             var available = max(0, line.netBeforeDeductions.amount)
             var taking: [AdvanceDeduction] = []
-            for facts in ordered where facts.advance.amount.currency == line.currency && facts.advance.repayment.firstMonth <= line.month {
+            for facts in ordered where !settled.contains(facts.advance.id) && facts.advance.amount.currency == line.currency
+                && facts.advance.repayment.firstMonth <= line.month {
                 let advance = facts.advance
                 let amount: Decimal
                 if closed.contains(line.month) {
                     amount = facts.frozen[line.month] ?? 0
                 } else {
-                    let left = facts.openBudget - openTaken[advance.id, default: 0]
+                    let left = openBudgets[advance.id]! - openTaken[advance.id, default: 0]
                     let index = monthsBetween(advance.repayment.firstMonth, line.month)
                     amount = max(0, min(advance.repayment.instalment(index: index, of: advance.amount, left: left), available))
                     openTaken[advance.id, default: 0] += amount
+                    if openBudgets[advance.id]! - openTaken[advance.id]! <= 0, (lastFrozen[advance.id] ?? nil).map({ $0 <= line.month }) ?? true {
+                        settled.insert(advance.id)
+                    }
                 }
                 guard amount > 0 else { continue }
                 available = max(0, available - amount)
