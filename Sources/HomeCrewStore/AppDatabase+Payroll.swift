@@ -233,11 +233,12 @@ extension AppDatabase {
     public func dueItems(_ list: DueList, within reach: Reach = .everything) throws -> [DueItem] {
         try read { db in
             let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).filter { reach.includes($0.id) }.map { ($0.id, $0.name) })
-            let staff = try StaffMember.fetchAll(db).filter { households[$0.householdID] != nil }
+            let staff = try StaffMember.all().within(reach).fetchAll(db)
             let names = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0.displayName) })
-            let links = Dictionary(grouping: try DocumentStaffLink.fetchAll(db), by: \.documentId)
             let documents = try Document.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= list.window.end).fetchAll(db)
                 .filter { households[$0.householdID] != nil }
+            let links = Dictionary(grouping: try DocumentStaffLink.filter(documents.map(\.id.rawValue).contains(Column("document_id"))).fetchAll(db),
+                                   by: \.documentId)
             return try list.items(
                 documents: documents.map { document in
                     DueList.DocumentFacts(document: document, householdName: households[document.householdID] ?? "",

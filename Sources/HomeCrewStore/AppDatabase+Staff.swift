@@ -55,9 +55,12 @@ extension AppDatabase {
         try read { db in
             var request = StaffMember.all().orderedByName()
             if let householdID = filter.householdID { request = request.inHousehold(householdID) }
-            let members = try request.fetchAll(db).filter { filter.statuses.contains($0.status(asOf: filter.asOf)) && filter.reach.includes($0.householdID) }
+            request = request.within(filter.reach)
+            let members = try request.fetchAll(db).filter { filter.statuses.contains($0.status(asOf: filter.asOf)) }
             let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).map { ($0.id, $0) })
-            var entries = try Dictionary(grouping: SalaryEntry.fetchAll(db), by: \.staffID)
+            // The salaries of the same people, asked as a subquery: never every household's.
+            let chosen = request.select(StaffMember.Columns.id)
+            var entries = try Dictionary(grouping: SalaryEntry.filter(chosen.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
             return members.map { member in
                 StaffDetails(member: member, household: households[member.householdID]!,
                              salaryHistory: SalaryHistory(entries.removeValue(forKey: member.id) ?? []))
@@ -74,7 +77,7 @@ extension AppDatabase {
         return try read { db in
             var request = StaffMember.all().orderedByName()
             if let householdID { request = request.inHousehold(householdID) }
-            let found = try request.fetchAll(db).filter { reach.includes($0.householdID) }.compactMap { member -> (StaffMember, wholeWords: Int)? in
+            let found = try request.within(reach).fetchAll(db).compactMap { member -> (StaffMember, wholeWords: Int)? in
                 let names = NameKey.of(member.legalName + " " + (member.knownAs ?? ""))
                 guard keys.allSatisfy({ names.contains($0) }) else { return nil }
                 let nameWords = Set(names.split(whereSeparator: \.isWhitespace).map(String.init))
@@ -102,7 +105,7 @@ extension AppDatabase {
         }
 
         let key = NameKey.of(trimmed)
-        let everyone = try StaffMember.fetchAll(db).filter { reach.includes($0.householdID) }
+        let everyone = try StaffMember.all().within(reach).fetchAll(db)
         var matches = everyone.filter { NameKey.of($0.legalName) == key || $0.knownAs.map(NameKey.of) == key }
         if matches.isEmpty, RecordID.couldBePrefix(trimmed) {
             matches = try StaffMember.filter(StaffMember.Columns.id.like("\(trimmed)%")).fetchAll(db).filter { reach.includes($0.householdID) }

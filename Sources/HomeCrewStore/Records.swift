@@ -128,6 +128,13 @@ extension DerivableRequest<StaffMember> {
         filter(StaffMember.Columns.householdID == id)
     }
 
+    /// Only the households `reach` covers, asked of SQLite: another household's people are never
+    /// read, so one member's ten thousand staff cost nothing to anyone else's pages.
+    func within(_ reach: Reach) -> Self {
+        guard let households = reach.households() else { return self }
+        return filter(households.map(\.rawValue).contains(StaffMember.Columns.householdID))
+    }
+
     func orderedByName() -> Self {
         order(StaffMember.Columns.legalName.collating(.nocase), StaffMember.Columns.id)
     }
