@@ -13,6 +13,18 @@ public final class WorkBudget: Sendable {
         self.stillWanted = stillWanted
     }
 
+    private init(seconds: Double, deadline: ContinuousClock.Instant, stillWanted: @escaping @Sendable () -> Bool) {
+        (self.seconds, self.deadline, self.stillWanted) = (seconds, deadline, stillWanted)
+    }
+
+    /// A budget for one part of a page: `fraction` of the time left, so that the part may run
+    /// out while the rest of the page is still shown (a household's owed section of a ledger
+    /// that runs from year 1). It ends with its request when the client goes.
+    public func portion(_ fraction: Double) -> WorkBudget {
+        let left = max(.zero, deadline - ContinuousClock.now)
+        return WorkBudget(seconds: seconds * fraction, deadline: .now + left * fraction, stillWanted: stillWanted)
+    }
+
     /// The budget in force for the current task, if any.
     @TaskLocal public static var current: WorkBudget?
 

@@ -61,6 +61,16 @@ struct HouseholdController: Sendable {
             """)
     }
 
+    /// `work` under part (60%) of the request's budget; nil when that part ran out but the request's has not.
+    static func partly<T>(_ work: () throws -> T) throws -> T? {
+        guard let budget = WorkBudget.current else { return try work() }
+        do {
+            return try WorkBudget.$current.withValue(budget.portion(0.6)) { try work() }
+        } catch WorkBudgetError.exceeded where !budget.isSpent {
+            return nil
+        }
+    }
+
     /// The household's page, with what a step just did (`notice`) or why it could not (`problem`).
     func page(_ summary: HouseholdSummary, _ context: WebContext, status: String? = nil, problem: String? = nil,
               notice: HTML? = nil, query: Form = Form()) throws -> Response {
@@ -70,7 +80,9 @@ struct HouseholdController: Sendable {
         // Each list shows one page of what the household holds: a household of 10,000 staff costs what one of 50 does.
         let pager = ListPager(path: "/households/\(household.id.rawValue)", query: query, kept: ["status", "staff_page", "owed_page", "members_page", "invitations_page", "history_page"])
         let staff = try app.database.staffPage(householdID: household.id, statuses: statuses, asOf: today, ListPager.asked(query, "staff_page"))
-        let owed = try app.database.owedPage(.yearToDate(today), householdID: household.id, ListPager.asked(query, "owed_page"))
+        // What is owed may need a person's ledger from the first month of an advance (years, for
+        // data a member made so): it gets part of the budget, and the page is shown without it when it runs out.
+        let owed = try Self.partly { try app.database.owedPage(.yearToDate(today), householdID: household.id, ListPager.asked(query, "owed_page")) }
         let history = try app.database.historyPage(.household(household.id), ListPager.asked(query, "history_page"))
         let documents = try app.database.latestDocuments(householdID: household.id, limit: 48)
         let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }
@@ -89,7 +101,8 @@ struct HouseholdController: Sendable {
             \(Fragments.staffTable(staff.rows, asOf: today))\(pager.controls(staff, parameter: "staff_page", noun: "staff member", anchor: "staff"))
             \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
             <h2 id="owed">Owed in \(today.year)</h2>
-            \(Fragments.owed(owed.report, partial: owed.staff.pages > 1))\(pager.controls(owed.staff, parameter: "owed_page", noun: "staff member", anchor: "owed"))
+            \(owed.map { Fragments.owed($0.report, partial: $0.staff.pages > 1) + pager.controls($0.staff, parameter: "owed_page", noun: "staff member", anchor: "owed") }
+                ?? "<p class=\"note\">What is owed could not be worked out within the time one page may take (a ledger of advances that runs back many years). Each person's page shows their own.</p>")
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
