@@ -30,10 +30,12 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
+            XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "11")
+            // Format 11 began ledger openings: none is made by the upgrade, so what is owed is as it was.
+            XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening"), "0", name)
             if version < 10 {
-                XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
-                XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
                 // Format 10 began settlement choices: none is made by the upgrade, and they are in the trail from now on.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household WHERE settlement_rules IS NOT NULL"), "0", name)
             }
@@ -58,7 +60,6 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual((edited.last?["after"] as? [String: Any])?["settlement_rules"] as? String, "in-contract", name)
             }
             if version == 10 {
-                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
                 // Grace's settlement: the final month's pay and the settlement entry, its statement as proof.
                 let grace = try homecrew.jsonArray("pay", "list", "Grace")
                 XCTAssertEqual(grace.map { $0["purpose"] as? String ?? "" }.sorted(), ["payroll", "payroll", "settlement"], "October, the final month, the settlement: \(name)")
@@ -127,7 +128,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "10")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "11")
     }
 
     @discardableResult

@@ -86,6 +86,7 @@ struct HouseholdController: Sendable {
             \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
             <h2 id="owed">Owed in \(today.year)</h2>
             \(Fragments.owed(try app.database.owed(.yearToDate(today), householdID: household.id, within: context.reach)))
+            \(try OpeningController.section(app, household: household, context: context))
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
