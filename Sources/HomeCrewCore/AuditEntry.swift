@@ -71,5 +71,6 @@ public struct AuditEntry: Hashable, Sendable {
         "staff": "staff member", "salary_entry": "salary", "pay_adjustment": "pay adjustment", "closed_month": "closed month",
         "document_staff": "document link", "vault": "primary household",
         "payment_month": "month paid", "payment_proof": "proof of payment", "advance_deduction": "instalment kept by a closed month",
+        "ledger_opening": "ledger opening (months settled before HomeCrew)",
     ]
 }

@@ -48,6 +48,8 @@ public enum RuleViolation: HomeCrewError, Equatable {
     case controlCharacter(field: String, scalar: String)
     case bidiControl(field: String, scalar: String)
     case contractGratuityOutOfRange(Int)
+    /// A household's name that is a record id would be taken for the household with that id.
+    case nameLooksLikeID(field: String, name: String)
 
     public var category: ErrorCategory { .invalidData }
 
@@ -55,6 +57,8 @@ public enum RuleViolation: HomeCrewError, Equatable {
         switch self {
         case .emptyName(let field):
             return "\(field) must not be empty"
+        case let .nameLooksLikeID(field, name):
+            return "\(field) '\(name)' is 12 hexadecimal digits, the form of a record's id: add a word or a space"
         case .negativeSalary(let money):
             return "salary must not be negative (got \(money))"
         case let .leavingBeforeStart(start, leaving):

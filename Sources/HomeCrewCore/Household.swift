@@ -28,6 +28,10 @@ public struct Household: Identifiable, Hashable, Sendable {
     public func validated() throws(RuleViolation) -> Household {
         var copy = self
         copy.name = try TextField.required(name, field: "household name", kind: .name)
+        // Households are found by id first, then by name: a name in an id's form could stand for another household.
+        if copy.name.count == RecordID.length, copy.name.lowercased().allSatisfy(\.isHexDigit) {
+            throw .nameLooksLikeID(field: "household name", name: copy.name)
+        }
         copy.address = try TextField.optional(address, field: "address", kind: .note)
         copy.notes = try TextField.optional(notes, field: "note", kind: .note)
         return copy

@@ -56,7 +56,12 @@ extension AppDatabase {
                                sha256: document.objectHash, staffIds: (links[document.id] ?? []).map(\.staffId.rawValue).sorted())
             },
             history: try Row.fetchAll(db, sql: "SELECT * FROM audit_entry WHERE household_id = ? ORDER BY seq", arguments: [household.id])
-                .map { ExportHistoryEntry(auditEntry($0)) })
+                .map { ExportHistoryEntry(auditEntry($0)) },
+            ledgerOpenings: try LedgerOpening.filter(LedgerOpening.Columns.householdID == household.id)
+                .order(LedgerOpening.Columns.createdAt, LedgerOpening.Columns.id).fetchAll(db).map { opening in
+                    ExportOpening(id: opening.id.rawValue, staffId: opening.staffID?.rawValue, settledThrough: opening.settledThrough.description,
+                                  recordedOn: opening.recordedOn.description, note: opening.note, reverses: opening.reverses?.rawValue)
+                })
     }
 
     /// Each person's advances (with their closed months' instalments) and payments (with their
@@ -194,6 +199,15 @@ struct ImportMerger {
         for (index, document) in item.documents.enumerated() { try merge(document, householdID: id, path: "\(path).documents[\(index)]") }
         // The ledger last: its proof points at documents, its closed months' instalments at closed months.
         for (index, member) in item.staff.enumerated() { try mergeLedger(member, path: "\(path).staff[\(index)]") }
+        for (index, opening) in (item.ledgerOpenings ?? []).enumerated() {
+            let place = "\(path).ledger_openings[\(index)]"
+            let entry = try value(place) {
+                try LedgerOpening(id: RecordID(rawValue: opening.id), householdID: id, staffID: opening.staffId.map(RecordID.init(rawValue:)),
+                                  settledThrough: YearMonth(parsing: opening.settledThrough), recordedOn: CalendarDate(parsing: opening.recordedOn),
+                                  note: opening.note, reverses: opening.reverses.map(RecordID.init(rawValue:)))
+            }
+            try appendOnly(entry, existing: try LedgerOpening.fetchOne(db, key: opening.id), kind: "ledger openings", path: place)
+        }
     }
 
     mutating func merge(_ item: ExportStaff, householdID: RecordID, path: String) throws {

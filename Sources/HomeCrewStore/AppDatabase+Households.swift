@@ -188,6 +188,7 @@ extension AppDatabase {
             let staff = try StaffMember.all().inHousehold(household.id).fetchCount(db)
             if staff > 0 && !cascade { throw StoreError.householdHasStaff(name: household.name, count: staff) }
             try Self.guardLedger(of: StaffMember.all().inHousehold(household.id).fetchAll(db), db)
+            try Self.guardOpenings(household: household.id, staff: [], name: household.name, db)
             let documents = Document.filter(Document.Columns.householdID == household.id)
             let documentCount = try documents.fetchCount(db)
             if documentCount > 0 && !cascade {

@@ -22,6 +22,9 @@ public struct PaymentRequest: Sendable {
     /// The payment's id; nil: a new one. Given, a dry run and the real write make the same payment.
     public var id: RecordID?
     public var reach: Reach
+    /// Opens the household's ledger after this month first, in the same transaction (the web's
+    /// offer with a household's first payment).
+    public var openingThrough: YearMonth?
 
     public init(staff: String, amount: String, currency: Currency? = nil, paidOn: CalendarDate, method: PaymentMethod,
                 months: [YearMonth] = [], reference: String? = nil, note: String? = nil, proof: [String] = [], reach: Reach = .everything) {
@@ -63,6 +66,9 @@ public struct PaymentEntry: Sendable {
     public let proof: [Document]
     /// The reversal that undid it.
     public let reversedBy: RecordID?
+    /// For a household's first payment of pay that leaves earlier months owed: the month its
+    /// ledger could open after ("settled before HomeCrew").
+    public var suggestedOpening: YearMonth? = nil
 }
 
 /// An advance with its person, as repaid so far.
@@ -90,6 +96,10 @@ extension AppDatabase {
     public func recordPayment(_ request: PaymentRequest, dryRun: Bool = false, expecting: Payment? = nil) throws -> PaymentEntry {
         try write(dryRun: dryRun) { db in
             let member = try Self.resolveStaff(request.staff, within: request.reach, db)
+            if let month = request.openingThrough {
+                _ = try Self.insertOpening(householdID: member.householdID, staff: nil, settledThrough: month, today: request.paidOn,
+                                           note: nil, within: request.reach, db)
+            }
             let details = try Self.details(of: member, db)
             let currency = try request.currency ?? Self.payCurrency(details, on: request.paidOn)
             let amount = try Money(parsing: request.amount, currency: currency)
@@ -101,10 +111,15 @@ extension AppDatabase {
             if let expecting, expecting != payment {
                 throw StoreError.constraint("the months this payment pays changed while it was being recorded; nothing was recorded, record it again")
             }
+            // The household's first payment of pay? (Its staff asked as a subquery: a household may hold thousands.)
+            let isFirst = try Payment.filter(sql: "staff_id IN (SELECT id FROM staff WHERE household_id = ?)", arguments: [details.household.id.rawValue])
+                .of(.payroll).standing().fetchCount(db) == 0
             try payment.insertWithMonths(db)
             let filed = try request.filing.map { try Self.insertOrFind($0, within: request.reach, db).id.rawValue }
             let proof = try Self.attachProof(request.proof + filed, to: payment, of: details, within: request.reach, db)
-            return PaymentEntry(payment: payment, member: member, household: details.household, proof: proof, reversedBy: nil)
+            var entry = PaymentEntry(payment: payment, member: member, household: details.household, proof: proof, reversedBy: nil)
+            if isFirst { entry.suggestedOpening = try Self.suggestedOpening(householdID: details.household.id, db) }
+            return entry
         }
     }
 
@@ -262,7 +277,12 @@ extension AppDatabase {
                            _ db: Database) throws -> [PaymentAllocation.Outstanding] {
         let member = details.member
         let last = named.max() ?? YearMonth(paidOn)
-        guard let earliest = try named.min() ?? firstMonthPaid(member.id, db) else {
+        let settled = try settledThrough(of: member, db)
+        if let settled, let covered = named.filter({ $0 <= settled }).min() {
+            throw OpeningViolation.monthSettledBefore(covered, through: settled)
+        }
+        // Without months named, pay follows on from the first month paid, or from the ledger's opening.
+        guard let earliest = try named.min() ?? firstMonthPaid(member.id, db).map({ max($0, settled?.next ?? $0) }) ?? settled?.next else {
             throw PaymentViolation.firstPaymentNamesMonths(member.legalName)
         }
         // Ten years back at most, as for any report.

@@ -180,6 +180,7 @@ extension AppDatabase {
         let closed = Dictionary(grouping: try ClosedMonth.filter(Set(people.map(\.1.id)).contains(ClosedMonth.Columns.householdID)).fetchAll(db),
                                 by: \.householdID).mapValues { Set($0.map(\.month)) }
         let payments = Dictionary(grouping: try paymentsOfPay(ids, from: YearMonth(period.range.start), through: lastMonth, db), by: \.staffID)
+        let openings = try standingOpenings(of: Set(people.map(\.1.id)), db)
         let paid = people.filter { member, _ in
             member.employment.overlaps(period.range) || (adjustments[member.id] ?? []).contains { inPeriod.contains($0.month.description) }
                 || (alsoAdvanceHolders && advances[member.id] != nil)
@@ -187,7 +188,8 @@ extension AppDatabase {
         return try PayrollReport(period: period, inputs: paid.map { member, household in
             .init(household: household, member: member, salaries: SalaryHistory(salaries[member.id] ?? []),
                   leave: leave[member.id] ?? [], adjustments: adjustments[member.id] ?? [], advances: advances[member.id] ?? [],
-                  closedMonths: closed[household.id] ?? [], payments: payments[member.id] ?? [])
+                  closedMonths: closed[household.id] ?? [], payments: payments[member.id] ?? [],
+                  settledThrough: LedgerOpening.settledThrough(for: member, among: openings))
         })
     }
 

@@ -22,11 +22,12 @@ extension AppDatabase {
             let owed = OwedReport(payroll: payroll).rows.first { $0.member.id == member.id && $0.currency == wage.currency }
             let leave = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
             let balance = try LeaveCalculator(carryOverCap: household.leaveCarryOverCap).balance(for: leaver, leave: leave, year: leaving.year)
-            let facts = SettlementFacts(
+            var facts = SettlementFacts(
                 member: leaver, leaving: leaving, reason: reason, noticeGiven: noticeGiven, lastWage: wage, finalMonth: month,
                 finalMonthDue: owed?.due ?? .zero(wage.currency), finalMonthPaid: owed?.paid ?? .zero(wage.currency), leave: balance,
                 advancesLeft: owed?.advancesLeft ?? .zero(wage.currency),
                 contractGratuity: contractGratuity ?? member.contractGratuityDays.map(GratuityRule.init(contractDaysPerYear:)))
+            facts.finalMonthSettledBeforeHomeCrew = owed?.settledMonths.contains(month) ?? false
             return (facts, household)
         }
     }

@@ -137,6 +137,7 @@ extension AppDatabase {
         for member in staff {
             let count = try Payment.filter(Payment.Columns.staffID == member.id).fetchCount(db)
             if count > 0 { throw StoreError.hasPayments(name: member.legalName, count: count) }
+            try guardOpenings(household: nil, staff: [member.id], name: member.legalName, db)
         }
     }
 

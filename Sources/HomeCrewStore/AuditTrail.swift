@@ -68,7 +68,7 @@ struct AuditedTable: Sendable {
     static let none: @Sendable (String) -> String = { _ in "NULL" }
 
     /// Every audited table.
-    static let all = formatSeven + sharing + payments
+    static let all = formatSeven + sharing + payments + openings
 
     /// The tables audited since format 7 (that migration made their triggers: never changes).
     static let formatSeven: [AuditedTable] = [
@@ -112,6 +112,12 @@ struct AuditedTable: Sendable {
         AuditedTable(name: "advance_deduction", recordID: { "\($0).advance_id || ' ' || \($0).month" },
                      household: { householdOfStaff("(SELECT staff_id FROM advance WHERE id = \($0).advance_id)") },
                      staff: { "(SELECT staff_id FROM advance WHERE id = \($0).advance_id)" }, document: none),
+    ]
+
+    /// Where ledgers begin, audited since their format (12): only ever inserted.
+    static let openings: [AuditedTable] = [
+        AuditedTable(name: "ledger_opening", recordID: { "\($0).id" }, household: { "\($0).household_id" },
+                     staff: { "\($0).staff_id" }, document: none, events: ["INSERT"]),
     ]
 
     /// Sharing, audited since format 8: who belongs to a household, and its invitations

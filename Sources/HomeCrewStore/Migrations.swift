@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 11
+    static let currentFormatVersion = 12
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -22,6 +22,7 @@ enum Migrations {
         migrator.registerMigration("v9: payments and advances", migrate: createPayments)
         migrator.registerMigration("v10: settlement rules and contract gratuities", migrate: addSettlementChoices)
         migrator.registerMigration("v11: documents and household names unique per household and reach", migrate: scopeUniqueness)
+        migrator.registerMigration("v12: ledger openings", migrate: createLedgerOpenings)
         return migrator
     }
 
@@ -605,5 +606,48 @@ enum Migrations {
         try db.execute(sql: "ALTER TABLE \(table)_rebuilt RENAME TO \(table)")
         try db.execute(sql: "PRAGMA legacy_alter_table = OFF")
         for sql in dependents { try db.execute(sql: sql) }
+    }
+
+    /// Where a household's (or one person's) payment ledger begins: months up to `settled_through`
+    /// were settled before HomeCrew. Append only like the payments, one standing opening per
+    /// household and per person, undone by a reversal that repeats it.
+    private static func createLedgerOpenings(_ db: Database) throws {
+        let standing = "o.reverses IS NULL AND o.id NOT IN (SELECT reverses FROM ledger_opening WHERE reverses IS NOT NULL)"
+        try db.execute(sql: """
+            CREATE TABLE ledger_opening (
+                id              TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 12),
+                household_id    TEXT NOT NULL REFERENCES household(id),
+                staff_id        TEXT REFERENCES staff(id),
+                settled_through TEXT NOT NULL CHECK (\(isMonth("settled_through"))),
+                recorded_on     TEXT NOT NULL CHECK (\(isDate("recorded_on"))),
+                note            TEXT,
+                reverses        TEXT UNIQUE REFERENCES ledger_opening(id),
+                created_at      TEXT NOT NULL
+            );
+            CREATE INDEX ledger_opening_by_household ON ledger_opening(household_id);
+
+            CREATE TRIGGER ledger_opening_staff_in_household BEFORE INSERT ON ledger_opening WHEN NEW.staff_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM staff s WHERE s.id = NEW.staff_id AND s.household_id = NEW.household_id)
+            BEGIN SELECT RAISE(ABORT, 'an opening for a person is in their household'); END;
+
+            CREATE TRIGGER ledger_opening_one_standing BEFORE INSERT ON ledger_opening WHEN NEW.reverses IS NULL
+            AND EXISTS (SELECT 1 FROM ledger_opening o WHERE o.household_id = NEW.household_id AND o.staff_id IS NEW.staff_id AND \(standing))
+            BEGIN SELECT RAISE(ABORT, 'a ledger has one opening: reverse it before opening it again'); END;
+
+            CREATE TRIGGER ledger_opening_reversal_matches BEFORE INSERT ON ledger_opening WHEN NEW.reverses IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM ledger_opening o WHERE o.id = NEW.reverses AND o.reverses IS NULL
+                            AND o.household_id = NEW.household_id AND o.staff_id IS NEW.staff_id
+                            AND o.settled_through = NEW.settled_through)
+            BEGIN SELECT RAISE(ABORT, 'a reversal must undo one opening exactly'); END;
+
+            CREATE TRIGGER ledger_opening_is_append_only_update BEFORE UPDATE ON ledger_opening
+            BEGIN SELECT RAISE(ABORT, 'openings are never changed: record a reversal'); END;
+            CREATE TRIGGER ledger_opening_is_append_only_delete BEFORE DELETE ON ledger_opening
+            BEGIN SELECT RAISE(ABORT, 'openings are never deleted: record a reversal'); END;
+            """)
+        for table in AuditedTable.openings {
+            try db.execute(sql: try table.triggers(db))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 12")
     }
 }

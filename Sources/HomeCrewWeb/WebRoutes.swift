@@ -33,6 +33,7 @@ public enum WebRoutes {
         routes.post("/households/:id/edit", .member(.manager, of: .household("id")), households.edit)
         routes.post("/households/:id/primary", .vaultUser, households.makePrimary)
         routes.post("/households/:id/remove", .member(.owner, of: .household("id")), households.remove)
+        routes.post("/households/:id/opening", .member(.manager, of: .household("id")), OpeningController(app: app).change)
 
         let sharing = SharingController(app: app)
         routes.post("/households/:id/invitations", .member(.owner, of: .household("id")), sharing.invite)

@@ -22,7 +22,7 @@ final class ExchangeTests: XCTestCase {
         let file = scratch.appendingPathComponent("export.json").path
         try homecrew.ok("export", "--out", file)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        XCTAssertEqual(json["homecrew_export"] as? Int, 3)
+        XCTAssertEqual(json["homecrew_export"] as? Int, 4)
         let sea = try XCTUnwrap((json["households"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "Sea View House" })
         XCTAssertEqual(sea["closed_months"] as? [String], ["2026-10"])
         let asha = try XCTUnwrap((sea["staff"] as? [[String: Any]] ?? []).first { $0["known_as"] as? String == "Asha" })
@@ -37,7 +37,7 @@ final class ExchangeTests: XCTestCase {
         let target = try other()
         let dry = try target.run(["import", file, "--dry-run"])
         XCTAssertEqual(dry.status, 0, dry.stderr)
-        XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 advances, 1 closed months, 3 households, 4 leave entries, 6 payments, 11 salary entries, 9 staff"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("Would add: 2 adjustments, 1 advances, 1 closed months, 3 households, 4 leave entries, 3 ledger openings, 6 payments, 11 salary entries, 9 staff"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("Not imported: 5 document(s) whose file is not in this vault"), dry.stdout)
         XCTAssertEqual((try target.json("staff", "list", "--all-households", "--status", "all") as? [Any] ?? []).count, 0, "a dry run changes nothing")
         try target.ok("import", file)
@@ -98,6 +98,7 @@ final class ExchangeTests: XCTestCase {
             household["id"] = "0123456789ab"
             household["documents"] = []
             household["staff"] = []
+            household["ledger_openings"] = nil
             return household
         }
         let oldFile = scratch.appendingPathComponent("format-1.json")

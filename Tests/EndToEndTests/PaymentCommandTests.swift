@@ -22,7 +22,7 @@ final class PaymentCommandTests: XCTestCase {
         // The first payment says which month it pays; later ones follow on from there.
         let first = try homecrew.run(["pay", "record", "Ramesh", "--amount", "22000", "--on", "2026-02-01", "--method", "upi"])
         XCTAssertEqual(first.status, 65, first.stderr)
-        XCTAssertEqual(first.stderr, "error: this is the first payment recorded for Ramesh Kumar: say which month(s) it pays with --for yyyy-mm; later payments follow on\n")
+        XCTAssertEqual(first.stderr, "error: this is the first payment recorded for Ramesh Kumar: say which month(s) it pays with --for yyyy-mm, or open the ledger where HomeCrew begins (homecrew pay opening --settled-through yyyy-mm); later payments follow on\n")
         XCTAssertTrue(try homecrew.ok("pay", "record", "Ramesh", "--amount", "22000", "--on", "2026-02-01", "--method", "upi", "--for", "2026-01",
                                       "--reference", "UPI 1234").hasPrefix("Recorded payment "))
         let split = try homecrew.ok("pay", "record", "Ramesh", "--amount", "30000", "--on", "2026-03-31", "--method", "cash")

@@ -21,6 +21,10 @@ final class PaymentLedgerTests: XCTestCase {
         var paid: [RecordID: (month: YearMonth, amount: Decimal)] = [:]
         /// Repayment id → advance and amount, not reversed.
         var repaid: [RecordID: (advance: RecordID, amount: Decimal)] = [:]
+        /// The ledger's opening for them (their own, else the household's): months up to it were settled before HomeCrew.
+        var settledThrough: YearMonth?
+
+        func isSettled(_ month: YearMonth) -> Bool { settledThrough.map { month <= $0 } ?? false }
     }
 
     /// What the scenarios exercised, so that a generator that stops making a case is noticed.
@@ -31,7 +35,8 @@ final class PaymentLedgerTests: XCTestCase {
             try runScenario(seed: UInt64(seed))
         }
         for what in ["instalment", "instalment in a closed month", "capped instalment", "repayment", "reversal", "part payment",
-                     "advance fully repaid"] {
+                     "advance fully repaid", "settled month", "own opening", "instalment in a settled month", "settled month refused",
+                     "settlement after the opening", "settlement in a settled month"] {
             XCTAssertGreaterThanOrEqual(seen[what, default: 0], what == "instalment" ? 20 : 1, "the scenarios never made: \(what)")
         }
         print("PaymentLedgerTests exercised: \(seen.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
@@ -65,6 +70,7 @@ final class PaymentLedgerTests: XCTestCase {
             }
             people.append(person)
         }
+        try open(household, &people, database, &random)
         var frozen: [String: PayrollReport.Entry] = [:]
         for month in DateRange(day("2025-01-01"), day("2026-12-31")).months {
             for index in people.indices {
@@ -79,6 +85,21 @@ final class PaymentLedgerTests: XCTestCase {
             }
         }
         try check(people, frozen: frozen, database, seed: seed)
+    }
+
+    /// The household's ledger opens at a random month from the first start; sometimes one person's at another.
+    func open(_ household: Household, _ people: inout [Person], _ database: AppDatabase, _ random: inout Seeded) throws {
+        let today = day("2026-12-31")
+        if Bool.random(using: &random) {
+            let month = YearMonth(people[0].member.startDate.adding(daysClamped: 31 * Int.random(in: 0...16, using: &random)))
+            _ = try database.openLedger(householdID: household.id, staff: people[0].member.id.rawValue, settledThrough: month, today: today, note: nil)
+            people[0].settledThrough = month
+            seen["own opening", default: 0] += 1
+        }
+        let first = people.map(\.member.startDate).min()!
+        let month = YearMonth(first.adding(daysClamped: 31 * Int.random(in: 0...17, using: &random)))
+        _ = try database.openLedger(householdID: household.id, staff: nil, settledThrough: month, today: today, note: nil)
+        for index in people.indices where people[index].settledThrough == nil { people[index].settledThrough = month }
     }
 
     /// Maybe an advance, a repayment, a payment of the month's pay, a reversal.
@@ -104,6 +125,13 @@ final class PaymentLedgerTests: XCTestCase {
             }
         }
         let line = try database.payroll(.month(month), householdID: member.householdID).entries.first { $0.member.id == member.id }
+        if employed, person.isSettled(month), Int.random(in: 0..<10, using: &random) < 2 {
+            XCTAssertThrowsError(try database.recordPayment(PaymentRequest(staff: member.id.rawValue, amount: "100", paidOn: month.last,
+                                                                           method: .cash, months: [month]))) { error in
+                XCTAssertEqual(error as? OpeningViolation, .monthSettledBefore(month, through: person.settledThrough!))
+            }
+            seen["settled month refused", default: 0] += 1
+        }
         if let line, line.outstanding.amount > 0, Int.random(in: 0..<10, using: &random) < 8 {
             let part = Bool.random(using: &random) ? line.outstanding.amount
                 : Money(line.outstanding.amount * Decimal(Int.random(in: 1...99, using: &random)) / 100, inr).rounded().amount
@@ -137,7 +165,17 @@ final class PaymentLedgerTests: XCTestCase {
                 XCTAssertEqual(line.net.amount, line.netBeforeDeductions.amount - line.deductionTotal.amount, context)
                 let paid = person.paid.values.filter { $0.month == line.month }.reduce(Decimal(0)) { $0 + $1.amount }
                 XCTAssertEqual(entry.paidTotal.amount, paid, context)
-                XCTAssertEqual(entry.paidTotal.amount + entry.outstanding.amount, line.net.amount, context)
+                XCTAssertEqual(entry.settledBeforeHomeCrew, person.isSettled(line.month), context)
+                if person.isSettled(line.month) {
+                    // Before the opening nothing is owed or paid; the month's pay and instalments are worked out as ever.
+                    XCTAssertEqual(entry.outstanding.amount, 0, context)
+                    XCTAssertEqual(paid, 0, context)
+                    XCTAssertEqual(entry.paymentSummary, "settled before HomeCrew", context)
+                    seen["settled month", default: 0] += 1
+                    seen["instalment in a settled month", default: 0] += line.deductions.count
+                } else {
+                    XCTAssertEqual(entry.paidTotal.amount + entry.outstanding.amount, line.net.amount, context)
+                }
                 seen["instalment", default: 0] += line.deductions.count
                 if !line.deductions.isEmpty && line.net.amount == 0 { seen["capped instalment", default: 0] += 1 }
                 if entry.outstanding.amount > 0 && entry.paidTotal.amount > 0 { seen["part payment", default: 0] += 1 }
@@ -148,11 +186,35 @@ final class PaymentLedgerTests: XCTestCase {
                 }
             }
             let row = owed.rows.first { $0.member.id == person.member.id }
-            let due = entries.reduce(Decimal(0)) { $0 + $1.line.net.amount }
+            let due = entries.filter { !person.isSettled($0.line.month) }.reduce(Decimal(0)) { $0 + $1.line.net.amount }
+            XCTAssertEqual(row?.settledMonths ?? [], entries.map(\.line.month).filter(person.isSettled), "seed \(seed)")
+            XCTAssertTrue(row?.openMonths.allSatisfy { !person.isSettled($0) } ?? true, "seed \(seed)")
             XCTAssertEqual(row?.due.amount ?? 0, due, "seed \(seed)")
             XCTAssertEqual((row?.paid.amount ?? 0) + (row?.outstanding.amount ?? 0), due, "seed \(seed)")
             XCTAssertEqual(row?.paid.amount ?? 0, person.paid.values.reduce(Decimal(0)) { $0 + $1.amount }, "seed \(seed)")
             try checkAdvances(person, database, seed: seed)
+            try checkSettlement(person, entries: entries, database, seed: seed)
+        }
+    }
+
+    /// A settlement's final pay: "settled before HomeCrew" in a month the opening covers; otherwise
+    /// the month's net pay less what was paid of it, as the payroll has it.
+    func checkSettlement(_ person: Person, entries: [PayrollReport.Entry], _ database: AppDatabase, seed: UInt64) throws {
+        let leaving = min(person.member.employment.end, day("2026-12-31"))
+        let (facts, _) = try database.settlementFacts(person.member.id.rawValue, leaving: leaving, reason: .resignation,
+                                                      noticeGiven: nil, contractGratuity: nil)
+        let month = YearMonth(leaving), context = "seed \(seed), \(person.member.legalName) leaving \(leaving)"
+        guard let entry = entries.first(where: { $0.line.month == month }) else { return XCTFail(context) }
+        XCTAssertEqual(facts.finalMonthSettledBeforeHomeCrew, person.isSettled(month), context)
+        let line = SettlementCalculator.finalPay(facts)
+        if person.isSettled(month) {
+            XCTAssertEqual(line?.amount.amount, 0, context)
+            XCTAssertEqual(line?.arithmetic, ["\(month): pay to the last day settled before HomeCrew"], context)
+            seen["settlement in a settled month", default: 0] += 1
+        } else {
+            XCTAssertEqual(facts.finalMonthDue, entry.line.net, context)
+            XCTAssertEqual(facts.finalMonthPaid, entry.paidTotal, context)
+            seen["settlement after the opening", default: 0] += 1
         }
     }
 
@@ -173,11 +235,16 @@ final class PaymentLedgerTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(deduction.balanceAfter.amount, 0, context)
                 XCTAssertTrue(deduction.amount.isWholeMinorUnits, context)
             }
-            // Instalments without repayments, never held back by low pay: equal, and the last takes the rest exactly.
+            // Instalments without repayments, repaid in as many months as instalments: none takes more than the
+            // regular instalment (one held back by low pay takes less), and the last takes exactly what is left.
+            // (Which of two advances given on one day is served first depends on their random ids: a month's
+            // pay may hold either back.)
             if case .instalments(let count, _) = statement.advance.repayment, repaid == 0, statement.deductions.count == count, statement.left.amount == 0 {
                 let regular = RepaymentRule.regularInstalment(statement.advance.amount, count: count)
-                XCTAssertEqual(statement.deductions.dropLast().map(\.amount.amount), Array(repeating: regular, count: count - 1), context)
-                XCTAssertEqual(statement.deductions.last!.amount.amount, amount - regular * Decimal(count - 1), context)
+                let before = statement.deductions.dropLast().map(\.amount.amount)
+                XCTAssertTrue(before.allSatisfy { $0 <= regular }, "\(before) over \(regular): \(context)")
+                XCTAssertEqual(statement.deductions.last!.amount.amount, amount - before.reduce(0, +), context)
+                if before.allSatisfy({ $0 == regular }) { seen["instalments equal but the last", default: 0] += 1 }
             }
         }
     }

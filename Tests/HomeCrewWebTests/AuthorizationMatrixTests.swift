@@ -86,7 +86,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "GET /reports/tenure": .signedIn, "GET /reports/tenure.csv": .signedIn, "GET /reports/leave": .signedIn,
         "GET /reports/leave.csv": .signedIn, "GET /reports/payroll.csv": .signedIn, "GET /reports/due": .signedIn, "GET /reports/due.ics": .signedIn,
         "POST /households/{id}/primary": .vaultUser, "POST /reports/due/feed": .signedIn, "POST /reports/due/feed/revoke": .signedIn,
-        "GET /households/{id}": .role(.viewer), "POST /households/{id}/edit": .role(.manager), "POST /households/{id}/remove": .role(.owner),
+        "GET /households/{id}": .role(.viewer), "POST /households/{id}/edit": .role(.manager), "POST /households/{id}/remove": .role(.owner), "POST /households/{id}/opening": .role(.manager),
         "POST /households/{id}/invitations": .role(.owner), "POST /households/{id}/invitations/{invitation}/revoke": .role(.owner),
         "POST /households/{id}/members/{account}/role": .role(.owner), "POST /households/{id}/members/{account}/remove": .role(.owner),
         "POST /households/{id}/transfer": .role(.owner), "POST /households/{id}/dissolve": .role(.owner),

@@ -153,7 +153,7 @@ final class PageTests: XCTestCase {
             let recorded = try XCTUnwrap(try harness.app.database.history(.staff(harness.maria.id)).last)
             XCTAssertEqual([recorded.actor, recorded.recordType, recorded.after?["amount"] ?? nil], ["web:" + AuditActor.unixUser, "salary_entry", "32000.50"])
             let history = try await client.get("/staff/\(id)").text
-            XCTAssertTrue(history.contains("<h2>History</h2>") && history.contains("web:\(AuditActor.unixUser)</bdi></td>") && history.contains("added salary<"), history)
+            XCTAssertTrue(history.contains("<h2>History</h2>") && history.contains("keeper (\(AuditActor.unixUser))</bdi></td>") && !history.contains("web:") && history.contains("added salary<"), history)
             let early = try await client.post("/staff/\(id)/salary", ["amount": "1", "from": "2020-01-01"])
             XCTAssertEqual(early.status, .unprocessableContent)
             XCTAssertTrue(early.text.contains("role=\"alert\""), "the refusal is shown on the page")

@@ -131,6 +131,38 @@ final class UploadReachTests: XCTestCase {
         XCTAssertEqual(try Self.leftovers(setup), [])
     }
 
+    /// Fields are held in memory: all of an upload's together are bounded, not only each (a thousand
+    /// fields of 64 KB each held 64 MB a request).
+    func testTheFieldsOfAnUploadAreBoundedTogether() async throws {
+        let setup = try await Self.setUp()
+        let large = String(repeating: "x", count: UploadReceiver.fieldLimit - 1)
+        let count = WebLimits.uploadFieldBytes / large.utf8.count + 1
+        let body = UploadTests.multipart([("household", setup.hill.id.rawValue)] + (0..<count).map { ("f\($0)", large) }, files: [])
+        let response = try await Self.send(setup, as: "nadia", "/upload", body: body)
+        XCTAssertEqual(response.status, .badRequest)
+        XCTAssertTrue(response.text.contains("hold more than \(WebLimits.uploadFieldBytes / 1024) KB together"), response.text)
+        XCTAssertEqual(try Self.leftovers(setup), [])
+    }
+
+    /// A household is found by id before name: a name in an id's form is refused, so nobody names
+    /// her own household after another's id and then removes "it" (which removed the other one).
+    func testAHouseholdCannotBeNamedLikeAnotherHouseholdsID() async throws {
+        let setup = try await Self.setUp()
+        let victim = setup.harness.household.id.rawValue
+        let form = "name=\(victim)&csrf=\(setup.sessions["lone"]!.csrf)"
+        let made = try await Self.send(setup, as: "lone", "/households", body: ByteBuffer(string: form), contentType: "application/x-www-form-urlencoded")
+        XCTAssertEqual(made.status, .unprocessableContent, made.text)
+        XCTAssertTrue(made.text.contains("the form of a record&#39;s id") || made.text.contains("the form of a record's id"), made.text)
+        XCTAssertThrowsError(try setup.harness.app.database.addHousehold(Household(name: victim.uppercased())))
+        // Removing a household names it by id: the one in the address, whatever its name.
+        let decoy = try setup.harness.app.database.addHousehold(Household(name: "Decoy \(victim)")).household
+        let removed = try await Self.send(setup, as: "nadia", "/households/\(setup.hill.id.rawValue)/remove",
+                                          body: ByteBuffer(string: "csrf=\(setup.sessions["nadia"]!.csrf)"), contentType: "application/x-www-form-urlencoded")
+        XCTAssertNotEqual(removed.status, .seeOther, "a manager is not the owner: \(removed.text)")
+        XCTAssertNoThrow(try setup.harness.app.database.householdSummary(id: setup.harness.household.id))
+        XCTAssertNoThrow(try setup.harness.app.database.householdSummary(id: decoy.id))
+    }
+
     /// Each field is added in place: a form of the most fields allowed keeps every one of them.
     func testTheReceiverKeepsEveryFieldOfAFormAtTheLimit() async throws {
         let setup = try await Self.setUp()

@@ -9,6 +9,7 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - a request whose browser gives up stops working at once (the server's log shows its time);
 - connections held open by one client (half a head each, a head sent a byte at a time, a body that stops) are
   capped per address and in all, closed within the idle timeout, and others still connect fast;
+- a form whose body trickles in is ended once it is later than a form may be;
 - eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
@@ -214,6 +215,34 @@ def page_loads_while_held(server, member, seconds):
     return latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99)], len(latencies)
 
 
+def trickled_form_is_refused(server, form_seconds=20):
+    """A form body sent a byte every 5 s (each within the idle timeout) is refused once it has taken
+    longer than a form may: the connection is answered and closed, not held for as long as the client likes."""
+    sock = held_connection(server, "127.0.0.5", f"POST /signin HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                                                f"Origin: http://127.0.0.1:{server.port}\r\nContent-Length: 100000\r\n"
+                                                "Content-Type: application/x-www-form-urlencoded\r\n\r\nname=".encode())
+    started, answer, answered = time.monotonic(), b"", None
+    sock.settimeout(5)
+    while time.monotonic() - started < form_seconds + 15:
+        try:
+            sock.send(b"a")
+            chunk = sock.recv(4096)
+        except socket.timeout:
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        answered = answered or time.monotonic() - started
+        answer += chunk
+    closed = time.monotonic() - started
+    sock.close()
+    status = answer.split(b"\r\n")[0].decode() or "no answer"
+    check(answer.startswith(b"HTTP/1.1 408") and answered < form_seconds + 6,
+          f"a form trickling a byte every 5 s was answered after {answered or closed:.0f} s (a form may take {form_seconds} s): {status}")
+    check(closed < form_seconds + 10, f"and its connection was closed after {closed:.0f} s")
+
+
 def held_connections_are_bounded(server, member, attempted=200):
     """One client opens `attempted` connections, each with half a request head; another sends its
     head a byte every half second. The first's connections past the cap per address are closed at
@@ -407,6 +436,7 @@ def main():
         home_stays_fast_under_attack(server, member)
         abandoned_request_stops(server)
         held_connections_are_bounded(server, member)
+        trickled_form_is_refused(server)
         connections_in_all_are_bounded(server, member)
         password_hashes_do_not_slow_others(server, member)
         small_upload_does_not_wait_for_long_ocr(server, folder)

@@ -23,7 +23,7 @@ struct RunDemo: ParsableCommand {
             let database = try AppDatabase.open(location, create: true)
             let ingestor = DocumentIngestor(database: database, objects: ObjectStore(vaultDirectory: location.directory),
                                             extractor: IsolatedExtractor())
-            try data.seed(database, ingestor: ingestor, samples: samplesDirectory)
+            try data.seed(database, ingestor: ingestor, samples: samplesDirectory, today: vault.todayDate)
         } catch {
             try? FileManager.default.removeItem(atPath: location.directory)
             throw error

@@ -11,6 +11,8 @@ struct SampleData: Decodable {
         let notes: String?
         let settlementRules: String?
         let use: Bool?
+        /// Where its payment ledger opens: the months up to it were settled before HomeCrew.
+        let settledThrough: String?
         let staff: [SampleStaff]
         let documents: [SampleDocument]?
     }
@@ -91,12 +93,17 @@ struct SampleData: Decodable {
 
     /// Writes every household, staff member, salary entry and document through the usual
     /// writes and the usual ingest, so the demo obeys exactly the rules a user's data does.
-    func seed(_ database: AppDatabase, ingestor: DocumentIngestor, samples: URL) throws {
+    func seed(_ database: AppDatabase, ingestor: DocumentIngestor, samples: URL, today: CalendarDate) throws {
         for sample in households {
             let household = try database.addHousehold(
                 Household(name: sample.name, address: sample.address, notes: sample.notes, settlementRules: sample.settlementRules)).household
-            if sample.use == true { _ = try database.useHousehold(named: household.name) }
+            if sample.use == true { _ = try database.useHousehold(named: household.id.rawValue) }
             for person in sample.staff { try seed(person, in: household, database) }
+            // The ledger opens where the household's recorded payments begin.
+            if let month = sample.settledThrough {
+                _ = try database.openLedger(householdID: household.id, staff: nil, settledThrough: YearMonth(parsing: month), today: today,
+                                            note: "the demo's payments begin in the month after")
+            }
             for document in sample.documents ?? [] {
                 try seed(document, in: household, ingestor: ingestor, samples: samples)
             }

@@ -14,7 +14,7 @@ struct AddHousehold: ParsableCommand {
     func run() throws {
         let database = try vault.openForWriting()
         let added = try database.addHousehold(Household(name: name, address: address, notes: notes))
-        let summary = try database.householdSummary(named: added.household.name)
+        let summary = try database.householdSummary(id: added.household.id)
         if output.format == .table {
             print("Added household \"\(Terminal.sanitize(added.household.name))\" (\(added.household.id))\(added.isPrimary ? ", the primary household" : "").")
         } else {

@@ -15,7 +15,7 @@ struct ShowHousehold: ParsableCommand {
         let database = try vault.openForReading()
         let choice = try database.chooseHousehold(name)
         choice.announceIfImplicit()
-        let summary = try database.householdSummary(named: choice.household.name)
+        let summary = try database.householdSummary(id: choice.household.id)
         let asOf = vault.todayDate
         let staff = try database.staffListing(StaffFilter(
             householdID: summary.household.id, statuses: Set(EmploymentStatus.allCases), asOf: asOf))

@@ -6,7 +6,7 @@ struct PayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay", abstract: "Payments made, one-off adjustments to pay, and closing months that have been paid.",
         subcommands: [RecordPayment.self, ListPayments.self, ReversePayment.self, AddPaymentProof.self, PrintReceipt.self, AdjustPay.self, ListAdjustments.self, RemoveAdjustment.self, CloseMonth.self, ReopenMonth.self,
-                      ListClosedMonths.self])
+                      ListClosedMonths.self, OpenLedger.self])
 }
 
 /// What `pay close` and `pay reopen` take: a month of one household.

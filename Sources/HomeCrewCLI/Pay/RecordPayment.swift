@@ -47,6 +47,11 @@ struct RecordPayment: ParsableCommand {
         print("Recorded payment \(payment.id.short): \(payment.amount) to \(Terminal.sanitize(entry.member.legalName)) on \(payment.paidOn) "
               + "by \(payment.method.label) for \(PaymentPresenter.months(payment)).")
         for document in entry.proof { print("  proof \(document.id.short): \(Terminal.sanitize(document.title))") }
+        if let month = entry.suggestedOpening {
+            Terminal.printNote("note: this is \(Terminal.sanitize(entry.household.name))'s first payment; months before \(month.next) now count as owed. "
+                               + "If they were settled before HomeCrew, run: homecrew pay opening --household '\(Terminal.sanitize(entry.household.name))' "
+                               + "--settled-through \(month)")
+        }
     }
 }
 

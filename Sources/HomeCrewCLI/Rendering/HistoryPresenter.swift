@@ -1,5 +1,6 @@
 import HomeCrewCore
 import HomeCrewOperations
+import HomeCrewStore
 
 enum HistoryPresenter {
     static func json(_ entry: AuditEntry) -> JSON {
@@ -7,7 +8,7 @@ enum HistoryPresenter {
             fields.map { .object($0.mapValues { JSON.optional($0) }) } ?? .null
         }
         return .object([
-            "at": .string(entry.at), "actor": .string(entry.actor), "household_id": .optional(entry.householdID?.rawValue),
+            "at": .string(entry.at), "actor": .string(entry.actor), "who": .string(AuditActor.readable(entry.actor)), "household_id": .optional(entry.householdID?.rawValue),
             "record_type": .string(entry.recordType), "record_id": .string(entry.recordID), "action": .string(entry.action.rawValue),
             "before": state(entry.before), "after": state(entry.after),
         ])
@@ -20,12 +21,14 @@ enum HistoryPresenter {
         for entry in entries {
             let when = String(entry.at.prefix(19)).replacingOccurrences(of: "T", with: " ")
             let changes = entry.changes
+            // In words: "The vault's keeper (root)" or the account's name, never `cli:root`.
+            let who = AuditActor.readable(entry.actor)
             for (index, change) in changes.enumerated() {
                 let first = index == 0 || complete
-                table.append([first ? when : "", first ? entry.actor : "", first ? entry.summary : "", first ? entry.recordID : "",
+                table.append([first ? when : "", first ? who : "", first ? entry.summary : "", first ? entry.recordID : "",
                               change.field, change.before ?? "", change.after ?? ""])
             }
-            if changes.isEmpty { table.append([when, entry.actor, entry.summary, entry.recordID, "", "", ""]) }
+            if changes.isEmpty { table.append([when, who, entry.summary, entry.recordID, "", "", ""]) }
         }
         return table
     }

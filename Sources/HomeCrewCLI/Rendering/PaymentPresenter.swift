@@ -101,18 +101,22 @@ enum PaymentPresenter {
 
     static func owedTable(_ report: OwedReport, showHousehold: Bool) -> RecordTable {
         var headers = ["STAFF", "CURRENCY", "DUE", "PAID", "OUTSTANDING", "OPEN MONTHS", "ADVANCES LEFT"]
+        // Only where a ledger's opening covers part of the period.
+        let showSettled = report.rows.contains { !$0.settledMonths.isEmpty }
+        if showSettled { headers.append(PayrollReport.settledBeforeHomeCrew.uppercased()) }
         if showHousehold { headers.insert("HOUSEHOLD", at: 0) }
         var table = RecordTable(headers: headers, rightAligned: ["DUE", "PAID", "OUTSTANDING", "ADVANCES LEFT"])
-        func row(_ cells: [String], household: String) {
+        func row(_ cells: [String], settled: String, household: String) {
+            let cells = showSettled ? cells + [settled] : cells
             table.append(showHousehold ? [household] + cells : cells)
         }
         for line in report.rows {
             row([line.member.displayName, line.currency.code, line.due.plainAmount, line.paid.plainAmount, line.outstanding.plainAmount,
-                 monthRuns(line.openMonths), line.advancesLeft.plainAmount], household: line.household.name)
+                 monthRuns(line.openMonths), line.advancesLeft.plainAmount], settled: monthRuns(line.settledMonths), household: line.household.name)
         }
         for total in report.totals {
             row(["TOTAL", total.currency.code, total.due.plainAmount, total.paid.plainAmount, total.outstanding.plainAmount, "",
-                 total.advancesLeft.plainAmount], household: "")
+                 total.advancesLeft.plainAmount], settled: "", household: "")
         }
         return table
     }
@@ -144,7 +148,8 @@ enum PaymentPresenter {
                 .object(["household": .string(line.household.name), "staff": StaffPresenter.reference(line.member),
                          "currency": .string(line.currency.code), "due": line.due.json, "paid": line.paid.json,
                          "outstanding": line.outstanding.json, "open_months": .array(line.openMonths.map { .string($0.description) }),
-                         "advances_left": line.advancesLeft.json])
+                         "advances_left": line.advancesLeft.json,
+                         "settled_before_homecrew": .array(line.settledMonths.map { .string($0.description) })])
             }),
             "totals": .array(report.totals.map { total in
                 .object(["currency": .string(total.currency.code), "due": total.due.json, "paid": total.paid.json,

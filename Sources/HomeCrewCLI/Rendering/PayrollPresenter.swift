@@ -63,6 +63,7 @@ enum PayrollPresenter {
             "paid": .array(entry.paid.map { .object(["payment": .string($0.paymentID.rawValue), "day": .string($0.day.description),
                                                      "method": .string($0.method.rawValue), "amount": $0.amount.json]) }),
             "outstanding": entry.outstanding.json,
+            "settled_before_homecrew": .bool(entry.settledBeforeHomeCrew),
         ])
     }
 

@@ -5,8 +5,8 @@ import Foundation
 /// currency, so any language can read it without HomeCrew.
 public struct ExportFile: Codable, Equatable, Sendable {
     /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
-    /// contract gratuity; files of the earlier formats (without them) still import.
-    public static let currentVersion = 3
+    /// contract gratuity, 4 a household's ledger openings; files of the earlier formats (without them) still import.
+    public static let currentVersion = 4
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -34,9 +34,13 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
     /// The household's audit trail, oldest first. Read for the record; an import does not
     /// replay it (the import's own changes are recorded as made by whoever imports).
     public var history: [ExportHistoryEntry]?
+    /// Where its payment ledger begins, and their reversals, oldest first. Since format 4.
+    public var ledgerOpenings: [ExportOpening]?
 
     public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String, settlementRules: String? = nil,
-                closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument], history: [ExportHistoryEntry]? = nil) {
+                closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument], history: [ExportHistoryEntry]? = nil,
+                ledgerOpenings: [ExportOpening]? = nil) {
+        self.ledgerOpenings = ledgerOpenings
         self.settlementRules = settlementRules
         self.id = id
         self.name = name
@@ -202,6 +206,21 @@ public struct ExportPayment: Codable, Equatable, Sendable {
                 purpose: String, advanceId: String?, months: [ExportAmount], reverses: String?, proofDocumentIds: [String]) {
         (self.id, self.paidOn, self.amount, self.currency, self.method, self.reference, self.note) = (id, paidOn, amount, currency, method, reference, note)
         (self.purpose, self.advanceId, self.months, self.reverses, self.proofDocumentIds) = (purpose, advanceId, months, reverses, proofDocumentIds)
+    }
+}
+
+/// "Everything up to and including `settledThrough` was settled before HomeCrew", for the household
+/// or for one person (`staffId`); a reversal names the opening it undoes.
+public struct ExportOpening: Codable, Equatable, Sendable {
+    public var id: String
+    public var staffId: String?
+    public var settledThrough: String
+    public var recordedOn: String
+    public var note: String?
+    public var reverses: String?
+
+    public init(id: String, staffId: String?, settledThrough: String, recordedOn: String, note: String?, reverses: String?) {
+        (self.id, self.staffId, self.settledThrough, self.recordedOn, self.note, self.reverses) = (id, staffId, settledThrough, recordedOn, note, reverses)
     }
 }
 

@@ -13,6 +13,8 @@ public struct OwedReport: Sendable {
         public let openMonths: [YearMonth]
         /// Left to repay on advances and loans after the period's last month.
         public let advancesLeft: Money
+        /// Months of the period covered by the ledger's opening: neither due nor paid here.
+        public var settledMonths: [YearMonth] = []
 
         /// Due less paid; negative when more was paid than is due.
         public var outstanding: Money { Money(due.amount - paid.amount, currency) }
@@ -34,14 +36,16 @@ public struct OwedReport: Sendable {
         period = payroll.period
         let last = YearMonth(payroll.period.range.end)
         let grouped = Dictionary(grouping: payroll.entries) { "\($0.member.id.rawValue) \($0.line.currency.code)" }
-        var rows = grouped.values.map { entries -> Row in
-            let first = entries[0]
+        var rows = grouped.values.map { all -> Row in
+            let first = all[0]
+            let entries = all.filter { !$0.settledBeforeHomeCrew }
             let currency = first.line.currency
             let advances = (payroll.advances[first.member.id]?.statements ?? []).filter { $0.advance.amount.currency == currency }
             return Row(household: first.household, member: first.member, currency: currency,
                        due: Money.sum(entries.map(\.line.net), currency), paid: Money.sum(entries.map(\.paidTotal), currency),
                        openMonths: entries.filter { $0.outstanding.amount != 0 }.map(\.line.month).sorted(),
-                       advancesLeft: Money.sum(advances.map { $0.left(through: last) }, currency))
+                       advancesLeft: Money.sum(advances.map { $0.left(through: last) }, currency),
+                       settledMonths: all.filter(\.settledBeforeHomeCrew).map(\.line.month).sorted())
         }
         // Someone with an advance still to repay but no pay in the period is listed too.
         for (staffID, holder) in payroll.advances {

@@ -179,7 +179,8 @@ public enum PaymentViolation: HomeCrewError, Equatable {
                 + "a bonus is an adjustment first (homecrew pay adjust), an advance is homecrew advance add"
         case let .nothingOwed(month, currency): "nothing is owed in \(currency.code) up to \(month); say which month with --for"
         case .firstPaymentNamesMonths(let name):
-            "this is the first payment recorded for \(name): say which month(s) it pays with --for yyyy-mm; later payments follow on"
+            "this is the first payment recorded for \(name): say which month(s) it pays with --for yyyy-mm, "
+                + "or open the ledger where HomeCrew begins (homecrew pay opening --settled-through yyyy-mm); later payments follow on"
         case .alreadyReversed(let id): "payment \(id) is already reversed"
         case .reversalOfReversal(let id): "\(id) is itself a reversal; record the payment again instead"
         case let .repaymentExceedsBalance(amount, balance): "\(amount) is more than the \(balance) left to repay"

@@ -16,14 +16,20 @@ public struct PayrollReport: Sendable {
         public let line: PayrollLine
         /// The payments (not reversed) that paid this line, by day.
         public let paid: [PaidShare]
+        /// The month is covered by the ledger's opening: neither owed nor paid here.
+        public var settledBeforeHomeCrew = false
 
         public var paidTotal: Money { Money(paid.reduce(Decimal(0)) { $0 + $1.amount.amount }, line.currency) }
         /// Net pay not yet paid; negative when more was paid than is now due.
-        public var outstanding: Money { Money(line.net.amount - paidTotal.amount, line.currency) }
-        public var isPaid: Bool { outstanding.amount <= 0 && (line.net.amount > 0 || !paid.isEmpty) }
+        public var outstanding: Money {
+            settledBeforeHomeCrew ? .zero(line.currency) : Money(line.net.amount - paidTotal.amount, line.currency)
+        }
+        public var isPaid: Bool { settledBeforeHomeCrew || (outstanding.amount <= 0 && (line.net.amount > 0 || !paid.isEmpty)) }
 
-        /// "paid 2026-11-30 by cash", "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid"; empty when nothing is due.
+        /// "paid 2026-11-30 by cash", "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid", "settled before HomeCrew";
+        /// empty when nothing is due.
         public var paymentSummary: String {
+            if settledBeforeHomeCrew { return PayrollReport.settledBeforeHomeCrew }
             guard let last = paid.last else { return line.net.amount > 0 ? "unpaid" : "" }
             let when = "\(last.day) by \(last.method.label)"
             if outstanding.amount == 0 { return "paid \(when)" }
@@ -31,6 +37,9 @@ public struct PayrollReport: Sendable {
             return "overpaid by \(outstanding.negated.plainAmount), last \(when)"
         }
     }
+
+    /// What months covered by a ledger's opening show instead of a payment.
+    public static let settledBeforeHomeCrew = "settled before HomeCrew"
 
     public struct Input: Sendable {
         public let household: Household
@@ -42,12 +51,14 @@ public struct PayrollReport: Sendable {
         public let closedMonths: Set<YearMonth>
         /// Payments of pay that are not reversed (nor reversals).
         public let payments: [Payment]
+        /// The ledger's opening for this person: months up to it were settled before HomeCrew.
+        public let settledThrough: YearMonth?
 
         public init(household: Household, member: StaffMember, salaries: SalaryHistory, leave: [LeaveEntry],
                     adjustments: [PayAdjustment], advances: [AdvanceLedger.Facts] = [], closedMonths: Set<YearMonth> = [],
-                    payments: [Payment] = []) {
+                    payments: [Payment] = [], settledThrough: YearMonth? = nil) {
             (self.household, self.member, self.salaries, self.leave, self.adjustments) = (household, member, salaries, leave, adjustments)
-            (self.advances, self.closedMonths, self.payments) = (advances, closedMonths, payments)
+            (self.advances, self.closedMonths, self.payments, self.settledThrough) = (advances, closedMonths, payments, settledThrough)
         }
     }
 
@@ -72,7 +83,8 @@ public struct PayrollReport: Sendable {
             let (lines, advances) = try Self.lines(of: input, period: period.range)
             if !advances.isEmpty { statements[input.member.id] = Advances(household: input.household, member: input.member, statements: advances) }
             entries += lines.map { line in
-                Entry(household: input.household, member: input.member, line: line, paid: Self.shares(of: input.payments, paying: line))
+                Entry(household: input.household, member: input.member, line: line, paid: Self.shares(of: input.payments, paying: line),
+                      settledBeforeHomeCrew: input.settledThrough.map { line.month <= $0 } ?? false)
             }
         }
         self.entries = entries.sorted { lhs, rhs in

@@ -13,6 +13,8 @@ public struct SettlementFacts: Sendable {
     public let finalMonth: YearMonth
     public let finalMonthDue: Money
     public let finalMonthPaid: Money
+    /// The final month is covered by the ledger's opening: its pay was settled before HomeCrew.
+    public var finalMonthSettledBeforeHomeCrew = false
     /// The leaving year's leave, the leaving date applied.
     public let leave: LeaveBalance
     /// Advances still to be repaid.
@@ -120,6 +122,11 @@ public enum SettlementCalculator {
     }
 
     static func finalPay(_ facts: SettlementFacts) -> Settlement.Line? {
+        if facts.finalMonthSettledBeforeHomeCrew {
+            return .init(part: .finalPay, amount: .zero(facts.lastWage.currency), arithmetic: [
+                "\(facts.finalMonth): pay to the last day \(PayrollReport.settledBeforeHomeCrew)",
+            ], source: nil)
+        }
         let owed = Money(facts.finalMonthDue.amount - facts.finalMonthPaid.amount, facts.lastWage.currency)
         guard facts.finalMonthDue.amount != 0 || facts.finalMonthPaid.amount != 0 else { return nil }
         return .init(part: .finalPay, amount: owed, arithmetic: [

@@ -53,7 +53,7 @@ enum Fragments {
             let changes: [HTML] = entry.action == .update
                 ? entry.changes.map { "<li>\($0.field): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
             return """
-                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: entry.actor)</td>
+                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: AuditActor.readable(entry.actor))</td>
                 <td>\(bdi: entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
                 """
         }
@@ -100,6 +100,13 @@ enum Fragments {
 
 extension Fragments {
     /// What is owed per person and currency: due, paid, outstanding, open months, advances left.
+    /// " (2026-01 to 2026-09: settled before HomeCrew)" for months a ledger's opening covers.
+    private static func settled(_ months: [YearMonth]) -> HTML {
+        guard let first = months.first, let last = months.last else { return .empty }
+        let span = first == last ? first.description : "\(first) to \(last)"
+        return " <small class=\"settled\">(\(span): \(PayrollReport.settledBeforeHomeCrew))</small>"
+    }
+
     /// `partial`: the report covers one page of the staff, and its totals say so.
     static func owed(_ report: OwedReport, partial: Bool = false) -> HTML {
         guard !report.rows.isEmpty else { return "<p class=\"note\">Nobody is owed anything in this period.</p>" }
@@ -108,7 +115,7 @@ extension Fragments {
             <tr><td><a href="/staff/\(row.member.id.rawValue)#payments">\(bdi: row.member.displayName)</a></td>
             <td class="num">\(row.due.description)</td><td class="num">\(row.paid.plainAmount)</td>
             <td class="num"><strong>\(row.outstanding.plainAmount)</strong></td>
-            <td>\(row.openMonths.map(\.description).joined(separator: " "))</td><td class="num">\(row.advancesLeft.plainAmount)</td></tr>
+            <td>\(row.openMonths.map(\.description).joined(separator: " "))\(settled(row.settledMonths))</td><td class="num">\(row.advancesLeft.plainAmount)</td></tr>
             """
         }
         let totals = report.totals.map { total -> HTML in

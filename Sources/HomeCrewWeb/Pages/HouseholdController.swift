@@ -36,14 +36,14 @@ struct HouseholdController: Sendable {
 
     @Sendable func makePrimary(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
-        _ = try app.database.makePrimary(named: summary.household.name)
+        _ = try app.database.makePrimary(named: summary.household.id.rawValue)
         return Redirect.to("/households/\(summary.household.id.rawValue)")
     }
 
     @Sendable func remove(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
         return try attempt({
-            _ = try app.database.removeHousehold(named: summary.household.name, cascade: form["cascade"] == "yes")
+            _ = try app.database.removeHousehold(named: summary.household.id.rawValue, cascade: form["cascade"] == "yes")
             return Redirect.to("/")
         }, orShow: { try page(summary, context, status: nil, problem: $0) })
     }
@@ -103,6 +103,7 @@ struct HouseholdController: Sendable {
             <h2 id="owed">Owed in \(today.year)</h2>
             \(owed.map { Fragments.owed($0.report, partial: $0.staff.pages > 1) + pager.controls($0.staff, parameter: "owed_page", noun: "staff member", anchor: "owed") }
                 ?? "<p class=\"note\">What is owed could not be worked out within the time one page may take (a ledger of advances that runs back many years). Each person's page shows their own.</p>")
+            \(try OpeningController.section(app, household: household, context: context))
             <h2>Documents</h2>
             \(Fragments.documentGrid(documents, asOf: today))
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)

@@ -19,15 +19,17 @@ struct PaymentController: Sendable {
         // A file input left empty still sends a part: one without a name or a byte.
         let files = receiver.files.filter { $0.complete && $0.size > 0 }.map(\.path)
         do {
-            let payment = PaymentRequest(
+            var payment = PaymentRequest(
                 staff: current.member.id.rawValue, amount: try fields.required("paid_amount", "The amount"),
                 currency: try fields["paid_currency"].map { try Currency(code: $0) }, paidOn: try fields.date("paid_on", "The day paid"),
                 method: try PaymentMethod(parsing: fields.required("paid_method", "The method")),
                 months: try fields.all("paid_month").map { try YearMonth(parsing: $0) }, reference: fields["paid_reference"],
                 note: fields["paid_note"], reach: context.reach)
+            if fields["paid_opening"] == "yes" { payment.openingThrough = try YearMonth(parsing: fields.required("paid_settled_through", "The month")) }
             let recorder = PaymentRecorder(database: app.database, ingestor: app.ingestor)
             let receipt = fields["paid_receipt"] == "yes"
-            _ = try await offload { try recorder.record(payment, files: files, receipt: receipt) }
+            let request = payment
+            _ = try await offload { try recorder.record(request, files: files, receipt: receipt) }
             return Redirect.to("/staff/\(current.member.id.rawValue)#payments")
         } catch {
             return try refusal(error, context)

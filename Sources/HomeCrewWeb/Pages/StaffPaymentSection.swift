@@ -99,6 +99,7 @@ extension StaffPage {
             <fieldset class="field"><legend>For the months</legend>
             \(months.isEmpty ? "<p class=\"note\">No month in the last year is owed anything.</p>" as HTML : HTML.join(months, separator: "<br>"))
             <small>None ticked: the oldest months still owed since the first payment recorded.</small></fieldset>
+            \(try openingOffer(today))
             \(Layout.field("Reference", name: "paid_reference", hint: "Transaction id, cheque or UPI number"))
             \(Layout.field("Note", name: "paid_note"))
             <p class="field"><label><input type="checkbox" name="paid_receipt" value="yes"> Make a receipt to print and sign (kept with the payment)</label></p>
@@ -120,6 +121,18 @@ extension StaffPage {
             \(Layout.select("Handed over by", name: "advance_method", options: methods, selected: "cash"))
             \(Layout.field("Note", name: "advance_note"))
             <p><button type="submit">Give</button></p></form></details>
+            """
+    }
+
+    /// With a household's first payment: the months before it were most likely settled before HomeCrew.
+    private func openingOffer(_ today: CalendarDate) throws -> HTML {
+        guard try app.database.mayOfferOpening(householdID: member.householdID) else { return .empty }
+        return """
+            <fieldset class="field"><legend>Before HomeCrew</legend>
+            <label><input type="checkbox" name="paid_opening" value="yes"> Everything up to the month below was settled before HomeCrew \
+            (this is the household's first payment: without this, every month since each person started counts as owed)</label>
+            \(Layout.field("Settled through", name: "paid_settled_through", value: YearMonth(today).previous.description, type: "month"))
+            </fieldset>
             """
     }
 

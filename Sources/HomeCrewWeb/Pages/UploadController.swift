@@ -32,7 +32,10 @@ struct UploadController: Sendable {
             try await receiver.receive(request.body, boundary: boundary)
         } catch let error as WebError where error.status == .notFound || error.status == .forbidden {
             throw error
-        } catch { problem = error }
+        } catch {
+            if let refused = error as? WebError, case .tooSlow = refused { context.hangUp() }
+            problem = error
+        }
         if problem == nil, early == nil, !receiver.files.isEmpty {
             do {
                 let late = try self.request(receiver.fields, fileCount: receiver.files.count, context)

@@ -31,6 +31,8 @@ final class UploadReceiver {
     private var total: Int64 = 0
     private var current: (name: String, fileName: String?)?
     private var fieldBytes: [UInt8] = []
+    /// The bytes of every field so far.
+    private var fieldTotal = 0
     private var handle: FileHandle?
     /// A file's bytes arrive in the network's pieces (up to 64 KB on loopback, a few KB over a
     /// slow link); small ones are gathered here and written a megabyte at a time, large ones are
@@ -66,9 +68,11 @@ final class UploadReceiver {
     func receive(_ body: RequestBody, boundary: String) async throws {
         var scanner = MultipartScanner(boundary: boundary)
         var pieces = body.makeAsyncIterator()
+        let started = ContinuousClock.now
         while let buffer = try await Self.nextPiece(&pieces, onFailure: closeFile) {
             total += Int64(buffer.readableBytes)
             if total > limit { closeFile(); throw WebError.tooLarge(limit: limit) }
+            try refuseTrickle(since: started)
             do {
                 try buffer.withUnsafeReadableBytes { bytes in try scanner.feed(bytes, handle) }
             } catch is MultipartScanner.Failure {
@@ -85,6 +89,16 @@ final class UploadReceiver {
         if !scanner.isComplete && files.isEmpty && values.isEmpty {
             throw WebError.badRequest("The upload is not a well-formed multipart form.")
         }
+    }
+
+    /// An upload that, past its first seconds, averages less than `WebLimits.uploadLeastRate`
+    /// is refused: sending a byte every few seconds must not hold a connection for hours.
+    private func refuseTrickle(since started: ContinuousClock.Instant) throws {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard seconds > WebLimits.uploadGraceSeconds, Double(total) / seconds < WebLimits.uploadLeastRate else { return }
+        closeFile()
+        throw WebError.tooSlow("The upload arrived too slowly (under \(Int(WebLimits.uploadLeastRate) / 1024) KB a second); files that had not arrived whole were not kept.")
     }
 
     /// The next piece of the body. A body that stops early (the connection closed, a length
@@ -156,10 +170,14 @@ final class UploadReceiver {
                 pending.append(contentsOf: bytes)
                 if pending.count >= Self.writeSize { flush() }
             }
-        } else if fieldBytes.count + bytes.count <= Self.fieldLimit {
-            fieldBytes.append(contentsOf: bytes)
-        } else {
+        } else if fieldBytes.count + bytes.count > Self.fieldLimit {
             failure = WebError.badRequest("A form field of the upload is longer than \(Self.fieldLimit / 1024) KB.")
+        } else if fieldTotal + bytes.count > WebLimits.uploadFieldBytes {
+            // Fields are kept in memory, files are not: all of them together are bounded, not only each.
+            failure = WebError.badRequest("The upload's form fields hold more than \(WebLimits.uploadFieldBytes / 1024) KB together; no form of this site sends so much.")
+        } else {
+            fieldBytes.append(contentsOf: bytes)
+            fieldTotal += bytes.count
         }
     }
 

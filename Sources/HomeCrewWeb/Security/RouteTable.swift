@@ -160,14 +160,7 @@ struct RouteTable {
         switch body {
         case .none: return nil
         case .form:
-            let buffer: ByteBuffer
-            do {
-                buffer = try await request.collectBody(upTo: context.maxUploadSize)
-            } catch is NIOTooManyBytesError {
-                throw WebError.tooLarge(limit: Int64(context.maxUploadSize))
-            } catch {
-                throw WebError.badRequest("The form was cut off before it ended; nothing was changed.")
-            }
+            let buffer = try await Self.collectForm(request.body, limit: context.maxUploadSize)
             // A field is one `&` more: too many are refused before any is decoded.
             if buffer.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count >= WebLimits.formFields {
                 throw WebError.badRequest("The form has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was changed.")
@@ -181,6 +174,29 @@ struct RouteTable {
             throw WebError.forbidden("This form is out of date (its security token does not match). Go back, reload the page and try again.")
         }
         return form
+    }
+
+    /// A form's body, whole, within `WebLimits.formBodySeconds` of its first byte: a body that
+    /// trickles in (a byte every few seconds, each within the idle timeout) is refused when it
+    /// is late, so no client holds a connection for long by sending slowly.
+    static func collectForm(_ body: RequestBody, limit: Int) async throws -> ByteBuffer {
+        let deadline = ContinuousClock.now + .seconds(WebLimits.formBodySeconds)
+        var buffer = ByteBuffer()
+        do {
+            for try await piece in body {
+                guard buffer.readableBytes + piece.readableBytes <= limit else { throw WebError.tooLarge(limit: Int64(limit)) }
+                guard ContinuousClock.now < deadline else {
+                    throw WebError.tooSlow("The form took more than \(WebLimits.formBodySeconds) s to arrive; nothing was changed.")
+                }
+                var piece = piece
+                buffer.writeBuffer(&piece)
+            }
+        } catch let error as WebError {
+            throw error
+        } catch {
+            throw WebError.badRequest("The form was cut off before it ended; nothing was changed.")
+        }
+        return buffer
     }
 
     /// Checks the route's rule against the session's reach, before the handler runs.

@@ -83,7 +83,7 @@ struct SiteGuard: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = ErrorPages.page(for: error, session: context.session)
+            response = ErrorPages.answer(error, context)
         }
         Self.mark(&response)
         return response
@@ -127,10 +127,16 @@ struct ErrorPages: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            var response = Self.page(for: error, session: context.session)
+            var response = Self.answer(error, context)
             SiteGuard.mark(&response)
             return response
         }
+    }
+
+    /// The error's page; a body refused for arriving too slowly also ends its connection.
+    static func answer(_ error: any Error, _ context: Context) -> Response {
+        if let refused = error as? WebError, case .tooSlow = refused { context.hangUp() }
+        return page(for: error, session: context.session)
     }
 
     static func page(for error: any Error, session: WebSession?) -> Response {

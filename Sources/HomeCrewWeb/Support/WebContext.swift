@@ -17,6 +17,9 @@ public struct WebContext: RequestContext {
 
     /// False once the client has closed the connection: nobody waits for the answer any more.
     let clientIsConnected: @Sendable () -> Bool
+    /// Closes the connection shortly, once the answer now being made has been written: the server
+    /// would otherwise read the rest of a refused body for as long as the client sends it.
+    let hangUp: @Sendable () -> Void
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -26,6 +29,7 @@ public struct WebContext: RequestContext {
         // A channel that was never active (the in-process test client's) has no client to lose.
         let watch = channel.isActive ? ConnectionWatch(channel) : nil
         clientIsConnected = { watch?.clientIsConnected ?? true }
+        hangUp = { channel.eventLoop.scheduleTask(in: .milliseconds(250)) { channel.close(promise: nil) } }
     }
 
     /// The budget of this request's work, spent at once when the client has gone.

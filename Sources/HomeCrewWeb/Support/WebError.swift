@@ -15,6 +15,9 @@ enum WebError: Error, CustomStringConvertible {
     case tooLarge(limit: Int64)
     /// An address (path and query) longer than `WebLimits.addressBytes`.
     case addressTooLong
+    /// A body that arrives more slowly than any browser sends one: answered, then the connection
+    /// is closed (`WebContext.hangUp`), as the rest of the body would take as long again.
+    case tooSlow(String)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -24,13 +27,14 @@ enum WebError: Error, CustomStringConvertible {
         case .foreignHost: return .misdirectedRequest
         case .tooLarge: return .contentTooLarge
         case .addressTooLong: return .uriTooLong
+        case .tooSlow: return .requestTimeout
         }
     }
 
     var description: String {
         switch self {
         case .notFound: return "There is nothing here. The address may be mistyped, or what it named was removed."
-        case .badRequest(let why): return why
+        case .badRequest(let why), .tooSlow(let why): return why
         case .forbidden(let why): return why
         case .foreignHost(let host): return "This server answers only to its own address, not to \u{201C}\(host)\u{201D}."
         case .tooLarge(let limit): return "What was sent is larger than the limit of \(ByteCount.text(limit))."

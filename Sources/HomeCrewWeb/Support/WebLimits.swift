@@ -19,6 +19,16 @@ enum WebLimits {
     static let formFields = 1_000
     /// Files one upload may carry, and header lines one of its parts may have (a browser sends two).
     static let uploadFiles = 200
+    /// The bytes of an upload's fields together (they are held in memory, its files are not): a
+    /// payment's or an upload's fields take a few hundred bytes, so 64 connections of one address
+    /// hold at most 16 MB of them.
+    static let uploadFieldBytes = 256 << 10
+    /// Seconds a form's body may take to arrive (a form is at most 1 MB: a slow phone sends it in
+    /// a few seconds), and the least an upload must average after its first `uploadGraceSeconds`,
+    /// in bytes a second: the idle timeout closes a silent connection, these one that trickles.
+    static let formBodySeconds = 20
+    static let uploadGraceSeconds = 30.0
+    static let uploadLeastRate = 2_048.0
     static let partHeaderLines = 16
     /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
     /// left idle, a request head that is not complete this long after the connection opened or the

@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// An opening with the household and (for a person's own) the person, and whether it was reversed.
+public struct OpeningEntry: Sendable {
+    public let opening: LedgerOpening
+    public let household: Household
+    public let member: StaffMember?
+    /// The reversal that undid it.
+    public let reversedBy: RecordID?
+
+    /// "Sea View House" or "Asha Devi (Sea View House)".
+    public var scope: String { member.map { "\($0.legalName) (\(household.name))" } ?? household.name }
+}
+
+extension LedgerOpening: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "ledger_opening"
+
+    public enum Columns {
+        static let id = Column("id")
+        static let householdID = Column("household_id")
+        static let staffID = Column("staff_id")
+        static let settledThrough = Column("settled_through")
+        static let reverses = Column("reverses")
+        static let createdAt = Column("created_at")
+    }
+
+    public init(row: Row) throws {
+        self.init(id: row["id"], householdID: row["household_id"], staffID: row["staff_id"], settledThrough: row["settled_through"],
+                  recordedOn: row["recorded_on"], note: row["note"], reverses: row["reverses"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["household_id"] = householdID
+        container["staff_id"] = staffID
+        container["settled_through"] = settledThrough
+        container["recorded_on"] = recordedOn
+        container["note"] = note
+        container["reverses"] = reverses
+        container["created_at"] = Date()
+    }
+}
+
+extension AppDatabase {
+    // MARK: Openings
+
+    /// Opens a household's ledger (or one person's) after `settledThrough`: the months up to it were
+    /// settled before HomeCrew. Refused over a standing opening, in the future, before the people
+    /// it covers started, or over payments of pay already recorded for the months it covers.
+    public func openLedger(householdID: RecordID, staff: String?, settledThrough: YearMonth, today: CalendarDate, note: String?,
+                           within reach: Reach = .everything) throws -> OpeningEntry {
+        try write { db in
+            try Self.insertOpening(householdID: householdID, staff: staff, settledThrough: settledThrough, today: today, note: note,
+                                   within: reach, db)
+        }
+    }
+
+    static func insertOpening(householdID: RecordID, staff: String?, settledThrough: YearMonth, today: CalendarDate, note: String?,
+                              within reach: Reach, _ db: Database) throws -> OpeningEntry {
+            guard reach.includes(householdID), let household = try Household.fetchOne(db, key: householdID.rawValue) else {
+                throw StoreError.noSuchHousehold(householdID.rawValue)
+            }
+            let member = try staff.map { reference in
+                let found = try Self.resolveStaff(reference, within: reach, db)
+                guard found.householdID == householdID else { throw StoreError.noSuchStaff(reference) }
+                return found
+            }
+            let everyone = try StaffMember.all().inHousehold(householdID).fetchAll(db)
+            let opening = try LedgerOpening(householdID: householdID, staffID: member?.id, settledThrough: settledThrough,
+                                            recordedOn: today, note: note).validated(today: today, people: member.map { [$0] } ?? everyone)
+            let standing = try Self.standingOpenings(of: [householdID], db)
+            if let existing = standing.first(where: { $0.staffID == member?.id }) {
+                throw OpeningViolation.alreadyOpened(member?.legalName ?? household.name, through: existing.settledThrough, id: existing.id.short)
+            }
+            // A household's opening covers those without one of their own.
+            let covered: [RecordID] = if let member { [member.id] } else {
+                everyone.map(\.id).filter { id in !standing.contains { $0.staffID == id } }
+            }
+            let paidMonths = try Self.paymentsOfPay(covered, from: Self.firstMonthEver, through: settledThrough, db)
+                .flatMap(\.months).map(\.month).filter { $0 <= settledThrough }
+            if !paidMonths.isEmpty {
+                throw OpeningViolation.paymentsInCoveredMonths(settledThrough, months: Array(Set(paidMonths)).sorted())
+            }
+            try opening.insert(db)
+            return OpeningEntry(opening: opening, household: household, member: member, reversedBy: nil)
+    }
+
+    /// True while a household has neither an opening nor a payment of pay: its first payment is
+    /// where the web's payment form offers to open the ledger.
+    public func mayOfferOpening(householdID: RecordID) throws -> Bool {
+        try read { db in
+            let staff = try StaffMember.all().inHousehold(householdID).fetchAll(db).map(\.id)
+            return try Self.standingOpenings(of: [householdID], db).isEmpty
+                && Payment.filter(staff.contains(Payment.Columns.staffID)).of(.payroll).standing().fetchCount(db) == 0
+        }
+    }
+
+    /// Records the entry that undoes an opening: the months it covered are owed again.
+    /// With `householdID`, an opening of another household is as unknown as one that does not exist.
+    public func reverseOpening(_ reference: String, on day: CalendarDate, note: String?, householdID: RecordID? = nil,
+                               within reach: Reach = .everything) throws -> OpeningEntry {
+        try write { db in
+            let list = "homecrew pay opening --household NAME"
+            let opening: LedgerOpening = try Self.resolveByID(reference, what: "opening", list: list, db)
+            guard reach.includes(opening.householdID), householdID == nil || householdID == opening.householdID else { throw StoreError.noSuchRecord(what: "opening", reference: reference, list: list) }
+            guard !opening.isReversal else { throw OpeningViolation.reversalOfReversal(opening.id.short) }
+            guard try LedgerOpening.filter(LedgerOpening.Columns.reverses == opening.id).fetchCount(db) == 0 else {
+                throw OpeningViolation.alreadyReversed(opening.id.short)
+            }
+            let reversal = try opening.reversal(on: day, note: note).validated(today: day, people: [])
+            try reversal.insert(db)
+            return try Self.openingEntry(reversal, reversedBy: nil, db)
+        }
+    }
+
+    /// A household's openings and their reversals, oldest first.
+    public func openings(householdID: RecordID, within reach: Reach = .everything) throws -> [OpeningEntry] {
+        try read { db in
+            guard reach.includes(householdID) else { throw StoreError.noSuchHousehold(householdID.rawValue) }
+            let all = try LedgerOpening.filter(LedgerOpening.Columns.householdID == householdID)
+                .order(LedgerOpening.Columns.createdAt, LedgerOpening.Columns.id).fetchAll(db)
+            let reversals = Dictionary(all.compactMap { opening in opening.reverses.map { ($0, opening.id) } }) { first, _ in first }
+            return try all.map { try Self.openingEntry($0, reversedBy: reversals[$0.id], db) }
+        }
+    }
+
+    /// The month a household's first payment suggests opening its ledger after: the one before the
+    /// earliest month it pays, when nothing opens the ledger yet and someone worked before then.
+    public func suggestedOpening(householdID: RecordID) throws -> YearMonth? {
+        try read { db in try Self.suggestedOpening(householdID: householdID, db) }
+    }
+
+    static func suggestedOpening(householdID: RecordID, _ db: Database) throws -> YearMonth? {
+        guard try standingOpenings(of: [householdID], db).isEmpty else { return nil }
+        let staff = try StaffMember.all().inHousehold(householdID).fetchAll(db)
+        guard let first = try paymentsOfPay(staff.map(\.id), from: firstMonthEver, through: .latest, db).flatMap(\.months).map(\.month).min(),
+              staff.contains(where: { YearMonth($0.startDate) < first }) else { return nil }
+        return first.previous
+    }
+
+    static let firstMonthEver = try! YearMonth(parsing: "1900-01")
+
+    static func openingEntry(_ opening: LedgerOpening, reversedBy: RecordID?, _ db: Database) throws -> OpeningEntry {
+        OpeningEntry(opening: opening, household: try Household.fetchOne(db, key: opening.householdID.rawValue)!,
+                     member: try opening.staffID.flatMap { try StaffMember.fetchOne(db, key: $0.rawValue) }, reversedBy: reversedBy)
+    }
+
+    /// Openings of the households that stand: neither a reversal nor undone by one.
+    static func standingOpenings(of households: Set<RecordID>, _ db: Database) throws -> [LedgerOpening] {
+        try LedgerOpening.filter(households.contains(LedgerOpening.Columns.householdID) && LedgerOpening.Columns.reverses == nil)
+            .filter(sql: "id NOT IN (SELECT reverses FROM ledger_opening WHERE reverses IS NOT NULL)").fetchAll(db)
+    }
+
+    /// The month a person's ledger opens after, if it has an opening.
+    static func settledThrough(of member: StaffMember, _ db: Database) throws -> YearMonth? {
+        LedgerOpening.settledThrough(for: member, among: try standingOpenings(of: [member.householdID], db))
+    }
+
+    /// The ledger keeps every household and person an opening names.
+    static func guardOpenings(household: RecordID?, staff: [RecordID], name: String, _ db: Database) throws {
+        var request = LedgerOpening.filter(staff.contains(LedgerOpening.Columns.staffID))
+        if let household { request = LedgerOpening.filter(LedgerOpening.Columns.householdID == household) }
+        let count = try request.fetchCount(db)
+        if count > 0 { throw StoreError.constraint("\(name) is named by \(counted(count, "ledger opening")), which the ledger keeps") }
+    }
+}

@@ -1,0 +1,59 @@
+import HomeCrewCore
+import HomeCrewStore
+import Hummingbird
+
+/// Where a household's payment ledger begins: the household page shows its openings, and offers
+/// owners and managers to open it ("settled before HomeCrew") or to reverse an opening; the
+/// same operation as `pay opening`.
+struct OpeningController: Sendable {
+    let app: WebApp
+
+    @Sendable func change(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
+        let household = summary.household
+        return try attempt({
+            if let reverse = form["reverse"] {
+                _ = try app.database.reverseOpening(reverse, on: app.today, note: form["note"], householdID: household.id, within: context.reach)
+            } else {
+                let month = try YearMonth(parsing: form["settled_through"] ?? "")
+                let staff = form["staff"].flatMap { $0.isEmpty ? nil : $0 }
+                _ = try app.database.openLedger(householdID: household.id, staff: staff, settledThrough: month, today: app.today,
+                                                note: form["note"], within: context.reach)
+            }
+            return Redirect.to("/households/\(household.id.rawValue)#owed")
+        }, orShow: { try HouseholdController(app: app).page(summary, context, problem: $0) })
+    }
+
+    /// The openings that stand, and (for those who may change the household) the forms.
+    static func section(_ app: WebApp, household: Household, context: WebContext) throws -> HTML {
+        let canChange = context.may(.manager, in: household.id)
+        let standing = try app.database.openings(householdID: household.id, within: context.reach)
+            .filter { $0.reversedBy == nil && !$0.opening.isReversal }
+        let csrf = Layout.csrfField(context.session)
+        let action = "/households/\(household.id.rawValue)/opening"
+        let items = standing.map { entry -> HTML in
+            let reverse: HTML = !canChange ? .empty : """
+                <form class="inline" method="post" action="\(action)" data-confirm="Reverse this opening? The months it covers count as owed again.">\(csrf)
+                <input type="hidden" name="reverse" value="\(entry.opening.id.rawValue)"><button type="submit" class="link">Reverse</button></form>
+                """
+            let who = entry.member?.displayName ?? "Everyone"
+            return "<li>\(bdi: who): up to \(entry.opening.settledThrough.description) \(PayrollReport.settledBeforeHomeCrew) \(reverse)</li>"
+        }
+        let list: HTML = items.isEmpty
+            ? "<p class=\"note\">The ledger starts when each person started: every month since counts as owed until paid.</p>"
+            : "<ul class=\"openings\">\(HTML.join(items, separator: "\n"))</ul>"
+        guard canChange else { return list }
+        let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
+        let people = [(value: "", label: "everyone in the household")] + staff.map { (value: $0.member.id.rawValue, label: $0.member.displayName) }
+        return """
+            \(list)
+            <details id="opening"><summary>Open the ledger where HomeCrew begins</summary>
+            <form method="post" action="\(action)">\(csrf)
+            \(Layout.field("Everything up to and including this month was settled before HomeCrew", name: "settled_through",
+                           value: YearMonth(app.today).previous.description, type: "month", required: true, form: "opening"))
+            \(Layout.select("For", name: "staff", options: people, form: "opening"))
+            \(Layout.field("Note", name: "note", form: "opening"))
+            <p><button type="submit">Open the ledger</button></p></form></details>
+            """
+    }
+}
