@@ -111,7 +111,8 @@ extension AppDatabase {
 extension AppDatabase {
     /// Merges an export by id in one transaction: everything or nothing. With `dryRun` the
     /// transaction is rolled back, so the summary says what would happen.
-    public func importData(_ file: ExportFile, dryRun: Bool) throws -> ImportSummary {
+    /// `today`: what a ledger opening of the file may not be after (as `pay opening` checks it).
+    public func importData(_ file: ExportFile, dryRun: Bool, today: CalendarDate) throws -> ImportSummary {
         guard ExportFile.readableVersions.contains(file.homecrewExport) else { throw ImportError.unsupportedVersion(file.homecrewExport) }
         let actor = AuditActor.current
         return try Self.perform {
@@ -119,7 +120,7 @@ extension AppDatabase {
                 var summary = ImportSummary()
                 try db.inTransaction(.immediate) {
                     try Self.recordingActor(actor, db) {
-                        var merger = ImportMerger(db: db, summary: summary)
+                        var merger = ImportMerger(db: db, summary: summary, today: today)
                         for (index, household) in file.households.enumerated() {
                             try merger.merge(household, path: "households[\(index)]")
                         }
@@ -141,6 +142,7 @@ extension AppDatabase {
 struct ImportMerger {
     let db: Database
     var summary: ImportSummary
+    let today: CalendarDate
 
     /// Inserts a record that is new, updates one that differs, counts one that is the same;
     /// true when it wrote.
@@ -206,8 +208,16 @@ struct ImportMerger {
                                   settledThrough: YearMonth(parsing: opening.settledThrough), recordedOn: CalendarDate(parsing: opening.recordedOn),
                                   note: opening.note, reverses: opening.reverses.map(RecordID.init(rawValue:)))
             }
+            // As the command checks it: not in the future, not before the people it covers started.
+            if !entry.isReversal {
+                let people = try entry.staffID.map { try StaffMember.fetchOne(db, key: $0.rawValue).map { [$0] } ?? [] }
+                    ?? StaffMember.all().inHousehold(id).fetchAll(db)
+                _ = try value(place) { try entry.validated(today: today, people: people) }
+            }
             try appendOnly(entry, existing: try LedgerOpening.fetchOne(db, key: opening.id), kind: "ledger openings", path: place)
         }
+        // Openings imported over payments already here, or payments imported under openings: refused alike.
+        try value("\(path).ledger_openings") { try AppDatabase.guardCoveredMonthsUnpaid(householdID: id, db) }
     }
 
     mutating func merge(_ item: ExportStaff, householdID: RecordID, path: String) throws {

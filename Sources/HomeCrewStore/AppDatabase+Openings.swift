@@ -84,6 +84,7 @@ extension AppDatabase {
                 throw OpeningViolation.paymentsInCoveredMonths(settledThrough, months: Array(Set(paidMonths)).sorted())
             }
             try opening.insert(db)
+            try guardCoveredMonthsUnpaid(householdID: householdID, db)
             return OpeningEntry(opening: opening, household: household, member: member, reversedBy: nil)
     }
 
@@ -111,6 +112,7 @@ extension AppDatabase {
             }
             let reversal = try opening.reversal(on: day, note: note).validated(today: day, people: [])
             try reversal.insert(db)
+            try Self.guardCoveredMonthsUnpaid(householdID: opening.householdID, db)
             return try Self.openingEntry(reversal, reversedBy: nil, db)
         }
     }
@@ -156,6 +158,29 @@ extension AppDatabase {
     /// The month a person's ledger opens after, if it has an opening.
     static func settledThrough(of member: StaffMember, _ db: Database) throws -> YearMonth? {
         LedgerOpening.settledThrough(for: member, among: try standingOpenings(of: [member.householdID], db))
+    }
+
+    /// The rule every change of openings keeps (an opening, a reversal, an import): no payment of
+    /// pay that stands is for a month that the openings now in force cover for its person. A
+    /// person's own opening reversed hands them back to the household's, which may cover more.
+    static func guardCoveredMonthsUnpaid(householdID: RecordID, _ db: Database) throws {
+        let standing = try standingOpenings(of: [householdID], db)
+        guard let latest = standing.map(\.settledThrough).max() else { return }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT p.staff_id, pm.month FROM payment p
+            JOIN payment_month pm ON pm.payment_id = p.id
+            JOIN staff s ON s.id = p.staff_id
+            WHERE s.household_id = ? AND p.purpose = 'payroll' AND p.reverses IS NULL AND p.id NOT IN \(AppDatabase.cancelled)
+              AND pm.month <= ?
+            """, arguments: [householdID.rawValue, latest.description])
+        let households = standing.first { $0.staffID == nil }?.settledThrough
+        let own = Dictionary(standing.compactMap { opening in opening.staffID.map { ($0, opening.settledThrough) } }) { first, _ in first }
+        var covered: [YearMonth] = [], through = latest
+        for row in rows {
+            let staff = RecordID(rawValue: row["staff_id"]), month = try YearMonth(parsing: row["month"] as String)
+            if let limit = own[staff] ?? households, month <= limit { covered.append(month); through = limit }
+        }
+        if !covered.isEmpty { throw OpeningViolation.paymentsInCoveredMonths(through, months: Array(Set(covered)).sorted()) }
     }
 
     /// The ledger keeps every household and person an opening names.

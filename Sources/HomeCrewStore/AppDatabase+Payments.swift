@@ -25,6 +25,8 @@ public struct PaymentRequest: Sendable {
     /// Opens the household's ledger after this month first, in the same transaction (the web's
     /// offer with a household's first payment).
     public var openingThrough: YearMonth?
+    /// The day the opening is made (today, not the payment's day, which may be mistyped into the future).
+    public var openingOn: CalendarDate?
 
     public init(staff: String, amount: String, currency: Currency? = nil, paidOn: CalendarDate, method: PaymentMethod,
                 months: [YearMonth] = [], reference: String? = nil, note: String? = nil, proof: [String] = [], reach: Reach = .everything) {
@@ -97,7 +99,8 @@ extension AppDatabase {
         try write(dryRun: dryRun) { db in
             let member = try Self.resolveStaff(request.staff, within: request.reach, db)
             if let month = request.openingThrough {
-                _ = try Self.insertOpening(householdID: member.householdID, staff: nil, settledThrough: month, today: request.paidOn,
+                guard let today = request.openingOn else { throw StoreError.constraint("an opening needs the day it is made (openingOn)") }
+                _ = try Self.insertOpening(householdID: member.householdID, staff: nil, settledThrough: month, today: today,
                                            note: nil, within: request.reach, db)
             }
             let details = try Self.details(of: member, db)

@@ -143,4 +143,41 @@ final class LedgerOpeningTests: XCTestCase {
         XCTAssertTrue(try homecrew.ok(opening + ["Sea View", "--staff", "Ramesh", "--settled-through", "2026-06"]).contains("Ramesh Kumar (Sea View)"))
         XCTAssertTrue(try homecrew.ok("advance", "add", "Ramesh", "6000", "--on", "2026-02-10", "--instalments", "6").contains("repaid 6 instalments from 2026-03"))
     }
+
+    /// What a review found: changes of openings that left a recorded payment in a covered month,
+    /// where it counted as neither paid nor owed. Each is refused now, the vault unchanged.
+    func testNoChangeOfOpeningsLeavesAPaymentInACoveredMonth() throws {
+        try homecrew.ok("household", "add", "Home")
+        try homecrew.ok("household", "add", "Other")
+        try homecrew.ok("staff", "add", "--name", "Anna Able", "--start", "2026-01-01", "--salary", "3000", "--currency", "INR", "--household", "Home")
+        try homecrew.ok("staff", "add", "--name", "Bob Baker", "--start", "2026-01-01", "--salary", "1000", "--currency", "INR", "--household", "Home")
+        try homecrew.ok("staff", "add", "--name", "Olga Other", "--start", "2026-01-01", "--salary", "1000", "--currency", "INR", "--household", "Other")
+        let today = ["--today", "2026-11-22"]
+        let anna = try homecrew.ok(["pay", "opening", "--household", "Home", "--staff", "Anna", "--settled-through", "2026-03"] + today)
+        let annaOpening = try XCTUnwrap(anna.components(separatedBy: "(opening ").last?.prefix(8).description, anna)
+        try homecrew.ok("pay", "record", "Anna", "--amount", "3000", "--on", "2026-06-01", "--method", "cash", "--for", "2026-05")
+        // Anna's own opening stands, so the household's through September covers Bob only, and is accepted.
+        try homecrew.ok(["pay", "opening", "--household", "Home", "--settled-through", "2026-09"] + today)
+        let other = try homecrew.ok(["pay", "opening", "--household", "Other", "--settled-through", "2026-02"] + today)
+        XCTAssertFalse(other.isEmpty)
+        // A file whose opening lies in the future, or covers Anna's paid May once imported over this vault.
+        let exported = homecrew.vault.deletingLastPathComponent().appendingPathComponent("home.json")
+        try homecrew.ok("export", "--out", exported.path)
+        var file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: exported)) as? [String: Any])
+        var households = try XCTUnwrap(file["households"] as? [[String: Any]])
+        let home = try XCTUnwrap(households.firstIndex { $0["name"] as? String == "Home" })
+        var openings = try XCTUnwrap(households[home]["ledger_openings"] as? [[String: Any]])
+        let future = homecrew.vault.deletingLastPathComponent().appendingPathComponent("future.json")
+        openings.append(["id": "0123456789ab", "settled_through": "2030-12", "recorded_on": "2026-11-22", "staff_id": NSNull(), "note": NSNull(), "reverses": NSNull()])
+        households[home]["ledger_openings"] = openings
+        file["households"] = households
+        try JSONSerialization.data(withJSONObject: file).write(to: future)
+        try homecrew.assertEachIsRefusedChangingNothing([
+            ("reversing Anna's opening, which hands her paid May to the household's", ["pay", "opening", "--reverse", annaOpening] + today, 65),
+            ("reversing another household's opening by naming this one", ["pay", "opening", "--household", "Other", "--reverse", annaOpening] + today, 66),
+            ("importing an opening in the future (over the standing one)", ["import", future.path] + today, 65),
+        ])
+        let refused = try homecrew.run(["pay", "opening", "--reverse", annaOpening] + today)
+        XCTAssertEqual(refused.stderr, "error: payments of pay are recorded for 2026-05, up to 2026-09; choose an earlier month or reverse those payments first\n")
+    }
 }

@@ -18,7 +18,7 @@ struct ImportData: ParsableCommand {
         }
         let export = try ExchangeJSON.decode(data)
         let database = dryRun ? try vault.openForReading() : try vault.openForWriting()
-        let summary = try database.importData(export, dryRun: dryRun)
+        let summary = try database.importData(export, dryRun: dryRun, today: vault.todayDate)
         print(ImportReport.lines(summary, dryRun: dryRun).joined(separator: "\n"))
     }
 }

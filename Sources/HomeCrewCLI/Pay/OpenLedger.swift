@@ -32,7 +32,10 @@ struct OpenLedger: ParsableCommand {
 
     func run() throws {
         if let reverse {
-            let entry = try vault.openForWriting().reverseOpening(reverse, on: vault.todayDate, note: note)
+            let database = try vault.openForWriting()
+            // With --household, an opening of another household is not found.
+            let household = try target.household.map { try database.chooseHousehold($0).household.id }
+            let entry = try database.reverseOpening(reverse, on: vault.todayDate, note: note, householdID: household)
             print("Reversed opening \(entry.opening.reverses?.short ?? "") with \(entry.opening.id.short): "
                   + "\(Terminal.sanitize(entry.scope))'s months up to \(entry.opening.settledThrough) are owed again.")
             return

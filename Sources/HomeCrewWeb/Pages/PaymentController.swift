@@ -25,7 +25,10 @@ struct PaymentController: Sendable {
                 method: try PaymentMethod(parsing: fields.required("paid_method", "The method")),
                 months: try fields.all("paid_month").map { try YearMonth(parsing: $0) }, reference: fields["paid_reference"],
                 note: fields["paid_note"], reach: context.reach)
-            if fields["paid_opening"] == "yes" { payment.openingThrough = try YearMonth(parsing: fields.required("paid_settled_through", "The month")) }
+            if fields["paid_opening"] == "yes" {
+                payment.openingThrough = try YearMonth(parsing: fields.required("paid_settled_through", "The month"))
+                payment.openingOn = app.today
+            }
             let recorder = PaymentRecorder(database: app.database, ingestor: app.ingestor)
             let receipt = fields["paid_receipt"] == "yes"
             let request = payment
