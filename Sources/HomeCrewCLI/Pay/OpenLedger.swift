@@ -37,7 +37,9 @@ struct OpenLedger: ParsableCommand {
             let household = try target.household.map { try database.chooseHousehold($0).household.id }
             let entry = try database.reverseOpening(reverse, on: vault.todayDate, note: note, householdID: household)
             print("Reversed opening \(entry.opening.reverses?.short ?? "") with \(entry.opening.id.short): "
-                  + "\(Terminal.sanitize(entry.scope))'s months up to \(entry.opening.settledThrough) are owed again.")
+                  + "\(Terminal.sanitize(entry.scope))'s months up to \(entry.opening.settledThrough) are owed again"
+                  // A person's own opening undone hands them back to the household's, if it has one.
+                  + (entry.member == nil ? "." : ", but for those \(Terminal.sanitize(entry.household.name))'s own opening covers."))
             return
         }
         guard let settledThrough else { return try list() }
