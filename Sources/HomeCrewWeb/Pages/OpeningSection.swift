@@ -43,15 +43,15 @@ struct OpeningController: Sendable {
             ? "<p class=\"note\">The ledger starts when each person started: every month since counts as owed until paid.</p>"
             : "<ul class=\"openings\">\(HTML.join(items, separator: "\n"))</ul>"
         guard canChange else { return list }
-        let staff = try app.database.staffListing(StaffFilter(householdID: household.id, statuses: Set(EmploymentStatus.allCases), asOf: app.today))
-        let people = [(value: "", label: "everyone in the household")] + staff.map { (value: $0.member.id.rawValue, label: $0.member.displayName) }
+        // At most `WebLimits.staffChoices` people to choose from; with more, the person's id is typed.
+        let choices = try app.database.staffChoices(householdID: household.id, within: context.reach, limit: WebLimits.staffChoices)
         return """
             \(list)
             <details id="opening"><summary>Open the ledger where HomeCrew begins</summary>
             <form method="post" action="\(action)">\(csrf)
             \(Layout.field("Everything up to and including this month was settled before HomeCrew", name: "settled_through",
                            value: YearMonth(app.today).previous.description, type: "month", required: true, form: "opening"))
-            \(Layout.select("For", name: "staff", options: people, form: "opening"))
+            \(Fragments.staffChooser("For", name: "staff", choices: choices, first: (value: "", label: "everyone in the household"), form: "opening"))
             \(Layout.field("Note", name: "note", form: "opening"))
             <p><button type="submit">Open the ledger</button></p></form></details>
             """
