@@ -20,7 +20,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -30,15 +30,21 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            // Every fixture is of an older format than this HomeCrew's (12): each is upgraded.
-            XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+            if version < 12 {
+                // Older than this HomeCrew's format (12): upgraded, the old database kept beside it.
+                XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+                // Format 12 began ledger openings: none is made by the upgrade, so what is owed is as it was.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening"), "0", name)
+            } else {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // The demo of format 12 opens its three households' ledgers after 2026-09.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening WHERE settled_through = '2026-09'"), "3", name)
+            }
             XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "12")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
-            // Format 12 began ledger openings: none is made by the upgrade, so what is owed is as it was.
-            XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening"), "0", name)
             if version < 10 {
                 // Format 10 began settlement choices: none is made by the upgrade, and they are in the trail from now on.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household WHERE settlement_rules IS NOT NULL"), "0", name)
