@@ -17,9 +17,8 @@ extension UploadController {
         // Only the chosen household's staff: a document links to its own household's people.
         let chosen = households.first { $0.household.id.rawValue == choices["household"] }?.household.id.rawValue
             ?? Fragments.defaultHousehold(households) ?? households[0].household.id.rawValue
-        let staff = try app.database.staffListing(StaffFilter(householdID: RecordID(rawValue: chosen), statuses: Set(EmploymentStatus.allCases),
-                                                              asOf: app.today, within: context.reach))
-        let staffOptions = [(value: "", label: "(nobody)")] + staff.map { ($0.member.id.rawValue, $0.member.legalName) }
+        // At most `WebLimits.staffChoices` people to choose from; with more, the person's id is typed.
+        let staff = try app.database.staffChoices(householdID: RecordID(rawValue: chosen), within: context.reach, limit: WebLimits.staffChoices)
         let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
         let csrf = URLComponent.encode(context.session?.csrfToken ?? "")
         return Layout.page(title: "Upload", session: context.session, status: status, body: """
@@ -30,7 +29,7 @@ extension UploadController {
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
                             selected: chosen, attributes: " data-reload=\"/upload?household=\""))
-            \(Layout.select("Staff member", name: "staff", options: staffOptions, selected: choices["staff"]))
+            \(Fragments.staffChooser("Staff member", name: "staff", choices: staff, first: (value: "", label: "(nobody)"), selected: choices["staff"]))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
             \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
             \(Layout.field("Issued on", name: "issued", type: "date"))
