@@ -86,7 +86,9 @@ let package = Package(
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
         .testTarget(
             name: "HomeCrewOperationsTests",
-            dependencies: ["HomeCrewOperations", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomeCrewOperations", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            // Read beside the test's source (#filePath), not bundled.
+            exclude: ["settlement-reference.tsv"]
         ),
         .testTarget(name: "HomeCrewCLITests", dependencies: ["HomeCrewCLI", "HomeCrewOperations"]),
         .testTarget(

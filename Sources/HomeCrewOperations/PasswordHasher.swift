@@ -28,7 +28,8 @@ public enum PasswordHasher {
         let status = argon2id_hash_encoded(passes, memoryKiB, lanes, bytes, bytes.count, salt, salt.count, 32,
                                            &encoded, encoded.count)
         guard status == ARGON2_OK.rawValue else { throw PasswordHashError(status: status) }
-        return String(cString: encoded)
+        // The encoded hash is ASCII, ended by a NUL.
+        return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// True when `password` is the one `encoded` was made from. Takes as long as hashing.

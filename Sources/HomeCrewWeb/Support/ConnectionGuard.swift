@@ -55,7 +55,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
         guard count.admit(address) else {
             refused = true
-            if context.channel.isActive { context.eventLoop.execute { context.close(promise: nil) } }
+            // A channel is Sendable, its handler context is not: close the channel itself.
+            let channel = context.channel
+            if channel.isActive { context.eventLoop.execute { channel.close(promise: nil) } }
             return
         }
         let count = self.count
