@@ -59,18 +59,26 @@ extension AppDatabase {
 
     /// The households in reach, by name.
     public func householdSummaries(within reach: Reach = .everything) throws -> [HouseholdSummary] {
-        try read { db in
-            let marks = try VaultMarks.fetch(db)
-            let counts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db.cachedStatement(sql:
-                "SELECT household_id, count(*) AS n FROM staff GROUP BY household_id"))
-                .map { (RecordID(rawValue: $0["household_id"]), $0["n"] as Int) })
-            // A cached statement: every page asks for this list (building the request each time cost more than running it).
-            let households = try Household.fetchAll(db.cachedStatement(sql: "SELECT * FROM household ORDER BY name_key"))
-            return households.filter { reach.includes($0.id) }.map { household in
-                HouseholdSummary(
-                    household: household, isPrimary: household.id == marks.primary,
-                    isActive: household.id == marks.active, staffCount: counts[household.id] ?? 0)
-            }
+        try read { db in try Self.summaries(of: reach.households(), db) }
+    }
+
+    /// The households with these ids (nil: every one), by name, each with its staff counted by the
+    /// staff index: households outside them, and their staff, are never read.
+    static func summaries(of ids: [RecordID]?, _ db: Database) throws -> [HouseholdSummary] {
+        let marks = try VaultMarks.fetch(db)
+        let count = "(SELECT count(*) FROM staff WHERE staff.household_id = household.id) AS staff_count"
+        let rows: [Row]
+        if let ids {
+            rows = try Row.fetchAll(db, sql: "SELECT *, \(count) FROM household WHERE id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY name_key",
+                                    arguments: StatementArguments(ids.map(\.rawValue)))
+        } else {
+            // A cached statement: every page of the vault's own user asks for this list.
+            rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT *, \(count) FROM household ORDER BY name_key"))
+        }
+        return try rows.map { row in
+            let household = try Household(row: row)
+            return HouseholdSummary(household: household, isPrimary: household.id == marks.primary,
+                                    isActive: household.id == marks.active, staffCount: row["staff_count"])
         }
     }
 
@@ -81,7 +89,7 @@ extension AppDatabase {
 
     /// The household with exactly this id (the web interface's addresses use ids).
     public func householdSummary(id: RecordID) throws -> HouseholdSummary {
-        guard let found = try householdSummaries().first(where: { $0.household.id == id }) else {
+        guard let found = try read({ db in try Self.summaries(of: [id], db).first }) else {
             throw StoreError.noSuchHousehold(id.rawValue)
         }
         return found

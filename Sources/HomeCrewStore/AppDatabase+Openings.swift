@@ -92,9 +92,7 @@ extension AppDatabase {
     /// where the web's payment form offers to open the ledger.
     public func mayOfferOpening(householdID: RecordID) throws -> Bool {
         try read { db in
-            let staff = try StaffMember.all().inHousehold(householdID).fetchAll(db).map(\.id)
-            return try Self.standingOpenings(of: [householdID], db).isEmpty
-                && Payment.filter(staff.contains(Payment.Columns.staffID)).of(.payroll).standing().fetchCount(db) == 0
+            try Self.standingOpenings(of: [householdID], db).isEmpty && Self.paymentsOfPay(inHousehold: householdID, db) == 0
         }
     }
 

@@ -114,9 +114,7 @@ extension AppDatabase {
             if let expecting, expecting != payment {
                 throw StoreError.constraint("the months this payment pays changed while it was being recorded; nothing was recorded, record it again")
             }
-            // The household's first payment of pay? (Its staff asked as a subquery: a household may hold thousands.)
-            let isFirst = try Payment.filter(sql: "staff_id IN (SELECT id FROM staff WHERE household_id = ?)", arguments: [details.household.id.rawValue])
-                .of(.payroll).standing().fetchCount(db) == 0
+            let isFirst = try Self.paymentsOfPay(inHousehold: details.household.id, db) == 0
             try payment.insertWithMonths(db)
             let filed = try request.filing.map { try Self.insertOrFind($0, within: request.reach, db).id.rawValue }
             let proof = try Self.attachProof(request.proof + filed, to: payment, of: details, within: request.reach, db)
@@ -364,6 +362,13 @@ extension AppDatabase {
     }
 
     /// Ids of payments that a reversal undid.
+    /// Payments of pay that stand, of everyone in a household (its staff asked as a subquery: a
+    /// household may hold thousands).
+    static func paymentsOfPay(inHousehold household: RecordID, _ db: Database) throws -> Int {
+        try Payment.filter(sql: "staff_id IN (SELECT id FROM staff WHERE household_id = ?)", arguments: [household.rawValue])
+            .of(.payroll).standing().fetchCount(db)
+    }
+
     static let cancelled = "(SELECT reverses FROM payment WHERE reverses IS NOT NULL)"
 
     /// Repayments (not reversed) of the given advances.
