@@ -247,8 +247,7 @@ def run(binary, scale=1):
         finally:
             stop.set()
             watcher.join()
-        latencies.sort()
-        p50, p99 = latencies[len(latencies) // 2] * 1000, latencies[int(len(latencies) * 0.99)] * 1000
+        p50, p99 = load.percentiles([seconds * 1000 for seconds in latencies])
         load.check(p99 < 100, f"Vera's home page meanwhile: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
         load.check(not refusals, f"Vera's home page was always her page ({len(refusals)} other answers: {sorted(set(refusals))})")
         peak = server.peak_rss_mb()
