@@ -194,3 +194,33 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(reading.fact(.kind)?.value, .kind(.passport))
     }
 }
+
+final class LabelledNamesTests: XCTestCase {
+    let today = try! CalendarDate(year: 2026, month: 11, day: 25)
+    let maria = PersonCandidate(id: RecordID(rawValue: "maria0000001"), names: ["Maria Luisa Santos", "Malou"])
+    let ahmed = PersonCandidate(id: RecordID(rawValue: "ahmed0000001"), names: ["أحمد حسن"])
+    let hanako = PersonCandidate(id: RecordID(rawValue: "hanako000001"), names: ["山田 花子"])
+
+    func person(_ text: String) -> DocumentFacts.Reading {
+        DocumentFacts.read(text: text, today: today, candidates: [maria, ahmed, hanako])
+    }
+
+    func testANameLabelNamesThePersonInAnyScript() throws {
+        XCTAssertEqual(person("EMPLOYMENT CONTRACT\nEmployee name: SANTOS, Maria Luisa\nSalary 2,000").fact(.person)?.value,
+                       .person(maria.id, name: "Maria Luisa Santos"))
+        XCTAssertEqual(person("عقد عمل\nالاسم: احمد حسن").fact(.person)?.value, .person(ahmed.id, name: "أحمد حسن"))
+        XCTAssertEqual(person("運転免許証\n氏名 山田花子").fact(.person)?.value, .person(hanako.id, name: "山田 花子"))
+        let evidence = try XCTUnwrap(person("Payslip\nName\n\nMaria Luisa Santos").fact(.person)?.evidence.first)
+        XCTAssertEqual(evidence.textLine, 4)
+        XCTAssertEqual(evidence.source, .name(matched: "Maria Luisa Santos"))
+    }
+
+    func testNamesOfTwoPeopleOrOfNobodyGiveNoPerson() {
+        let both = person("Name: Maria Luisa Santos\nName: Ahmed Hassan\nالاسم: أحمد حسن")
+        XCTAssertNil(both.fact(.person))
+        XCTAssertEqual(both.notes, ["the names on the document match 2 different people"])
+        XCTAssertNil(person("Name: Maria Garcia").fact(.person))
+        XCTAssertNil(person("Maria Luisa Santos signed here").fact(.person), "a name without its label is not read")
+        XCTAssertNil(person("Name: " + String(repeating: "Maria Luisa Santos ", count: 600)).fact(.person))
+    }
+}

@@ -113,6 +113,10 @@ public enum DocumentFacts {
             case .several(let count): notes.append("the zone's name matches \(count) people")
             case .none: break
             }
+        } else if zone == nil {
+            let labelled = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
+            if let fact = labelled.fact { facts.append(fact) }
+            if let note = labelled.note { notes.append(note) }
         }
         return Reading(facts: facts, notes: notes, zones: zones, work: work)
     }

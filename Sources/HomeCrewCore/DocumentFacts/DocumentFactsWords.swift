@@ -23,6 +23,12 @@ extension DocumentFacts {
         ("有効期限", .expiry), ("有効期間満了日", .expiry), ("発行年月日", .issued), ("交付年月日", .issued), ("生年月日", .birth),
     ]
 
+    /// Labels followed by the holder's name (on a document without a readable zone).
+    static let nameLabels: [String] = [
+        "name", "full name", "name of holder", "holder's name", "employee name", "employee's name", "name of employee",
+        "الاسم", "اسم الموظف", "नाम", "कर्मचारी का नाम", "氏名", "名前",
+    ]
+
     /// Month names and their abbreviations (English, as passports print them beside their own language).
     static let monthNames: [(word: String, month: Int)] = [
         ("january", 1), ("jan", 1), ("february", 2), ("feb", 2), ("march", 3), ("mar", 3), ("april", 4), ("apr", 4),

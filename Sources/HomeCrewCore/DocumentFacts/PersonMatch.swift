@@ -19,7 +19,9 @@ public struct PersonCandidate: Hashable, Sendable {
 
 /// Matches a name read from a document against people's names: in any script, in any order of
 /// the names, case and diacritics ignored, and a person's ü, ö, ä, ß, å, æ, ø also as the zone
-/// transliterates them (UE, OE, AE, SS, AA, AE, OE; ICAO 9303 part 3, 6). A person matches when
+/// transliterates them (UE, OE, AE, SS, AA, AE, OE; ICAO 9303 part 3, 6), Arabic with or without
+/// hamza and vowel marks, Chinese and Japanese names with or without the space between their
+/// parts. A person matches when
 /// every part of one of their names is among the document's name parts and the name has two
 /// parts or more (a known-as name of one word matches only a document name of that one word).
 /// A match counts only when it is the one person who matches.
@@ -41,27 +43,34 @@ public enum PersonMatch {
                       work: inout DocumentFacts.Work) -> Result {
         guard let document = parts(documentName, limits: limits) else { return .none }
         let documentParts = Set(document)
-        var matches: [(RecordID, String)] = []
+        var found: [(RecordID, String)] = []
         for candidate in candidates {
             for name in candidate.names.prefix(limits.namesPerPerson) {
                 work.nameComparisons += 1
-                let matched = spellings(name, limits: limits).contains { parts in
-                    !parts.isEmpty && Set(parts).isSubset(of: documentParts) && (parts.count >= 2 || documentParts.count == 1)
+                if spellings(name, limits: limits).contains(where: { matches($0, documentParts, joined: document.joined()) }) {
+                    found.append((candidate.id, name))
+                    break
                 }
-                if matched { matches.append((candidate.id, name)); break }
             }
         }
-        switch matches.count {
+        switch found.count {
         case 0: return .none
-        case 1: return .one(matches[0].0, matched: matches[0].1)
-        default: return .several(matches.count)
+        case 1: return .one(found[0].0, matched: found[0].1)
+        default: return .several(found.count)
         }
+    }
+
+    static func matches(_ parts: [String], _ documentParts: Set<String>, joined: String) -> Bool {
+        if Set(parts).isSubset(of: documentParts) && (parts.count >= 2 || documentParts.count == 1) { return true }
+        // Chinese and Japanese write a name without a space between its parts: 山田花子 is 山田 花子.
+        return parts.count >= 2 && documentParts.count == 1 && joined.unicodeScalars.contains(where: SearchText.isCJK)
+            && (joined == parts.joined() || joined == parts.reversed().joined())
     }
 
     /// A name's parts, folded; nil for a name longer than any real one.
     static func parts(_ name: String, limits: DocumentFacts.Limits) -> [String]? {
         guard name.unicodeScalars.count <= limits.nameLength else { return nil }
-        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = LabelledDates.fold(name).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         let parts = folded.split { !$0.isLetter && !$0.isNumber && $0 != "'" }.map(String.init).filter { !$0.isEmpty }
         guard !parts.isEmpty, parts.count <= limits.nameParts else { return nil }
         return parts
