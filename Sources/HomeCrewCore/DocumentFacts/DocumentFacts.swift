@@ -83,42 +83,56 @@ public enum DocumentFacts {
             notes.append("only the first \(limits.textBytes) bytes of the text were read")
         }
         let zones = ZoneReader.zones(in: text, today: today, limits: limits, work: &work)
-        for case let .unreadable(format, line, reason) in zones {
-            notes.append("the \(format.rawValue) zone at line \(line) gives no facts: \(reason)")
-        }
-        var readZones: [MachineReadableZone] = []
-        for case let .read(zone) in zones where !readZones.contains(where: { $0.lines == zone.lines }) { readZones.append(zone) }
-        var facts: [SuggestedFact] = []
-        var zone: MachineReadableZone?
-        if readZones.count == 1 {
-            zone = readZones[0]
-            facts = zoneFacts(readZones[0], limits: limits)
-            notes += readZones[0].notes.map { "the zone at line \(readZones[0].textLine): \($0)" }
-        } else if readZones.count > 1 {
-            notes.append("\(readZones.count) different zones read (lines \(readZones.map { String($0.textLine) }.joined(separator: ", "))); which one is the document's is for a person to say")
-        }
+        let zone = theZone(zones, notes: &notes)
+        var facts = zone.map { zoneFacts($0, limits: limits) } ?? []
         let order = country.flatMap(DateOrder.of(country:)) ?? zone.flatMap { DateOrder.of(country: $0.issuingState) }
         let folded = LabelledDates.foldedScalars(String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self), limit: .max)
         work.scalarsFolded = folded.count
         merge(labelledFacts(folded, order: order, today: today, limits: limits, work: &work), into: &facts, notes: &notes)
-        if zone == nil, let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
-        if let zone, zone.nameReadable {
-            let name = [zone.givenNames, zone.surname].filter { !$0.isEmpty }.joined(separator: " ")
-            switch PersonMatch.match(name, among: candidates, limits: limits, work: &work) {
-            case let .one(id, matched):
-                facts.append(SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
-                    FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
-                                 excerpt: excerpt(name, limits), checkDigits: .notCovered),
-                ]))
-            case .several(let count): notes.append("the zone's name matches \(count) people")
-            case .none: break
-            }
-        } else if zone == nil {
-            let labelled = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
-            if let fact = labelled.fact { facts.append(fact) }
-            if let note = labelled.note { notes.append(note) }
+        let person: (fact: SuggestedFact?, note: String?)
+        if let zone {
+            person = zonePerson(zone, candidates: candidates, limits: limits, work: &work)
+        } else {
+            if let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
+            person = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
         }
+        if let fact = person.fact { facts.append(fact) }
+        if let note = person.note { notes.append(note) }
         return Reading(facts: facts, notes: notes, zones: zones, work: work)
+    }
+
+    /// The document's zone: the one zone read (the same zone twice, from a text layer and OCR, is
+    /// one). Zones that could not be read, or several different ones, are notes.
+    static func theZone(_ zones: [ZoneReading], notes: inout [String]) -> MachineReadableZone? {
+        for case let .unreadable(format, line, reason) in zones {
+            notes.append("the \(format.rawValue) zone at line \(line) gives no facts: \(reason)")
+        }
+        var read: [MachineReadableZone] = []
+        for case let .read(zone) in zones where !read.contains(where: { $0.lines == zone.lines }) { read.append(zone) }
+        guard read.count == 1 else {
+            if read.count > 1 {
+                notes.append("\(read.count) different zones read (lines \(read.map { String($0.textLine) }.joined(separator: ", "))); which one is the document's is for a person to say")
+            }
+            return nil
+        }
+        notes += read[0].notes.map { "the zone at line \(read[0].textLine): \($0)" }
+        return read[0]
+    }
+
+    /// The person the zone names, when exactly one candidate's name matches.
+    static func zonePerson(_ zone: MachineReadableZone, candidates: [PersonCandidate], limits: Limits,
+                           work: inout Work) -> (fact: SuggestedFact?, note: String?) {
+        guard zone.nameReadable else { return (nil, nil) }
+        let name = [zone.givenNames, zone.surname].filter { !$0.isEmpty }.joined(separator: " ")
+        switch PersonMatch.match(name, among: candidates, limits: limits, work: &work) {
+        case let .one(id, matched):
+            return (SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
+                FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
+                             excerpt: excerpt(name, limits), checkDigits: .notCovered),
+            ]), nil)
+        case .several(let count): return (nil, "the zone's name matches \(count) people")
+        case .none: return (nil, nil)
+        }
     }
 
     static func excerpt(_ text: String, _ limits: Limits) -> String {
