@@ -46,7 +46,7 @@ final class DocumentFactsTests: XCTestCase {
         let reading = DocumentFacts.read(text: [ZoneReaderTests.td3[0], "L898902C36UTO7408122F1204158ZE184226B<<<<<10"].joined(separator: "\n"),
                                          today: today, candidates: [anna])
         XCTAssertEqual(values(reading), [:])
-        XCTAssertEqual(reading.notes, ["the TD3 zone at line 1 gives no facts: the check digits of the date of expiry, composite do not agree, and no repair of OCR confusions makes them agree"])
+        XCTAssertEqual(reading.notes, ["the TD3 zone at line 1 gives no facts: the check digits of the date of expiry, composite do not agree"])
     }
 
     func testALabelThatDisagreesWithTheZoneRemovesBoth() {
@@ -131,7 +131,6 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(reading.work.zonesExamined, DocumentFacts.Limits.standard.zones)
         XCTAssertEqual(reading.zones.count, DocumentFacts.Limits.standard.zones)
         XCTAssertEqual(reading.work.linesScanned, 48_000)
-        XCTAssertLessThanOrEqual(reading.work.repairCombinations, 4 * DocumentFacts.Limits.standard.repairCombinations)
     }
 
     func testTextBeyondTheByteLimitIsNotRead() {
@@ -153,26 +152,6 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(reading.work.labelHits, DocumentFacts.Limits.standard.labelHits)
         XCTAssertLessThanOrEqual(reading.work.dateSegments, 2 * DocumentFacts.Limits.standard.labelHits)
         XCTAssertEqual(values(reading), [:])
-    }
-
-    func testRepairsAreBoundedByTheirCount() {
-        // Every character of the number and optional data confusable, every check digit wrong.
-        let zone = [ZoneReaderTests.td3[0], "BBBBBBBBB0UTO7408122F1204159BBBBBBBBBBBBBB00"].joined(separator: "\n")
-        let reading = DocumentFacts.read(text: zone, today: today)
-        XCTAssertLessThanOrEqual(reading.work.repairCombinations, DocumentFacts.Limits.standard.repairCombinations)
-        XCTAssertNil(reading.fact(.number))
-        let confused = [ZoneReaderTests.td3[0], "L8989O2C36UTO7408122F1204159ZE184226B<<<<<10"].joined(separator: "\n")
-        let repaired = DocumentFacts.read(text: confused, today: today)
-        XCTAssertEqual(repaired.work.repairCombinations, 1, "only the repairs each field's own check digit allows are combined")
-        XCTAssertEqual(repaired.fact(.number)?.value, .text("L898902C3"))
-        // A zone that would need more combinations than allowed gives no facts, and none are tried.
-        var limits = DocumentFacts.Limits()
-        limits.repairCombinations = 0
-        let refused = DocumentFacts.read(text: confused, today: today, limits: limits)
-        XCTAssertEqual(refused.work.repairCombinations, 0)
-        XCTAssertNil(refused.fact(.number))
-        XCTAssertEqual(refused.notes.count, 1)
-        XCTAssertTrue(refused.notes[0].hasSuffix("the repairs to try exceed the limit of 0 combinations"), refused.notes[0])
     }
 
     func testNamesOfTenThousandCharactersMatchNobody() {

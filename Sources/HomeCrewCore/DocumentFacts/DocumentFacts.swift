@@ -30,8 +30,6 @@ public enum DocumentFacts {
         public var textBytes = 4_000_000
         /// Candidate zones read.
         public var zones = 8
-        /// Combinations of repairs tried in one zone; a zone that needs more gives no facts.
-        public var repairCombinations = 256
         /// Labels found before the search stops.
         public var labelHits = 200
         /// Characters after a label searched for its date.
@@ -52,7 +50,6 @@ public enum DocumentFacts {
     public struct Work: Hashable, Sendable {
         public var linesScanned = 0
         public var zonesExamined = 0
-        public var repairCombinations = 0
         public var labelHits = 0
         public var dateSegments = 0
         public var kindWordHits = 0

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds machine-readable zones in extracted text and reads them, undoing OCR confusions only
-/// where the check digits then agree.
+/// Finds machine-readable zones in extracted text and reads them, undoing OCR confusions only by
+/// the class of a position and only where every check digit then agrees.
 public enum ZoneReader {
     /// A text line that may be one line of a zone, with its place in the text.
     struct CandidateLine {
@@ -25,8 +25,7 @@ public enum ZoneReader {
                 guard let format = format(of: run[index].bytes, length: length),
                       index + format.lineCount <= run.count else { index += 1; continue }
                 work.zonesExamined += 1
-                readings.append(read(Array(run[index..<(index + format.lineCount)]), format: format, today: today,
-                                     limits: limits, work: &work))
+                readings.append(read(Array(run[index..<(index + format.lineCount)]), format: format, today: today))
                 index += format.lineCount
             }
         }
@@ -100,8 +99,7 @@ public enum ZoneReader {
 // MARK: - Reading one zone
 
 extension ZoneReader {
-    static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate,
-                     limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) -> ZoneReading {
+    static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
         let layout = ZoneLayout.of(format)
         let textLine = candidate[0].textLine
         var lines = candidate.map(\.bytes)
@@ -128,23 +126,13 @@ extension ZoneReader {
                 }
             }
         }
-        // 2. The check digits as read; else the one repair of the document number and optional data that makes them all agree.
+        // 2. Every check digit must agree as read: alphanumeric fields are never repaired (see `Repair`).
         let failing = layout.checks(lines).filter { !CheckDigit.agrees($0.data, $0.digit) }
         if !failing.isEmpty {
-            switch Repair.uniqueAgreement(lines, layout: layout, limits: limits, work: &work) {
-            case .none:
-                return .unreadable(format, textLine: textLine,
-                                   reason: "the check digit\(failing.count == 1 ? "" : "s") of the \(failing.map(\.name).joined(separator: ", ")) \(failing.count == 1 ? "does" : "do") not agree, and no repair of OCR confusions makes \(failing.count == 1 ? "it" : "them") agree")
-            case .many(let count):
-                return .unreadable(format, textLine: textLine,
-                                   reason: "the check digits of the \(failing.map(\.name).joined(separator: ", ")) do not agree, and \(count) different repairs would make them agree")
-            case .tooMany(let limit):
-                return .unreadable(format, textLine: textLine,
-                                   reason: "the check digits of the \(failing.map(\.name).joined(separator: ", ")) do not agree, and the repairs to try exceed the limit of \(limit) combinations")
-            case .one(let repaired, let edits):
-                lines = repaired
-                repairs += edits
-            }
+            let names = failing.map(\.name).joined(separator: ", ")
+            return .unreadable(format, textLine: textLine, reason: failing.count == 1
+                ? "the check digit of the \(names) does not agree"
+                : "the check digits of the \(names) do not agree")
         }
         return .read(fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today))
     }
