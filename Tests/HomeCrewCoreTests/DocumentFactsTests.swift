@@ -32,6 +32,26 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(DocumentFacts.Kind.passport.documentKind, .passport)
     }
 
+    func testAnInventedResidentIdentityCardAsOCRReadsIt() throws {
+        // A TD1 card of the United Arab Emirates for an invented person, « read for <<, spaces inserted.
+        let text = """
+        UNITED ARAB EMIRATES
+        RESIDENT IDENTITY CARD
+        ILARE1234567897 784199012345672
+        8803171M2906047IND<<<<<<<<<<<4
+        KUMAR«RAVI<SHANKAR<<<<<<<<<<<
+        """
+        let ravi = PersonCandidate(id: RecordID(rawValue: "ravi00000001"), names: ["Ravi Shankar Kumar", "Ravi"])
+        let reading = DocumentFacts.read(text: text, today: today, candidates: [anna, maria, ravi])
+        XCTAssertEqual(values(reading), [
+            "kind": "id-card", "number": "123456789", "issuing-state": "ARE", "surname": "KUMAR", "given-names": "RAVI SHANKAR",
+            "nationality": "IND", "birth": "1988-03-17", "sex": "M", "expiry": "2029-06-04", "optional-data": "784199012345672",
+            "person": "Ravi Shankar Kumar",
+        ])
+        XCTAssertEqual(reading.fact(.person)?.evidence.first?.textLine, 5)
+        XCTAssertEqual(reading.fact(.number)?.evidence.first?.description, "the TD1 zone's line 1 (text line 3), check digits agree")
+    }
+
     func testRepairsAreEvidenceOfTheFactsOnTheirLine() throws {
         let reading = DocumentFacts.read(text: [ZoneReaderTests.td3[0], "L898902C36UTO7408122F12O4159ZE184226B<<<<<10"].joined(separator: "\n"),
                                          today: today)
