@@ -35,6 +35,7 @@ final class LabelledDatesTests: XCTestCase {
         XCTAssertEqual(dates("Date of expiry: 03/14/2031"), ["expiry": "2031-03-14"])
         XCTAssertEqual(dates("Date of expiry: 03/03/2031"), ["expiry": "2031-03-03"])
         XCTAssertNil(DateOrder.of(country: "United States"))
+        XCTAssertEqual(DateOrder.of(country: "D"), .dayFirst, "a zone writes Germany as D")
     }
 
     func testTheZoneIssuingStateDecidesWhenNoCountryIsGiven() {

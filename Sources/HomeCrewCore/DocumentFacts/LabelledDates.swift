@@ -3,10 +3,11 @@ public enum DateOrder: String, Sendable {
     case dayFirst = "day-first"
     case monthFirst = "month-first"
 
-    /// The order of a country given as an ISO 3166 alpha-2 or alpha-3 code; nil for anything else.
+    /// The order of a country given as an ISO 3166 alpha-2 or alpha-3 code, or a zone's code
+    /// (ICAO 9303 part 3 writes Germany as D); nil for anything else.
     public static func of(country: String) -> DateOrder? {
         let code = country.uppercased()
-        guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        guard (1...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         return DocumentFacts.monthFirstCountries.contains(code) ? .monthFirst : .dayFirst
     }
 }
