@@ -32,9 +32,9 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "calendar_feed", "closed_month", "document", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
+        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "backup_identity", "backup_run", "audit_entry", "calendar_feed", "closed_month", "document", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
                                 "pay_adjustment", "payment", "payment_month", "payment_proof", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 12)
+        XCTAssertEqual(try database.formatVersion(), 13)
     }
 
     func testANewerFormatIsRefused() throws {
