@@ -6,7 +6,7 @@ final class UpgradeTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Vault/fixtures")
     /// The backup id format-13's vault drew (its snapshots' tag): a fixture keeps it.
-    static let formatThirteenVaultID = "FILL"
+    static let formatThirteenVaultID = "f97035e1ddf290c3"
 
     func copy(_ name: String) throws -> HomeCrewProcess {
         let homecrew = try HomeCrewProcess.temporary()

@@ -20,8 +20,9 @@ public struct ResticBackups: Sendable {
 
     public init(vault: VaultLocation, repository: String, passwordFile: String?) {
         self.vault = vault
-        self.repository = repository
-        self.passwordFile = passwordFile
+        self.repository = RepositoryName.absolute(repository)
+        // restic runs in the vault's directory: a relative path is the caller's.
+        self.passwordFile = passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
     /// The repository as HomeCrew shows and stores it (no credentials).
@@ -54,6 +55,7 @@ public struct ResticBackups: Sendable {
         guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
         defer { try? Self.removeTree(staging) }
         _ = try database.snapshot(to: staging + "/homecrew.sqlite")
+        chmod(staging + "/homecrew.sqlite", 0o600)
         let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: staging + "/homecrew.sqlite")
         let objects = ObjectStore(vaultDirectory: vault.directory)
         let manifest = try BackupManifest(facts: facts, database: staging + "/homecrew.sqlite", objects: objects)
@@ -120,7 +122,7 @@ public struct ResticBackups: Sendable {
     /// directory: staged in a hidden sibling and renamed into place only once every object
     /// re-hashes and the records match the manifest's digest.
     public func restore(snapshot: String?, into target: String) throws -> RestoreSummary {
-        let target = (target as NSString).standardizingPath
+        let target = URL(fileURLWithPath: target).standardizedFileURL.path
         try RestoredVault.requireEmpty(target)
         let chosen = try choose(snapshot)
         let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent

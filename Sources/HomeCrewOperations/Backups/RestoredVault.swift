@@ -16,6 +16,7 @@ struct RestoredVault {
         let manifest = try BackupManifest.read(from: inner + "/" + ResticBackups.manifestName, snapshot: snapshot)
         let database = staging + "/homecrew.sqlite"
         guard rename(inner + "/homecrew.sqlite", database) == 0 else { throw BackupError.malformed("it holds no database") }
+        chmod(database, 0o600)
         try ResticBackups.removeTree(inner)
         guard try ObjectStore.hash(fileAt: database) == manifest.databaseSHA256 else { throw BackupError.hashMismatch("homecrew.sqlite") }
         let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: database)

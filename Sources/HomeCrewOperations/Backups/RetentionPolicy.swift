@@ -55,6 +55,18 @@ public enum RepositoryName {
         return String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
     }
 
+    static let backends = ["local", "sftp", "rest", "s3", "b2", "azure", "gs", "swift", "rclone"]
+
+    /// restic runs in the vault's directory: a relative local path is made the caller's.
+    static func absolute(_ repository: String) -> String {
+        let scheme = repository.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        if repository.contains(":"), backends.contains(scheme) {
+            guard scheme == "local" else { return repository }
+            return "local:" + absolute(String(repository.dropFirst(6)))
+        }
+        return repository.isEmpty ? repository : URL(fileURLWithPath: repository).standardizedFileURL.path
+    }
+
     /// Removes whatever might be a credential from a line restic printed (it may echo the URL).
     static func scrub(_ line: String, repository: String) -> String {
         line.replacingOccurrences(of: repository, with: display(repository))
