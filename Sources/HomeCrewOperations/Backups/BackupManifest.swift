@@ -82,8 +82,10 @@ enum ResticJSON {
         throw BackupError.resticFailed("restic reported no snapshot")
     }
 
+    /// `forget --prune --json` prints its JSON on one line, then prune's report as text.
     static func forgottenCount(_ data: Data) -> Int {
-        guard let groups = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return 0 }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("[") } ?? ""
+        guard let groups = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]] else { return 0 }
         return groups.reduce(0) { $0 + (($1["remove"] as? [Any])?.count ?? 0) }
     }
 

@@ -49,7 +49,6 @@ public struct ResticBackups: Sendable {
         // Garbage collection waits while a backup runs, so no object the snapshot names can vanish.
         let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
         defer { withExtendedLifetime(shared) {} }
-        let initialised = try ensureRepository()
         let staging = vault.directory + "/" + Self.stagingName
         try Self.removeTree(staging)
         guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
@@ -62,7 +61,17 @@ public struct ResticBackups: Sendable {
         try manifest.write(to: staging + "/" + Self.manifestName)
         var paths = [Self.stagingName]
         if FileManager.default.fileExists(atPath: vault.directory + "/objects") { paths.insert("objects", at: 0) }
-        let output = try restic.run(["backup", "--json", "--quiet"] + manifest.tags.flatMap { ["--tag", $0] } + paths)
+        let arguments = ["backup", "--json", "--quiet"] + manifest.tags.flatMap { ["--tag", $0] } + paths
+        // Opening a repository costs restic a key derivation (half a second): try the backup
+        // first, and initialise the repository only when it turns out not to exist.
+        var initialised = false
+        let output: ResticProcess.Output
+        do {
+            output = try restic.run(arguments)
+        } catch let error as BackupError where Self.isMissingRepository(error) {
+            initialised = try initialise()
+            output = try restic.run(arguments)
+        }
         let result = try ResticJSON.backupSummary(output.stdout)
         var summary = BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
                                     objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
@@ -71,17 +80,19 @@ public struct ResticBackups: Sendable {
         return summary
     }
 
-    /// True when it had to initialise the repository. Any other failure to read the
-    /// repository's config (wrong password, unreachable) is reported as it is.
-    private func ensureRepository() throws -> Bool {
+    static func isMissingRepository(_ error: BackupError) -> Bool {
+        guard case .unreachable(_, let reason) = error else { return false }
+        let text = reason.lowercased()
+        return text.contains("unable to open config file") && !ResticProcess.isConnectionFailure(text)
+    }
+
+    /// True when it initialised the repository (false when another run just did).
+    private func initialise() throws -> Bool {
         do {
-            try restic.run(["cat", "config"])
-            return false
-        } catch BackupError.unreachable(_, let reason) where reason.lowercased().contains("unable to open config file") {
-            do { try restic.run(["init"]) } catch BackupError.resticFailed(let reason) where reason.contains("already") {
-                return false
-            }
+            try restic.run(["init"])
             return true
+        } catch BackupError.resticFailed(let reason) where reason.contains("already") {
+            return false
         }
     }
 
