@@ -32,7 +32,13 @@ public struct ResticBackups: Sendable {
     static let manifestName = "homecrew-backup.json"
     static let tag = "homecrew"
 
-    var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile, workingDirectory: vault.directory) }
+    var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile) }
+
+    /// restic run in the vault's directory, so that a snapshot's paths are `objects/…` and
+    /// `backup-snapshot/…` wherever the vault lives.
+    var resticInVault: ResticProcess {
+        ResticProcess(repository: repository, passwordFile: passwordFile, workingDirectory: vault.directory)
+    }
 
     // MARK: backup
 
@@ -67,10 +73,10 @@ public struct ResticBackups: Sendable {
         var initialised = false
         let output: ResticProcess.Output
         do {
-            output = try restic.run(arguments)
+            output = try resticInVault.run(arguments)
         } catch let error as BackupError where Self.isMissingRepository(error) {
             initialised = try initialise()
-            output = try restic.run(arguments)
+            output = try resticInVault.run(arguments)
         }
         let result = try ResticJSON.backupSummary(output.stdout)
         var summary = BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,

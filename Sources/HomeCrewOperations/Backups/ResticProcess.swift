@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 import HomeCrewVault
 
 /// Runs restic as a child process and turns what it prints on failure into one `BackupError`.
@@ -59,7 +60,7 @@ struct ResticProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw BackupError.resticMissing }
+        do { try process.run() } catch { throw BackupError.resticFailed("it could not be started (\(ErrorText.sentence(for: error)))") }
         let watcher = ErrorWatcher(handle: stderr.fileHandleForReading, process: process)
         let thread = Thread { watcher.read() }
         thread.start()
