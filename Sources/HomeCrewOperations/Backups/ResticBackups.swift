@@ -30,6 +30,7 @@ public struct ResticBackups: Sendable {
 
     static let stagingName = "backup-snapshot"
     static let manifestName = "homecrew-backup.json"
+    static let drillName = "backup-drill"
     static let tag = "homecrew"
 
     var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile) }
@@ -56,6 +57,8 @@ public struct ResticBackups: Sendable {
         let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
         defer { withExtendedLifetime(shared) {} }
         let staging = vault.directory + "/" + Self.stagingName
+        // What a backup or drill killed in the middle left (no other runs: this one holds backup.lock).
+        try Self.removeTree(vault.directory + "/" + Self.drillName)
         try Self.removeTree(staging)
         guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
         defer { try? Self.removeTree(staging) }
@@ -143,7 +146,8 @@ public struct ResticBackups: Sendable {
         try RestoredVault.requireEmpty(target)
         let chosen = try choose(snapshot)
         let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        let staging = "\(parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        RestoredVault.removeAbandonedStaging(in: parent)
+        let staging = "\(parent)/\(RestoredVault.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)
         try RestoredVault.moveIntoPlace(staging, target: target)
@@ -189,7 +193,7 @@ public struct ResticBackups: Sendable {
         guard let chosen = try allSnapshots().last(where: { $0.vaultID == vaultID }) else {
             throw BackupError.noSnapshots(repository: displayRepository)
         }
-        let staging = vault.directory + "/backup-drill"
+        let staging = vault.directory + "/" + Self.drillName
         try Self.removeTree(staging)
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)

@@ -41,9 +41,22 @@ struct ResticProcess {
         return environment
     }
 
-    /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0.
+    /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0. A lock
+    /// in the way is tried once more after `restic unlock`, which removes only stale locks
+    /// (their restic gone from this machine, or older than 30 minutes): a restic killed in the
+    /// middle of a prune must not stop every later backup.
     @discardableResult
     func run(_ arguments: [String]) throws -> Output {
+        do {
+            return try runOnce(arguments)
+        } catch BackupError.repositoryLocked where arguments.first != "unlock" {
+            try runOnce(["unlock"])
+            return try runOnce(arguments)
+        }
+    }
+
+    @discardableResult
+    private func runOnce(_ arguments: [String]) throws -> Output {
         guard let restic = Self.executable() else { throw BackupError.resticMissing }
         let process = Process()
         // setpriv stops restic when HomeCrew is killed, so no orphan keeps writing.
