@@ -236,7 +236,10 @@ def killed_at_random(run, work, env):
         kill_after(random.uniform(0, keep_time if keep else backup_time), [run.homecrew, "vault", "backup", "--vault", vault, "--restic", repository, *keep], env)
         vault_ok += run.verifies(vault)
         keep = ["--keep", "last=3"] if attempt % 5 == 4 else []
-        next_ok += run("vault", "backup", "--vault", vault, "--restic", repository, *keep).returncode == 0
+        result = run("vault", "backup", "--vault", vault, "--restic", repository, *keep)
+        next_ok += result.returncode == 0
+        if result.returncode != 0:
+            print(f"     the backup after killed backup {attempt + 1}: {result.stderr.strip()}", flush=True)
     check(vault_ok == 20, f"after each of 20 backups killed at random the live vault verifies ({vault_ok}/20)")
     check(next_ok == 20, f"and the next backup succeeds, with --keep's forget and prune every fifth ({next_ok}/20)")
     started = time.monotonic()

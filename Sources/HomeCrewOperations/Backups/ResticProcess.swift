@@ -41,17 +41,26 @@ struct ResticProcess {
         return environment
     }
 
+    /// How long a lock held by a restic that is still running is waited for, in tries 2 s apart.
+    static let lockRetries = 5
+
     /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0. A lock
-    /// in the way is tried once more after `restic unlock`, which removes only stale locks
-    /// (their restic gone from this machine, or older than 30 minutes): a restic killed in the
-    /// middle of a prune must not stop every later backup.
+    /// in the way is tried again after `restic unlock`, which removes only stale locks (their
+    /// restic gone from this machine, or older than 30 minutes), so a restic killed in the
+    /// middle of a prune does not stop every later backup; a live one is waited for a while
+    /// (restic 0.14 has no --retry-lock), as it may be one just killed and not yet reaped.
     @discardableResult
     func run(_ arguments: [String]) throws -> Output {
-        do {
-            return try runOnce(arguments)
-        } catch BackupError.repositoryLocked where arguments.first != "unlock" {
-            try runOnce(["unlock"])
-            return try runOnce(arguments)
+        var tries = 0
+        while true {
+            do {
+                return try runOnce(arguments)
+            } catch BackupError.repositoryLocked(let repository) where arguments.first != "unlock" {
+                guard tries < Self.lockRetries else { throw BackupError.repositoryLocked(repository: repository) }
+                if tries > 0 { Thread.sleep(forTimeInterval: 2) }
+                tries += 1
+                try runOnce(["unlock"])
+            }
         }
     }
 
