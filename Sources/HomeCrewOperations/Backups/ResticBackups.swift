@@ -53,7 +53,15 @@ public struct ResticBackups: Sendable {
         let database = try openVault()
         let exclusive = try BackupLock(vault: vault)
         defer { withExtendedLifetime(exclusive) {} }
-        // Garbage collection waits while a backup runs, so no object the snapshot names can vanish.
+        var summary = try send(database)
+        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: try database.backupVaultID()) }
+        return summary
+    }
+
+    /// The snapshot and the objects into the repository.
+    private func send(_ database: AppDatabase) throws -> BackupSummary {
+        // Garbage collection waits while they are sent (not while --keep prunes), so no object
+        // the snapshot names can vanish.
         let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
         defer { withExtendedLifetime(shared) {} }
         let staging = vault.directory + "/" + Self.stagingName
@@ -82,11 +90,9 @@ public struct ResticBackups: Sendable {
             output = try resticInVault.run(arguments)
         }
         let result = try ResticJSON.backupSummary(output.stdout)
-        var summary = BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
-                                    objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
-                                    counts: facts.counts, snapshotsForgotten: nil)
-        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: manifest.vaultID) }
-        return summary
+        return BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
+                             objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
+                             counts: facts.counts, snapshotsForgotten: nil)
     }
 
     static func isMissingRepository(_ error: BackupError) -> Bool {
@@ -105,16 +111,11 @@ public struct ResticBackups: Sendable {
         }
     }
 
+    /// Forgets and prunes this vault's older snapshots. It needs the repository to itself: locks
+    /// left by a restic that is gone are removed first (`ResticProcess.run`).
     private func forget(keep: RetentionPolicy, vaultID: String) throws -> Int {
-        try unlockStale()
         let output = try restic.run(["forget", "--prune", "--json", "--tag", "homecrew-vault=\(vaultID)"] + keep.resticArguments)
         return ResticJSON.forgottenCount(output.stdout)
-    }
-
-    /// Removes locks whose restic is gone (restic's own test: same host, process dead, or
-    /// older than 30 minutes); a lock of a restic still running is kept.
-    private func unlockStale() throws {
-        try restic.run(["unlock"])
     }
 
     // MARK: snapshots
