@@ -42,8 +42,10 @@ enum WebLimits {
     static let connections = 1024
     /// Password hashes waiting for the hash lane, and how long one may wait before the request is
     /// answered 503 "busy" (in the server its request's budget, 0.5 s, ends the wait first): a
-    /// hash takes about 60 ms, so 8 in line wait about half a second.
+    /// hash takes about 60 ms, so 8 in line wait about half a second. The 8 are strangers' (sign-ins
+    /// from new places, joins) together; each account, and each stranger's address, may have 2 waiting.
     static let hashQueue = 8
+    static let hashQueuePerTenant = 2
     static let hashPatienceSeconds = 2.0
     /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
     /// account, invitation and address, then one more every 30 s.
