@@ -30,6 +30,11 @@ enum WebLimits {
     static let uploadGraceSeconds = 30.0
     static let uploadLeastRate = 2_048.0
     static let partHeaderLines = 16
+    /// The least a client must take of an answer's body while more of it waits, in bytes a second
+    /// counted over each window (`SlowReaderGuard`): a download read a byte a second is cut off
+    /// within two windows of the client falling behind, not held for as long as it likes.
+    static let downloadLeastRate = 2_048
+    static let downloadWindowSeconds: Int64 = 10
     /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
     /// left idle, a request head that is not complete this long after the connection opened or the
     /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
