@@ -21,7 +21,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     private(set) var waiting = 0
     /// Bytes written to the socket since `since`, the start of the window being counted.
     private var taken = 0
-    private var since = NIODeadline.now()
+    private var since = NIODeadline.uptimeNanoseconds(0)
     private var check: Scheduled<Void>?
 
     init(leastRate: Int = WebLimits.downloadLeastRate, window: TimeAmount = .seconds(WebLimits.downloadWindowSeconds), slice: Int = 8 << 10) {
@@ -55,7 +55,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
 
     /// A new window from now, checked when it ends.
     private func startWindow(_ context: ChannelHandlerContext) {
-        (taken, since) = (0, .now())
+        (taken, since) = (0, context.eventLoop.now)
         guard check == nil else { return }
         check = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.endWindow(context) }
     }
@@ -63,7 +63,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     private func endWindow(_ context: ChannelHandlerContext) {
         check = nil
         guard waiting > 0 else { return }
-        let seconds = Double((NIODeadline.now() - since).nanoseconds) / 1e9
+        let seconds = Double((context.eventLoop.now - since).nanoseconds) / 1e9
         if Double(taken) < Double(leastRate) * seconds {
             cutOff(context)
         } else {
