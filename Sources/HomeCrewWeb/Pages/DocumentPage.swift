@@ -17,7 +17,7 @@ struct DocumentPage {
 
     func render() throws -> Response {
         let object = details.object
-        let pages = PageText.everyPage(try app.database.pages(of: object.hash), pageCount: object.content.pageCount)
+        let pages = PageText.everyPage(try app.database.pages(of: details.document), pageCount: object.content.pageCount)
         return Layout.page(title: document.title, session: session, body: """
             <h1>\(bdi: document.title)</h1>
             \(Layout.problem(problem))
