@@ -58,7 +58,7 @@ final class DocumentSuggestionTests: XCTestCase {
         XCTAssertFalse(try homecrew.ok("doc", "show", id).contains("2012-04-15"), "nothing applied yet")
 
         let pending = try homecrew.ok("doc", "suggestions")
-        XCTAssertTrue(pending.contains(id) && pending.contains("1 documents with suggestions to apply."), pending)
+        XCTAssertTrue(pending.contains(id) && pending.contains("1 document with suggestions to apply."), pending)
 
         let bad = try homecrew.run(["doc", "apply", id, "--only", "expiry,expires"])
         XCTAssertEqual(bad.status, 64, bad.stderr)

@@ -20,7 +20,7 @@ struct DocumentSuggestionsCommand: ParsableCommand {
                 print("\(report.details.document.id)  \(Terminal.sanitize(report.details.document.title))")
                 if let brief = SuggestionText.brief(report) { print(brief) }
             }
-            print(reports.isEmpty ? "No document has suggestions left to apply." : "\(reports.count) documents with suggestions to apply.")
+            print(reports.isEmpty ? "No document has suggestions left to apply." : "\(reports.count) document\(reports.count == 1 ? "" : "s") with suggestions to apply.")
             return
         }
         let report = try suggestions.report(id)
