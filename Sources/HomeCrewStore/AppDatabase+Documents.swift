@@ -318,7 +318,7 @@ extension AppDatabase {
         }
     }
 
-    private static func apply(_ changes: DocumentChanges, to document: Document, _ db: Database) throws -> Document {
+    static func apply(_ changes: DocumentChanges, to document: Document, _ db: Database) throws -> Document {
         var document = document
         if let title = changes.title { document.title = title }
         if let kind = changes.kind { document.kind = kind }
