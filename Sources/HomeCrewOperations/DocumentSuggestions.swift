@@ -8,11 +8,22 @@ import HomeCrewStore
 public struct DocumentSuggestions: Sendable {
     public let database: AppDatabase
     public let today: CalendarDate
+    public let limits: DocumentFacts.Limits
 
-    public init(database: AppDatabase, today: CalendarDate = .localToday()) {
+    /// `limits` bound the reading; a page that shows a document reads less of it (`pageView`).
+    public init(database: AppDatabase, today: CalendarDate = .localToday(), limits: DocumentFacts.Limits = .standard) {
         self.database = database
         self.today = today
+        self.limits = limits
     }
+
+    /// Shown on every view of a document page, so read from its first 256 KB only: a passport's
+    /// zone and labels are on its first pages, and a 4 MB handbook must not cost each view a second.
+    public static let pageView: DocumentFacts.Limits = {
+        var limits = DocumentFacts.Limits.standard
+        limits.textBytes = 256_000
+        return limits
+    }()
 
     /// One fact and where the document stands on it.
     public struct Suggestion: Hashable, Sendable {
@@ -68,9 +79,10 @@ public struct DocumentSuggestions: Sendable {
     }
 
     public func report(_ details: DocumentDetails) throws -> Report {
-        let text = try database.pages(of: details.object.hash).map(\.text).joined(separator: "\n")
+        // The document's own text where its household read it with a password (format 14).
+        let text = try database.pages(of: details.document).map(\.text).joined(separator: "\n")
         let reading = DocumentFacts.read(text: text, today: today, country: Self.country(of: details.household),
-                                         candidates: try candidates(details.household.id))
+                                         candidates: try candidates(details.household.id), limits: limits)
         let suggestions = reading.facts.map { Suggestion(fact: $0, status: Self.status(of: $0, in: details)) }
         return Report(details: details, reading: reading, suggestions: suggestions)
     }
