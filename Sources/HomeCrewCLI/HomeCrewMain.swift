@@ -50,10 +50,12 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     public static let invalidData: Int32 = 65
     public static let notFound: Int32 = 66
+    public static let unavailable: Int32 = 69
     public static let internalError: Int32 = 70
     public static let cannotCreate: Int32 = 73
     public static let io: Int32 = 74
     public static let busy: Int32 = 75
+    public static let denied: Int32 = 77
 
     static func code(for category: ErrorCategory) -> Int32 {
         switch category {
@@ -63,6 +65,8 @@ public enum ExitStatus {
         case .cannotCreate: return cannotCreate
         case .io: return io
         case .busy: return busy
+        case .unavailable: return unavailable
+        case .denied: return denied
         case .internal: return internalError
         }
     }

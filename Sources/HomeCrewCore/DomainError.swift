@@ -12,6 +12,11 @@ public enum ErrorCategory: Sendable {
     case io
     /// Another process holds what is needed for longer than we wait (exit 75).
     case busy
+    /// A service or program HomeCrew needs is missing or cannot be reached: restic, a
+    /// backup repository (exit 69).
+    case unavailable
+    /// A key or password was refused: a backup repository's password (exit 77).
+    case denied
     /// A bug: something that should not happen (exit 70).
     case `internal`
 }

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 12
+    static let currentFormatVersion = 13
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -23,6 +23,7 @@ enum Migrations {
         migrator.registerMigration("v10: settlement rules and contract gratuities", migrate: addSettlementChoices)
         migrator.registerMigration("v11: documents and household names unique per household and reach", migrate: scopeUniqueness)
         migrator.registerMigration("v12: ledger openings", migrate: createLedgerOpenings)
+        migrator.registerMigration("v13: backup runs", migrate: createBackupRuns)
         return migrator
     }
 
@@ -649,5 +650,37 @@ enum Migrations {
             try db.execute(sql: try table.triggers(db))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 12")
+    }
+
+    // Backups through restic: the vault's id (its snapshots' tag, kept by a restored copy) and
+    // every run of a backup or drill. Not audited: runs are the machine's doing, not a person's.
+    private static func createBackupRuns(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE backup_identity (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                vault_id  TEXT NOT NULL CHECK (length(vault_id) = 16 AND vault_id NOT GLOB '*[^0-9a-f]*')
+            );
+            INSERT INTO backup_identity (singleton, vault_id) VALUES (1, lower(hex(randomblob(8))));
+            CREATE TRIGGER backup_identity_never_changes BEFORE UPDATE ON backup_identity
+            BEGIN SELECT RAISE(ABORT, 'a vault keeps its backup id'); END;
+
+            CREATE TABLE backup_run (
+                id          INTEGER PRIMARY KEY,
+                kind        TEXT NOT NULL CHECK (kind IN ('backup', 'drill')),
+                repository  TEXT NOT NULL CHECK (length(repository) BETWEEN 1 AND 1000
+                                                 AND repository NOT GLOB '*://*:*@*'),
+                started_at  TEXT NOT NULL,
+                finished_at TEXT NOT NULL CHECK (finished_at >= started_at),
+                succeeded   INTEGER NOT NULL CHECK (succeeded IN (0, 1)),
+                snapshot_id TEXT CHECK (snapshot_id IS NULL OR (length(snapshot_id) BETWEEN 8 AND 64
+                                                                AND snapshot_id NOT GLOB '*[^0-9a-f]*')),
+                message     TEXT CHECK (message IS NULL OR (length(message) <= 1000 AND instr(message, char(10)) = 0)),
+                CHECK (succeeded = 1 OR message IS NOT NULL)
+            );
+            CREATE INDEX backup_run_by_kind ON backup_run(kind, succeeded, finished_at);
+            CREATE TRIGGER backup_run_is_append_only BEFORE UPDATE ON backup_run
+            BEGIN SELECT RAISE(ABORT, 'backup runs are never changed'); END;
+            """)
+        try db.execute(sql: "UPDATE vault SET format_version = 13")
     }
 }

@@ -31,7 +31,7 @@ public enum VaultError: HomeCrewError {
         }
     }
 
-    static func posix(_ path: String, writing: Bool) -> VaultError {
+    public static func posix(_ path: String, writing: Bool) -> VaultError {
         let code = errno
         if code == ENOSPC || code == EDQUOT { return .diskFull(path: path) }
         let reason = String(cString: strerror(code))

@@ -5,6 +5,8 @@ import XCTest
 final class UpgradeTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Vault/fixtures")
+    /// The backup id format-13's vault drew (its snapshots' tag): a fixture keeps it.
+    static let formatThirteenVaultID = "f97035e1ddf290c3"
 
     func copy(_ name: String) throws -> HomeCrewProcess {
         let homecrew = try HomeCrewProcess.temporary()
@@ -20,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -30,18 +32,28 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 12 {
-                // Older than this HomeCrew's format (12): upgraded, the old database kept beside it.
+            if version < 13 {
+                // Older than this HomeCrew's format (13): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+                // Format 13 began backup runs: none, and the vault has drawn its backup id.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM backup_run"), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, "SELECT length(vault_id) FROM backup_identity"), "16", name)
+            }
+            if version < 12 {
                 // Format 12 began ledger openings: none is made by the upgrade, so what is owed is as it was.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening"), "0", name)
             } else {
-                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
                 // The demo of format 12 opens its three households' ledgers after 2026-09.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening WHERE settled_through = '2026-09'"), "3", name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "12")
+            if version == 13 {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // The format-13 fixture ran one backup into a local repository (Vault/fixtures/README.md).
+                XCTAssertEqual(try sqlite(homecrew, "SELECT kind || ' ' || succeeded FROM backup_run"), "backup 1", name)
+                XCTAssertEqual(try sqlite(homecrew, "SELECT vault_id FROM backup_identity"), Self.formatThirteenVaultID, name)
+            }
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "13")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -138,7 +150,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "12")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "13")
     }
 
     @discardableResult

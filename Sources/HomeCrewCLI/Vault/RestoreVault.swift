@@ -1,18 +1,37 @@
 import ArgumentParser
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 
 struct RestoreVault: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Restore a backup into a new vault directory, checking every object and the database first.")
+        abstract: "Restore a backup into a new vault directory, checking every object and the database first.",
+        discussion: "Either an archive written by `vault backup --out`, or a snapshot of a restic repository (--restic; the latest of this vault unless --snapshot names one).")
 
-    @Argument(help: "The archive written by `homecrew vault backup`.") var archive: String
+    @Argument(help: "The archive written by `homecrew vault backup --out`.") var archive: String?
     @Option(help: ArgumentHelp("The new vault directory; it must not exist or be empty.", valueName: "dir")) var into: String
+    @Option(help: ArgumentHelp("Restore from this restic repository.", valueName: "repo")) var restic: String?
+    @Option(help: ArgumentHelp("The snapshot to restore (see: homecrew vault backups); the latest when omitted.", valueName: "id")) var snapshot: String?
+    @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        guard (archive == nil) != (restic == nil) else { throw ValidationError("give either an archive or --restic REPO") }
+        if restic == nil, snapshot != nil || passwordFile != nil { throw ValidationError("--snapshot and --password-file go with --restic") }
+    }
 
     func run() throws {
+        if let restic {
+            let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
+            let summary = try backups.restore(snapshot: snapshot, into: into)
+            print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "
+                  + "into \(Terminal.sanitize(summary.directory)); every SHA-256 and the record digest checked.")
+            return
+        }
+        guard let archive else { return }
         let target = (into as NSString).standardizingPath
         try requireEmpty(target)
         let parent = (target as NSString).deletingLastPathComponent

@@ -4,5 +4,5 @@ struct VaultCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault", abstract: "Look after the vault: verify, collect garbage, statistics.",
         subcommands: [VerifyVault.self, CollectGarbage.self, VaultStatistics.self, ReindexVault.self, ConfigureVault.self,
-                      BackupVault.self, RestoreVault.self])
+                      BackupVault.self, ListBackups.self, RestoreVault.self])
 }

@@ -138,28 +138,3 @@ public enum BackupArchive {
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 }
-
-public enum BackupError: HomeCrewError {
-    case malformed(String)
-    case hashMismatch(String)
-    case damagedObject(String)
-    case targetNotEmpty(String)
-    case outputExists(String)
-
-    public var category: ErrorCategory {
-        switch self {
-        case .targetNotEmpty, .outputExists: return .cannotCreate
-        default: return .invalidData
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .malformed(let reason): return "not a usable HomeCrew backup: \(reason)"
-        case .hashMismatch(let name): return "the backup is damaged: \(name) does not match its SHA-256 in the manifest"
-        case .damagedObject(let hash): return "object \(hash) does not match its name; run: homecrew vault verify"
-        case .outputExists(let path): return "\(path) already exists; a backup never replaces a file, so choose a new name"
-        case .targetNotEmpty(let path): return "\(path) is not empty; restore into a new or empty directory"
-        }
-    }
-}

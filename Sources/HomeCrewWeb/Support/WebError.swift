@@ -50,8 +50,8 @@ enum WebError: Error, CustomStringConvertible {
             switch error.category {
             case .notFound: return (.notFound, WebError.notFound.description)
             case .usage, .invalidData: return (.unprocessableContent, error.description)
-            case .busy: return (.serviceUnavailable, error.description)
-            case .cannotCreate, .io, .internal: return (.internalServerError, error.description)
+            case .busy, .unavailable: return (.serviceUnavailable, error.description)
+            case .cannotCreate, .io, .denied, .internal: return (.internalServerError, error.description)
             }
         }
         return (.internalServerError, "Something went wrong on the server: \(ErrorText.sentence(for: error))")

@@ -1,0 +1,257 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+import HomeCrewVault
+
+/// Backups of a vault into a restic repository (a local path, `sftp:`, `s3:`, `rest:`, `b2:`…),
+/// a restore drill, and restores. The CLI (`vault backup --restic`) and the server's schedule
+/// call the same methods; `backup` and `drill` record their run in the vault themselves.
+///
+/// Each snapshot holds `objects/sha256/…` (the vault's objects, unchanged) and
+/// `backup-snapshot/homecrew.sqlite` (SQLite's consistent copy) with
+/// `backup-snapshot/homecrew-backup.json` (its manifest); Vault/FORMAT.md describes them.
+///
+/// Blocking: each method runs restic as a child process and waits for it.
+public struct ResticBackups: Sendable {
+    public let vault: VaultLocation
+    /// As given: it may hold credentials, so it is only ever handed to restic's environment.
+    let repository: String
+    let passwordFile: String?
+
+    public init(vault: VaultLocation, repository: String, passwordFile: String?) {
+        self.vault = vault
+        self.repository = RepositoryName.absolute(repository)
+        // restic runs in the vault's directory: a relative path is the caller's.
+        self.passwordFile = passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    }
+
+    /// The repository as HomeCrew shows and stores it (no credentials).
+    public var displayRepository: String { RepositoryName.display(repository) }
+
+    static let stagingName = "backup-snapshot"
+    static let manifestName = "homecrew-backup.json"
+    static let tag = "homecrew"
+
+    var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile) }
+
+    /// restic run in the vault's directory, so that a snapshot's paths are `objects/…` and
+    /// `backup-snapshot/…` wherever the vault lives.
+    var resticInVault: ResticProcess {
+        ResticProcess(repository: repository, passwordFile: passwordFile, workingDirectory: vault.directory)
+    }
+
+    // MARK: backup
+
+    /// Snapshots the database, backs it up with every object, then (with `keep`) forgets and
+    /// prunes this vault's older snapshots. Records the run, succeeded or failed.
+    public func backup(keep: RetentionPolicy?) throws -> BackupSummary {
+        try recording(.backup, snapshot: \.snapshotID) { try performBackup(keep: keep) }
+    }
+
+    private func performBackup(keep: RetentionPolicy?) throws -> BackupSummary {
+        let database = try openVault()
+        let exclusive = try BackupLock(vault: vault)
+        defer { withExtendedLifetime(exclusive) {} }
+        // Garbage collection waits while a backup runs, so no object the snapshot names can vanish.
+        let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
+        defer { withExtendedLifetime(shared) {} }
+        let staging = vault.directory + "/" + Self.stagingName
+        try Self.removeTree(staging)
+        guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
+        defer { try? Self.removeTree(staging) }
+        _ = try database.snapshot(to: staging + "/homecrew.sqlite")
+        chmod(staging + "/homecrew.sqlite", 0o600)
+        let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: staging + "/homecrew.sqlite")
+        let objects = ObjectStore(vaultDirectory: vault.directory)
+        let manifest = try BackupManifest(facts: facts, database: staging + "/homecrew.sqlite", objects: objects)
+        try manifest.write(to: staging + "/" + Self.manifestName)
+        var paths = [Self.stagingName]
+        if FileManager.default.fileExists(atPath: vault.directory + "/objects") { paths.insert("objects", at: 0) }
+        let arguments = ["backup", "--json", "--quiet"] + manifest.tags.flatMap { ["--tag", $0] } + paths
+        // Opening a repository costs restic a key derivation (half a second): try the backup
+        // first, and initialise the repository only when it turns out not to exist.
+        var initialised = false
+        let output: ResticProcess.Output
+        do {
+            output = try resticInVault.run(arguments)
+        } catch let error as BackupError where Self.isMissingRepository(error) {
+            initialised = try initialise()
+            output = try resticInVault.run(arguments)
+        }
+        let result = try ResticJSON.backupSummary(output.stdout)
+        var summary = BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
+                                    objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
+                                    counts: facts.counts, snapshotsForgotten: nil)
+        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: manifest.vaultID) }
+        return summary
+    }
+
+    static func isMissingRepository(_ error: BackupError) -> Bool {
+        guard case .unreachable(_, let reason) = error else { return false }
+        let text = reason.lowercased()
+        return text.contains("unable to open config file") && !ResticProcess.isConnectionFailure(text)
+    }
+
+    /// True when it initialised the repository (false when another run just did).
+    private func initialise() throws -> Bool {
+        do {
+            try restic.run(["init"])
+            return true
+        } catch BackupError.resticFailed(let reason) where reason.contains("already") {
+            return false
+        }
+    }
+
+    private func forget(keep: RetentionPolicy, vaultID: String) throws -> Int {
+        try unlockStale()
+        let output = try restic.run(["forget", "--prune", "--json", "--tag", "homecrew-vault=\(vaultID)"] + keep.resticArguments)
+        return ResticJSON.forgottenCount(output.stdout)
+    }
+
+    /// Removes locks whose restic is gone (restic's own test: same host, process dead, or
+    /// older than 30 minutes); a lock of a restic still running is kept.
+    private func unlockStale() throws {
+        try restic.run(["unlock"])
+    }
+
+    // MARK: snapshots
+
+    /// This vault's snapshots, oldest first; with no vault here, every HomeCrew snapshot.
+    public func snapshots() throws -> [SnapshotListing] {
+        let all = try allSnapshots()
+        guard let vaultID = try liveVaultID() else { return all }
+        return all.filter { $0.vaultID == vaultID }
+    }
+
+    /// Every HomeCrew snapshot in the repository, of any vault, oldest first.
+    func allSnapshots() throws -> [SnapshotListing] {
+        let output = try restic.run(["snapshots", "--json", "--tag", Self.tag])
+        return try ResticJSON.snapshots(output.stdout).sorted { $0.time < $1.time }
+    }
+
+    private func liveVaultID() throws -> String? {
+        vault.databaseExists ? try openVault().backupVaultID() : nil
+    }
+
+    // MARK: restore
+
+    /// Restores a snapshot (the latest of this vault when nil) into `into`, a new or empty
+    /// directory: staged in a hidden sibling and renamed into place only once every object
+    /// re-hashes and the records match the manifest's digest.
+    public func restore(snapshot: String?, into target: String) throws -> RestoreSummary {
+        let target = URL(fileURLWithPath: target).standardizedFileURL.path
+        try RestoredVault.requireEmpty(target)
+        let chosen = try choose(snapshot)
+        let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        let staging = "\(parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? Self.removeTree(staging) }
+        let restored = try restoreVerified(chosen, into: staging)
+        try RestoredVault.moveIntoPlace(staging, target: target)
+        return RestoreSummary(snapshotID: chosen.id, directory: target, objectCount: restored.objectCount, bytes: restored.bytes,
+                              counts: restored.manifest.counts)
+    }
+
+    func restoreVerified(_ snapshot: SnapshotListing, into staging: String) throws -> RestoredVault {
+        guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
+        try restic.run(["restore", snapshot.id, "--target", staging])
+        return try RestoredVault.verify(staging, snapshot: snapshot.shortID)
+    }
+
+    /// The named snapshot (any HomeCrew one), else the latest of this vault, else the latest
+    /// of the only vault the repository holds.
+    func choose(_ id: String?) throws -> SnapshotListing {
+        let all = try allSnapshots()
+        if let id {
+            guard id.count >= 4, let found = all.first(where: { $0.id.hasPrefix(id.lowercased()) }) else {
+                throw BackupError.unknownSnapshot(id)
+            }
+            return found
+        }
+        if let vaultID = try liveVaultID(), let latest = all.last(where: { $0.vaultID == vaultID }) { return latest }
+        guard let latest = all.last else { throw BackupError.noSnapshots(repository: displayRepository) }
+        guard Set(all.map { $0.vaultID ?? "" }).count == 1 else { throw BackupError.severalVaults(repository: displayRepository) }
+        return latest
+    }
+
+    // MARK: drill
+
+    /// The restore drill: restores the latest snapshot into a temporary directory inside the
+    /// vault, verifies it, compares it with the live vault, deletes it. Records the run.
+    public func drill() throws -> DrillSummary {
+        try recording(.drill, snapshot: \.snapshotID) { try performDrill() }
+    }
+
+    private func performDrill() throws -> DrillSummary {
+        let database = try openVault()
+        let exclusive = try BackupLock(vault: vault)
+        defer { withExtendedLifetime(exclusive) {} }
+        let vaultID = try database.backupVaultID()
+        guard let chosen = try allSnapshots().last(where: { $0.vaultID == vaultID }) else {
+            throw BackupError.noSnapshots(repository: displayRepository)
+        }
+        let staging = vault.directory + "/backup-drill"
+        try Self.removeTree(staging)
+        defer { try? Self.removeTree(staging) }
+        let restored = try restoreVerified(chosen, into: staging)
+        let live = ObjectStore(vaultDirectory: vault.directory)
+        let liveDigest = try database.backupRecordDigest()
+        return DrillSummary(repository: displayRepository, snapshotID: chosen.id, snapshotTime: chosen.time,
+                            objectCount: restored.objectCount, bytes: restored.bytes,
+                            objectsInLiveVault: restored.objects.filter { live.contains($0) }.count,
+                            liveVaultUnchanged: liveDigest == restored.manifest.recordDigest,
+                            counts: restored.manifest.counts, liveCounts: try database.backupCounts())
+    }
+
+    // MARK: helpers
+
+    private func openVault() throws -> AppDatabase {
+        guard vault.databaseExists else { throw BackupError.noVault(vault.directory) }
+        return try AppDatabase.open(vault, create: false)
+    }
+
+    /// Runs `work` and records its outcome as a run of `kind` (when the vault exists).
+    private func recording<T>(_ kind: BackupRun.Kind, snapshot: KeyPath<T, String>, _ work: () throws -> T) throws -> T {
+        let started = Date()
+        do {
+            let result = try work()
+            record(BackupRun(kind: kind, repository: displayRepository, startedAt: started, finishedAt: Date(),
+                             succeeded: true, snapshotID: result[keyPath: snapshot]))
+            return result
+        } catch {
+            record(BackupRun(kind: kind, repository: displayRepository, startedAt: started, finishedAt: Date(),
+                             succeeded: false, message: ErrorText.sentence(for: error).oneLine))
+            throw error
+        }
+    }
+
+    private func record(_ run: BackupRun) {
+        guard vault.databaseExists, let database = try? AppDatabase.open(vault, create: false) else { return }
+        try? database.recordBackupRun(run)
+    }
+
+    static func removeTree(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        // Objects are read-only (0400) and their folders may be too: make them removable first.
+        if let walker = FileManager.default.enumerator(atPath: path) {
+            chmod(path, 0o700)
+            while let name = walker.nextObject() as? String {
+                var entry = stat()
+                if lstat(path + "/" + name, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR { chmod(path + "/" + name, 0o700) }
+            }
+        }
+        try FileManager.default.removeItem(atPath: path)
+    }
+
+    static func writeFailure(_ path: String) -> any Error {
+        VaultError.posix(path, writing: true)
+    }
+}
+
+extension String {
+    /// The first line, at most 500 characters: what a run record keeps of an error.
+    var oneLine: String {
+        let first = split(whereSeparator: \.isNewline).first.map(String.init) ?? self
+        return first.count > 500 ? String(first.prefix(500)) + "…" : first
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewVault
+
+/// Runs restic as a child process and turns what it prints on failure into one `BackupError`.
+/// The repository and the password reach restic through its environment, never its command
+/// line (which other users of the machine can read in /proc).
+struct ResticProcess {
+    struct Output {
+        var stdout: Data
+        var errorLines: [String]
+    }
+
+    let repository: String
+    let passwordFile: String?
+    var workingDirectory: String?
+
+    /// After this many failed attempts to connect, restic (which retries for many minutes)
+    /// is stopped and the repository reported unreachable.
+    static let connectionRetries = 5
+
+    static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/restic" }.first { access($0, X_OK) == 0 }
+    }
+
+    var display: String { RepositoryName.display(repository) }
+
+    func environment() throws -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["RESTIC_REPOSITORY"] = repository
+        environment["RESTIC_REPOSITORY_FILE"] = nil
+        if let passwordFile {
+            guard access(passwordFile, R_OK) == 0 else { throw BackupError.passwordFileUnreadable(passwordFile) }
+            environment["RESTIC_PASSWORD_FILE"] = passwordFile
+            environment["RESTIC_PASSWORD"] = nil
+            environment["RESTIC_PASSWORD_COMMAND"] = nil
+        } else if ["RESTIC_PASSWORD", "RESTIC_PASSWORD_FILE", "RESTIC_PASSWORD_COMMAND"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {
+            throw BackupError.noPassword
+        }
+        return environment
+    }
+
+    /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> Output {
+        guard let restic = Self.executable() else { throw BackupError.resticMissing }
+        let process = Process()
+        // setpriv stops restic when HomeCrew is killed, so no orphan keeps writing.
+        if access("/usr/bin/setpriv", X_OK) == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--pdeathsig", "KILL", "--", restic] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: restic)
+            process.arguments = arguments
+        }
+        process.environment = try environment()
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw BackupError.resticFailed("it could not be started (\(ErrorText.sentence(for: error)))") }
+        let watcher = ErrorWatcher(handle: stderr.fileHandleForReading, process: process)
+        let thread = Thread { watcher.read() }
+        thread.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = watcher.finish().map { RepositoryName.scrub($0, repository: repository) }
+        if watcher.gaveUp { throw BackupError.unreachable(repository: display, reason: Self.reason(lines)) }
+        if process.terminationReason == .uncaughtSignal { throw BackupError.resticKilled(signal: process.terminationStatus) }
+        guard process.terminationStatus == 0 else { throw classify(status: process.terminationStatus, lines: lines) }
+        return Output(stdout: output, errorLines: lines)
+    }
+
+    /// restic 0.14 (Debian 12) reports every failure as status 1; later ones add codes
+    /// (10 no repository, 11 locked, 12 wrong password). Its words decide.
+    func classify(status: Int32, lines: [String]) -> BackupError {
+        let text = lines.joined(separator: "\n").lowercased()
+        if status == 12 || text.contains("wrong password") { return .wrongPassword(repository: display) }
+        if text.contains("no space left on device") || text.contains("disk quota exceeded") { return .diskFull(Self.reason(lines)) }
+        if status == 11 || text.contains("repository is already locked") { return .repositoryLocked(repository: display) }
+        if status == 10 || text.contains("is there a repository at the following location") || Self.isConnectionFailure(text) {
+            return .unreachable(repository: display, reason: Self.reason(lines))
+        }
+        return .resticFailed(Self.reason(lines))
+    }
+
+    static func isConnectionFailure(_ text: String) -> Bool {
+        ["connection refused", "no such host", "i/o timeout", "network is unreachable", "connection reset",
+         "tls:", "x509:", "no route to host"].contains { text.contains($0) }
+    }
+
+    /// The last line restic printed that says something (its "Fatal: …"), shortened.
+    static func reason(_ lines: [String]) -> String {
+        let fatal = lines.last { $0.hasPrefix("Fatal:") } ?? lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "no message"
+        var text = fatal.hasPrefix("Fatal: ") ? String(fatal.dropFirst(7)) : fatal
+        text = text.replacingOccurrences(of: "\t", with: " ")
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}
+
+/// Reads restic's standard error line by line while it runs, and stops restic when it keeps
+/// retrying a connection that fails.
+private final class ErrorWatcher: @unchecked Sendable {
+    private let handle: FileHandle
+    private let process: Process
+    private let done = DispatchSemaphore(value: 0)
+    private var lines: [String] = []
+    private(set) var gaveUp = false
+
+    init(handle: FileHandle, process: Process) {
+        self.handle = handle
+        self.process = process
+    }
+
+    func read() {
+        var pending = Data()
+        var failedConnections = 0
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if lines.count < 200 { lines.append(line) } else { lines[199] = line }
+                let lower = line.lowercased()
+                if lower.contains("retrying after"), ResticProcess.isConnectionFailure(lower) {
+                    failedConnections += 1
+                    if failedConnections >= ResticProcess.connectionRetries, !gaveUp {
+                        gaveUp = true
+                        lines.append(line)
+                        process.terminate()
+                    }
+                }
+            }
+        }
+        if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
+        done.signal()
+    }
+
+    func finish() -> [String] {
+        done.wait()
+        return lines
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HomeCrewStore
+import HomeCrewVault
+
+/// A snapshot restored by restic into a staging directory, laid out as a vault and checked:
+/// the database as the manifest describes it, every object re-hashed, SQLite's own checks and
+/// the audit trail. Only then may it be moved into place.
+struct RestoredVault {
+    var manifest: BackupManifest
+    var objects: [String]
+    var objectCount: Int
+    var bytes: Int64
+
+    static func verify(_ staging: String, snapshot: String) throws -> RestoredVault {
+        let inner = staging + "/" + ResticBackups.stagingName
+        let manifest = try BackupManifest.read(from: inner + "/" + ResticBackups.manifestName, snapshot: snapshot)
+        let database = staging + "/homecrew.sqlite"
+        guard rename(inner + "/homecrew.sqlite", database) == 0 else { throw BackupError.malformed("it holds no database") }
+        chmod(database, 0o600)
+        try ResticBackups.removeTree(inner)
+        guard try ObjectStore.hash(fileAt: database) == manifest.databaseSHA256 else { throw BackupError.hashMismatch("homecrew.sqlite") }
+        let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: database)
+        guard facts.recordDigest == manifest.recordDigest else {
+            throw BackupError.restoredDoesNotVerify("its records do not match the digest taken at the backup")
+        }
+        let store = ObjectStore(vaultDirectory: staging)
+        let files = Set(store.allHashes())
+        if let missing = facts.objects.first(where: { !files.contains($0) }) {
+            throw BackupError.restoredDoesNotVerify("object \(missing) is missing")
+        }
+        var bytes = BackupManifest.size(database)
+        for hash in files.sorted() {
+            let path = store.path(for: hash)
+            guard try ObjectStore.hash(fileAt: path) == hash else { throw BackupError.damagedObject(hash) }
+            chmod(path, 0o400)
+            if facts.objects.contains(hash) { bytes += BackupManifest.size(path) }
+        }
+        // It must open with this HomeCrew (an older format is upgraded) and pass its checks.
+        let opened = try AppDatabase.open(VaultLocation(directory: staging), create: false)
+        if let problem = try opened.integrityProblems().first ?? opened.auditProblems().first {
+            throw BackupError.restoredDoesNotVerify(problem)
+        }
+        return RestoredVault(manifest: manifest, objects: facts.objects, objectCount: files.count, bytes: bytes)
+    }
+
+    static func requireEmpty(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR,
+              (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
+        else { throw BackupError.targetNotEmpty(path) }
+    }
+
+    /// Renames the verified staging directory to `target` (an empty directory there is
+    /// replaced); a restore stopped before this leaves only the hidden staging directory.
+    static func moveIntoPlace(_ staging: String, target: String) throws {
+        if FileManager.default.fileExists(atPath: target) { guard rmdir(target) == 0 else { throw BackupError.targetNotEmpty(target) } }
+        guard rename(staging, target) == 0 else { throw VaultError.cannotWrite(path: target, reason: String(cString: strerror(errno))) }
+        let parent = (target as NSString).deletingLastPathComponent
+        try? ObjectStore.syncDirectory(parent.isEmpty ? "." : parent)
+    }
+}

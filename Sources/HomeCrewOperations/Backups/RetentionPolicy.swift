@@ -1,0 +1,75 @@
+import Foundation
+import HomeCrewVault
+
+/// Which snapshots of a vault to keep (`--keep daily=7,weekly=4,monthly=12`), handed to
+/// `restic forget --prune` as its `--keep-*` options.
+public struct RetentionPolicy: Sendable, Equatable {
+    public static let periods = ["last", "hourly", "daily", "weekly", "monthly", "yearly"]
+
+    /// In the order of `periods`; each count at least 1.
+    public let counts: [(period: String, count: Int)]
+
+    public init(parsing text: String) throws {
+        var found: [String: Int] = [:]
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pair = part.split(separator: "=", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, !pair[0].isEmpty else { throw BackupError.badRetention("\"\(part)\" is not period=count") }
+            let period = pair[0].lowercased()
+            guard Self.periods.contains(period) else {
+                throw BackupError.badRetention("\(pair[0]) is not one of \(Self.periods.joined(separator: ", "))")
+            }
+            guard pair[1].allSatisfy(\.isASCII), let count = Int(pair[1]), (1...100_000).contains(count) else {
+                throw BackupError.badRetention("\(period) needs a whole number from 1 to 100000, not \"\(pair[1])\"")
+            }
+            guard found.updateValue(count, forKey: period) == nil else { throw BackupError.badRetention("\(period) is given twice") }
+        }
+        counts = Self.periods.compactMap { period in found[period].map { (period, $0) } }
+    }
+
+    /// `--keep-daily 7 --keep-weekly 4 …`
+    public var resticArguments: [String] {
+        counts.flatMap { ["--keep-\($0.period)", String($0.count)] }
+    }
+
+    /// `daily=7,weekly=4` as given (in the periods' order).
+    public var text: String { counts.map { "\($0.period)=\($0.count)" }.joined(separator: ",") }
+
+    public static func == (lhs: RetentionPolicy, rhs: RetentionPolicy) -> Bool { lhs.text == rhs.text }
+}
+
+/// A repository as HomeCrew shows and stores it: never the credentials a URL may carry
+/// (`s3:https://KEY:SECRET@host/bucket` is shown as `s3:https://***@host/bucket`), nor a
+/// query string (which may hold a token).
+public enum RepositoryName {
+    public static func display(_ repository: String) -> String {
+        var text = repository
+        // Credentials sit between "//" and the last "@" before the path.
+        if let scheme = text.range(of: "://") {
+            let rest = text[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+                text = String(text[..<scheme.upperBound]) + "***" + String(rest[at...])
+            }
+        }
+        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) + "?***" }
+        return String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+    }
+
+    static let backends = ["local", "sftp", "rest", "s3", "b2", "azure", "gs", "swift", "rclone"]
+
+    /// restic runs in the vault's directory: a relative local path is made the caller's.
+    static func absolute(_ repository: String) -> String {
+        let scheme = repository.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        if repository.contains(":"), backends.contains(scheme) {
+            guard scheme == "local" else { return repository }
+            return "local:" + absolute(String(repository.dropFirst(6)))
+        }
+        return repository.isEmpty ? repository : URL(fileURLWithPath: repository).standardizedFileURL.path
+    }
+
+    /// Removes whatever might be a credential from a line restic printed (it may echo the URL).
+    static func scrub(_ line: String, repository: String) -> String {
+        line.replacingOccurrences(of: repository, with: display(repository))
+            .replacingOccurrences(of: #"://[^/\s@]+@"#, with: "://***@", options: .regularExpression)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HomeCrewCore
+
+/// Every way a backup or a restore fails, for tar archives (`vault backup --out`) and restic
+/// repositories (`vault backup --restic`) alike: one line each, and the exit code of its
+/// category (the README's table). A repository is always named in its display form.
+public enum BackupError: HomeCrewError, Equatable {
+    case malformed(String)
+    case hashMismatch(String)
+    case damagedObject(String)
+    case targetNotEmpty(String)
+    case outputExists(String)
+    // restic
+    case resticMissing
+    case noPassword
+    case passwordFileUnreadable(String)
+    case wrongPassword(repository: String)
+    case unreachable(repository: String, reason: String)
+    case diskFull(String)
+    case resticKilled(signal: Int32)
+    case resticFailed(String)
+    case repositoryLocked(repository: String)
+    case anotherBackupRunning
+    case noSnapshots(repository: String)
+    case unknownSnapshot(String)
+    case severalVaults(repository: String)
+    case badRetention(String)
+    case notAVaultSnapshot(String)
+    case restoredDoesNotVerify(String)
+    case noVault(String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .targetNotEmpty, .outputExists: return .cannotCreate
+        case .resticMissing, .unreachable: return .unavailable
+        case .wrongPassword: return .denied
+        case .noPassword, .badRetention, .severalVaults: return .usage
+        case .passwordFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
+        case .diskFull, .resticKilled, .resticFailed: return .io
+        case .repositoryLocked, .anotherBackupRunning: return .busy
+        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify: return .invalidData
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .malformed(let reason): return "not a usable HomeCrew backup: \(reason)"
+        case .hashMismatch(let name): return "the backup is damaged: \(name) does not match its SHA-256 in the manifest"
+        case .damagedObject(let hash): return "object \(hash) does not match its name; run: homecrew vault verify"
+        case .outputExists(let path): return "\(path) already exists; a backup never replaces a file, so choose a new name"
+        case .targetNotEmpty(let path): return "\(path) is not empty; restore into a new or empty directory"
+        case .resticMissing:
+            return "restic is not installed; install Debian's package restic (sudo apt install restic)"
+        case .noPassword:
+            return "no password for the restic repository: set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND, or pass --password-file"
+        case .passwordFileUnreadable(let path): return "the password file \(path) cannot be read"
+        case .wrongPassword(let repository): return "wrong password for the restic repository \(repository)"
+        case .unreachable(let repository, let reason): return "the restic repository \(repository) cannot be reached: \(reason)"
+        case .diskFull(let place): return "no space left on the disk (\(place)); nothing was changed, free some space and run it again"
+        case .resticKilled(let signal):
+            return "restic was stopped by signal \(signal) before it finished; the vault is unchanged, run it again"
+        case .resticFailed(let reason): return "restic failed: \(reason)"
+        case .repositoryLocked(let repository):
+            return "the restic repository \(repository) is locked by another restic that is still running; try again later"
+        case .anotherBackupRunning: return "another backup of this vault is running; try again when it has finished"
+        case .noSnapshots(let repository): return "the restic repository \(repository) holds no snapshot of this vault"
+        case .unknownSnapshot(let id): return "no HomeCrew snapshot \(id) in the repository"
+        case .severalVaults(let repository):
+            return "the restic repository \(repository) holds snapshots of several vaults; name one with --snapshot (see: homecrew vault backups)"
+        case .badRetention(let reason): return "--keep: \(reason) (example: --keep daily=7,weekly=4,monthly=12)"
+        case .notAVaultSnapshot(let id): return "snapshot \(id) is not a HomeCrew vault (it has no homecrew-backup.json)"
+        case .restoredDoesNotVerify(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
+        case .noVault(let path): return "no vault at \(path)"
+        }
+    }
+}

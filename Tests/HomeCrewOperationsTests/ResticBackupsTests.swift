@@ -1,0 +1,93 @@
+import Foundation
+import HomeCrewVault
+import XCTest
+@testable import HomeCrewOperations
+
+final class ResticBackupsTests: XCTestCase {
+    func testKeepRulesBecomeResticsKeepOptionsInOneOrder() throws {
+        let policy = try RetentionPolicy(parsing: "monthly=12,daily=7,weekly=4")
+        XCTAssertEqual(policy.resticArguments, ["--keep-daily", "7", "--keep-weekly", "4", "--keep-monthly", "12"])
+        XCTAssertEqual(policy.text, "daily=7,weekly=4,monthly=12")
+        XCTAssertEqual(try RetentionPolicy(parsing: " Last = 3 ").resticArguments, ["--keep-last", "3"])
+    }
+
+    func testMalformedKeepRulesAreRefusedAsUsage() {
+        for text in ["", "daily", "daily=", "=7", "daily=0", "daily=-1", "daily=7,daily=8", "fortnightly=2",
+                     "daily=7,", "daily=1e3", "daily=٣", "daily=100001", "daily=7;weekly=4"] {
+            XCTAssertThrowsError(try RetentionPolicy(parsing: text), text) { error in
+                guard case BackupError.badRetention = error else { return XCTFail("\(text): \(error)") }
+                XCTAssertEqual((error as? BackupError)?.category, .usage, text)
+            }
+        }
+    }
+
+    func testARepositoryIsNeverShownWithItsCredentials() {
+        let cases = [
+            ("s3:https://AKIAKEY:secret@s3.example.com/bucket/homecrew", "s3:https://***@s3.example.com/bucket/homecrew"),
+            ("rest:https://user:pa:ss@backup.example.net:8000/vault/", "rest:https://***@backup.example.net:8000/vault/"),
+            ("rest:http://user@host/", "rest:http://***@host/"),
+            ("s3:https://host/bucket?secret=abc", "s3:https://host/bucket?***"),
+            ("s3:https://a:b@c@host/x", "s3:https://***@host/x"),
+            ("/mnt/usb/restic", "/mnt/usb/restic"),
+            ("sftp:user@host:/srv/restic", "sftp:user@host:/srv/restic"),
+            ("b2:bucket:path", "b2:bucket:path"),
+            ("/tmp/a\u{1b}[31mred", "/tmp/a?[31mred"),
+        ]
+        for (given, shown) in cases {
+            XCTAssertEqual(RepositoryName.display(given), shown, given)
+            XCTAssertFalse(RepositoryName.display(given).contains("secret"), given)
+        }
+        let line = "Fatal: unable to open config file: Get \"https://AKIAKEY:secret@s3.example.com/bucket/config\": dial tcp"
+        XCTAssertFalse(RepositoryName.scrub(line, repository: "s3:https://AKIAKEY:secret@s3.example.com/bucket").contains("secret"))
+    }
+
+    func testResticsWordsBecomeOneErrorEach() {
+        let restic = ResticProcess(repository: "rest:http://u:secret@127.0.0.1:9/", passwordFile: nil)
+        func classify(_ status: Int32, _ line: String) -> BackupError { restic.classify(status: status, lines: [line]) }
+        XCTAssertEqual(classify(1, "Fatal: wrong password or no key found"), .wrongPassword(repository: "rest:http://***@127.0.0.1:9/"))
+        XCTAssertEqual(classify(12, "Fatal: something"), .wrongPassword(repository: "rest:http://***@127.0.0.1:9/"))
+        guard case .diskFull = classify(1, "Fatal: unable to save snapshot: write /mnt/repo/data/ab: no space left on device") else {
+            return XCTFail("a full disk")
+        }
+        XCTAssertEqual(classify(1, "Fatal: unable to create lock in backend: repository is already locked by PID 7 on vm"),
+                       .repositoryLocked(repository: "rest:http://***@127.0.0.1:9/"))
+        guard case .unreachable = classify(1, "Fatal: unable to open config file: Stat: stat /x/config: no such file or directory\nIs there a repository at the following location?") else {
+            return XCTFail("no repository")
+        }
+        guard case .unreachable = classify(1, "Fatal: create repository at rest:http://127.0.0.1:9/ failed: dial tcp 127.0.0.1:9: connect: connection refused") else {
+            return XCTFail("refused")
+        }
+        guard case .resticFailed(let reason) = classify(1, "Fatal: something else\twith a tab") else { return XCTFail("other") }
+        XCTAssertEqual(reason, "something else with a tab")
+    }
+
+    func testEachFailureHasItsCategory() {
+        XCTAssertEqual(BackupError.resticMissing.category, .unavailable)
+        XCTAssertTrue(BackupError.resticMissing.description.contains("install Debian's package restic"))
+        XCTAssertEqual(BackupError.unreachable(repository: "r", reason: "x").category, .unavailable)
+        XCTAssertEqual(BackupError.wrongPassword(repository: "r").category, .denied)
+        XCTAssertEqual(BackupError.noPassword.category, .usage)
+        XCTAssertEqual(BackupError.diskFull("x").category, .io)
+        XCTAssertEqual(BackupError.resticKilled(signal: 9).category, .io)
+        XCTAssertEqual(BackupError.repositoryLocked(repository: "r").category, .busy)
+        XCTAssertEqual(BackupError.anotherBackupRunning.category, .busy)
+        XCTAssertEqual(BackupError.noSnapshots(repository: "r").category, .notFound)
+        XCTAssertEqual(BackupError.restoredDoesNotVerify("x").category, .invalidData)
+    }
+
+    func testResticsTimesAndTagsAreRead() throws {
+        let json = """
+            [{"time":"2026-11-25T21:16:31.061084471Z","id":"0e419daebe11","short_id":"0e419dae",
+              "tags":["homecrew","homecrew-vault=00112233aabbccdd","homecrew-format=13","homecrew-bytes=4096","homecrew-count-document=10"]},
+             {"time":"2026-11-25T22:16:31+01:00","id":"ffee","short_id":"ffee","tags":null}]
+            """
+        let listed = try ResticJSON.snapshots(Data(json.utf8))
+        XCTAssertEqual(listed.count, 2)
+        XCTAssertEqual(listed[0].vaultID, "00112233aabbccdd")
+        XCTAssertEqual(listed[0].formatVersion, 13)
+        XCTAssertEqual(listed[0].bytes, 4096)
+        XCTAssertEqual(listed[0].counts, ["document": 10])
+        XCTAssertEqual(listed[0].time.timeIntervalSince1970, 1_795_641_391.061, accuracy: 0.001)
+        XCTAssertEqual(listed[1].time.timeIntervalSince1970, 1_795_641_391, accuracy: 0.001)
+    }
+}
