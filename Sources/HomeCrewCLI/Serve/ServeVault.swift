@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomeCrewCore
 import HomeCrewOperations
 import HomeCrewVault
 
@@ -12,7 +13,10 @@ struct ServeVault: ParsableCommand {
             in the vault's serve-token file, readable by you only. Accounts (homecrew user) sign in with a name \
             and password. Listening beyond this machine needs an account, and TLS: --tls-cert and --tls-key, or a \
             TLS reverse proxy in front of 127.0.0.1 (named with --public-name and --trusted-proxy); plain HTTP only \
-            with --insecure-http. Ctrl-C stops it after the requests in flight.
+            with --insecure-http. With --backup-to it backs the vault up into a restic repository (every 24 hours unless \
+            --backup-every says otherwise, the first soon after starting when the last is older) and restores the latest \
+            backup into a temporary folder to check it (every 7 days, --drill-every); owners see how both went on a \
+            household's page. Ctrl-C stops it after the requests in flight (a backup in progress is abandoned).
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -29,8 +33,22 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("A reverse proxy's address whose X-Forwarded-For and X-Forwarded-Proto are believed; repeatable.",
                                valueName: "address"))
     var trustedProxy: [String] = []
+    @Option(help: ArgumentHelp("Back the vault up into this restic repository while serving (a path, sftp:, s3:, rest:, b2:…).",
+                               valueName: "repository"))
+    var backupTo: String?
+    @Option(help: ArgumentHelp("The restic repository's password, in this file (else restic's own RESTIC_PASSWORD_FILE, RESTIC_PASSWORD…).",
+                               valueName: "file"))
+    var backupPasswordFile: String?
+    @Option(help: ArgumentHelp("How often to back up: 30m, 6h, 24h, 7d.", valueName: "interval")) var backupEvery = "24h"
+    @Option(help: ArgumentHelp("How often to restore the latest backup into a temporary folder and check it.", valueName: "interval"))
+    var drillEvery = "7d"
 
     func validate() throws {
+        for (option, text) in [("--backup-every", backupEvery), ("--drill-every", drillEvery)] {
+            do { _ = try BackupInterval(parsing: text) } catch { throw ValidationError("\(option): \(error)") }
+        }
+        if backupTo == nil, backupPasswordFile != nil { throw ValidationError("--backup-password-file needs --backup-to REPOSITORY") }
+        if backupTo?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--backup-to needs a restic repository") }
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
@@ -43,7 +61,11 @@ struct ServeVault: ParsableCommand {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
                                      insecureHTTP: insecureHTTP, publicNames: publicName,
-                                     tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy)
+                                     tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
+                                     backups: try backupTo.map {
+                                         ServeBackups(repository: $0, passwordFile: backupPasswordFile,
+                                                      every: try BackupInterval(parsing: backupEvery), drillEvery: try BackupInterval(parsing: drillEvery))
+                                     })
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
             try settings.check(accounts: accounts)
