@@ -106,12 +106,15 @@ public struct ServeBackups: Sendable, Equatable {
     public let passwordFile: String?
     public let every: BackupInterval
     public let drillEvery: BackupInterval
+    /// Forgotten and pruned after each backup; nil keeps every snapshot.
+    public let keep: RetentionPolicy?
 
-    public init(repository: String, passwordFile: String?, every: BackupInterval, drillEvery: BackupInterval) {
+    public init(repository: String, passwordFile: String?, every: BackupInterval, drillEvery: BackupInterval, keep: RetentionPolicy? = nil) {
         self.repository = repository
         self.passwordFile = passwordFile
         self.every = every
         self.drillEvery = drillEvery
+        self.keep = keep
     }
 
     public var timetable: BackupTimetable { BackupTimetable(backupEvery: every.seconds, drillEvery: drillEvery.seconds) }

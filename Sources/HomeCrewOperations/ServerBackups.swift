@@ -38,7 +38,7 @@ public struct ServerBackups: Sendable {
         FileHandle.standardError.write(Data("\(what) \(restic.displayRepository): started\n".utf8))
         do {
             switch job {
-            case .backup: _ = try restic.backup(keep: nil)
+            case .backup: _ = try restic.backup(keep: settings.keep)
             case .drill: _ = try restic.drill()
             }
             FileHandle.standardError.write(Data("\(what) \(restic.displayRepository): passed\n".utf8))

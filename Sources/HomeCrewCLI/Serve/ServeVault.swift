@@ -42,12 +42,18 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("How often to back up: 30m, 6h, 24h, 7d.", valueName: "interval")) var backupEvery = "24h"
     @Option(help: ArgumentHelp("How often to restore the latest backup into a temporary folder and check it.", valueName: "interval"))
     var drillEvery = "7d"
+    @Option(help: ArgumentHelp("After each backup, forget and prune older snapshots of this vault: daily=7,weekly=4,monthly=12 (default: keep them all).",
+                               valueName: "rules"))
+    var backupKeep: String?
 
     func validate() throws {
         for (option, text) in [("--backup-every", backupEvery), ("--drill-every", drillEvery)] {
             do { _ = try BackupInterval(parsing: text) } catch { throw ValidationError("\(option): \(error)") }
         }
-        if backupTo == nil, backupPasswordFile != nil { throw ValidationError("--backup-password-file needs --backup-to REPOSITORY") }
+        if backupTo == nil, backupPasswordFile != nil || backupKeep != nil {
+            throw ValidationError("--backup-password-file and --backup-keep need --backup-to REPOSITORY")
+        }
+        do { _ = try backupKeep.map(RetentionPolicy.init(parsing:)) } catch { throw ValidationError("--backup-keep: \(error)") }
         if backupTo?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--backup-to needs a restic repository") }
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
@@ -64,7 +70,8 @@ struct ServeVault: ParsableCommand {
                                      tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
                                      backups: try backupTo.map {
                                          ServeBackups(repository: $0, passwordFile: backupPasswordFile,
-                                                      every: try BackupInterval(parsing: backupEvery), drillEvery: try BackupInterval(parsing: drillEvery))
+                                                      every: try BackupInterval(parsing: backupEvery), drillEvery: try BackupInterval(parsing: drillEvery),
+                                                      keep: try backupKeep.map(RetentionPolicy.init(parsing:)))
                                      })
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
