@@ -6,6 +6,7 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import sqlite3
 import statistics
@@ -273,6 +274,7 @@ def search_and_scaling(first_ingest):
                        "rg": times["rg-rare"]})
         if count == SIZES["search"]:
             web_pages(vault, count)
+            backups(vault, count)
             for word in ["rare", "common"]:
                 ratio = times[f"rg-{word}"] / times[word]
                 pages_ratio = times[f"rg-pages-{word}"] / times[word]
@@ -281,6 +283,36 @@ def search_and_scaling(first_ingest):
                        f"{times['rg-pages-' + word] * 1000:.1f} ms over one file per page", "< 30 ms and ≥ 10× faster than rg",
                        times[word] < 0.030 and ratio >= 10, f"{ratio:.1f}× (per page: {pages_ratio:.1f}×)")
     return points
+
+
+def backups(vault, count):
+    """9. vault backup --restic of the benchmark vault into a local repository: the first backup against
+    `restic backup` of the same directory by hand (each into a repository just made), then a second
+    backup of the unchanged vault. One run each: a backup changes what the next one finds."""
+    password = os.path.join(WORK, "restic-password")
+    with open(password, "w") as out:
+        out.write("benchmark\n")
+    env = {"RESTIC_PASSWORD_FILE": password, "RESTIC_CACHE_DIR": os.path.join(WORK, "restic-cache")}
+    ours, by_hand = os.path.join(WORK, "restic-ours"), os.path.join(WORK, "restic-by-hand")
+    for repository in [ours, by_hand]:
+        sh(["restic", "-r", repository, "init", "--quiet"], env={**os.environ, **env})
+    size = int(sh(["du", "-sb", vault]).split()[0]) / 1e6
+    sh(["tar", "-cf", "/dev/null", vault])  # both read from the page cache
+    started = time.monotonic()
+    sh(["restic", "-r", by_hand, "backup", "--quiet", vault], env={**os.environ, **env})
+    theirs = time.monotonic() - started
+    started = time.monotonic()
+    homecrew(vault, "vault", "backup", "--restic", ours, env=env)
+    first = time.monotonic() - started
+    started = time.monotonic()
+    second_output = homecrew(vault, "vault", "backup", "--restic", ours, env=env)
+    second = time.monotonic() - started
+    record(f"9. backup: vault backup --restic, first, {count} documents ({size:.0f} MB)", f"{first:.2f} s",
+           f"{theirs:.2f} s (restic backup of the vault directory by hand)", "no slower (within 10%)", first <= theirs * 1.1,
+           f"{first / theirs:.2f}×")
+    added = re.search(r"bytes, (\d+) new\)", second_output)
+    record(f"9. backup: vault backup --restic again, the vault unchanged", f"{second:.2f} s", "—", "< 10% of the first and < 5 s",
+           second < 0.1 * first and second < 5, f"{second / first * 100:.0f}% of the first; {int(added.group(1)) / 1e6 if added else 0:.1f} MB new")
 
 
 def web_pages(vault, count):

@@ -30,6 +30,7 @@ public struct ResticBackups: Sendable {
 
     static let stagingName = "backup-snapshot"
     static let manifestName = "homecrew-backup.json"
+    static let drillName = "backup-drill"
     static let tag = "homecrew"
 
     var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile) }
@@ -52,10 +53,20 @@ public struct ResticBackups: Sendable {
         let database = try openVault()
         let exclusive = try BackupLock(vault: vault)
         defer { withExtendedLifetime(exclusive) {} }
-        // Garbage collection waits while a backup runs, so no object the snapshot names can vanish.
+        var summary = try send(database)
+        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: try database.backupVaultID()) }
+        return summary
+    }
+
+    /// The snapshot and the objects into the repository.
+    private func send(_ database: AppDatabase) throws -> BackupSummary {
+        // Garbage collection waits while they are sent (not while --keep prunes), so no object
+        // the snapshot names can vanish.
         let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
         defer { withExtendedLifetime(shared) {} }
         let staging = vault.directory + "/" + Self.stagingName
+        // What a backup or drill killed in the middle left (no other runs: this one holds backup.lock).
+        try Self.removeTree(vault.directory + "/" + Self.drillName)
         try Self.removeTree(staging)
         guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
         defer { try? Self.removeTree(staging) }
@@ -79,11 +90,9 @@ public struct ResticBackups: Sendable {
             output = try resticInVault.run(arguments)
         }
         let result = try ResticJSON.backupSummary(output.stdout)
-        var summary = BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
-                                    objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
-                                    counts: facts.counts, snapshotsForgotten: nil)
-        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: manifest.vaultID) }
-        return summary
+        return BackupSummary(repository: displayRepository, snapshotID: result.snapshotID, initialisedRepository: initialised,
+                             objectCount: facts.objects.count, bytesProcessed: manifest.bytes, bytesAdded: result.dataAdded,
+                             counts: facts.counts, snapshotsForgotten: nil)
     }
 
     static func isMissingRepository(_ error: BackupError) -> Bool {
@@ -102,16 +111,11 @@ public struct ResticBackups: Sendable {
         }
     }
 
+    /// Forgets and prunes this vault's older snapshots. It needs the repository to itself: locks
+    /// left by a restic that is gone are removed first (`ResticProcess.run`).
     private func forget(keep: RetentionPolicy, vaultID: String) throws -> Int {
-        try unlockStale()
         let output = try restic.run(["forget", "--prune", "--json", "--tag", "homecrew-vault=\(vaultID)"] + keep.resticArguments)
         return ResticJSON.forgottenCount(output.stdout)
-    }
-
-    /// Removes locks whose restic is gone (restic's own test: same host, process dead, or
-    /// older than 30 minutes); a lock of a restic still running is kept.
-    private func unlockStale() throws {
-        try restic.run(["unlock"])
     }
 
     // MARK: snapshots
@@ -143,7 +147,8 @@ public struct ResticBackups: Sendable {
         try RestoredVault.requireEmpty(target)
         let chosen = try choose(snapshot)
         let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        let staging = "\(parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        RestoredVault.removeAbandonedStaging(in: parent)
+        let staging = "\(parent)/\(RestoredVault.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)
         try RestoredVault.moveIntoPlace(staging, target: target)
@@ -189,7 +194,7 @@ public struct ResticBackups: Sendable {
         guard let chosen = try allSnapshots().last(where: { $0.vaultID == vaultID }) else {
             throw BackupError.noSnapshots(repository: displayRepository)
         }
-        let staging = vault.directory + "/backup-drill"
+        let staging = vault.directory + "/" + Self.drillName
         try Self.removeTree(staging)
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)

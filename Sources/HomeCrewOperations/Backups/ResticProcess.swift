@@ -41,9 +41,31 @@ struct ResticProcess {
         return environment
     }
 
-    /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0.
+    /// How long a lock held by a restic that is still running is waited for, in tries 2 s apart.
+    static let lockRetries = 5
+
+    /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0. A lock
+    /// in the way is tried again after `restic unlock`, which removes only stale locks (their
+    /// restic gone from this machine, or older than 30 minutes), so a restic killed in the
+    /// middle of a prune does not stop every later backup; a live one is waited for a while
+    /// (restic 0.14 has no --retry-lock), as it may be one just killed and not yet reaped.
     @discardableResult
     func run(_ arguments: [String]) throws -> Output {
+        var tries = 0
+        while true {
+            do {
+                return try runOnce(arguments)
+            } catch BackupError.repositoryLocked(let repository) where arguments.first != "unlock" {
+                guard tries < Self.lockRetries else { throw BackupError.repositoryLocked(repository: repository) }
+                if tries > 0 { Thread.sleep(forTimeInterval: 2) }
+                tries += 1
+                try runOnce(["unlock"])
+            }
+        }
+    }
+
+    @discardableResult
+    private func runOnce(_ arguments: [String]) throws -> Output {
         guard let restic = Self.executable() else { throw BackupError.resticMissing }
         let process = Process()
         // setpriv stops restic when HomeCrew is killed, so no orphan keeps writing.

@@ -43,6 +43,18 @@ struct RestoredVault {
         return RestoredVault(manifest: manifest, objects: facts.objects, objectCount: files.count, bytes: bytes)
     }
 
+    static let stagingPrefix = ".homecrew-restore-"
+
+    /// Removes the hidden staging directories of restores whose process is gone (killed, or
+    /// the machine stopped): never a finished restore, which has been renamed.
+    static func removeAbandonedStaging(in parent: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
+            guard let pid = Int32(name.dropFirst(stagingPrefix.count).split(separator: "-").first ?? ""), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? ResticBackups.removeTree(parent + "/" + name)
+        }
+    }
+
     static func requireEmpty(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }

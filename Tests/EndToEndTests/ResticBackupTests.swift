@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// `vault backup --restic` into a local repository with the real restic (Debian's package); the
+/// S3 and REST repositories and SIGKILL are in Tests/Backup/check.py.
+final class ResticBackupTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+    var scratch: URL { homecrew.vault.deletingLastPathComponent() }
+    var repository: String { scratch.appendingPathComponent("repo").path }
+    var password: [String: String] { ["RESTIC_PASSWORD_FILE": scratch.appendingPathComponent("password").path,
+                                      "RESTIC_PASSWORD": "", "RESTIC_PASSWORD_COMMAND": "",
+                                      "RESTIC_CACHE_DIR": scratch.appendingPathComponent("cache").path] }
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+        try "correct horse\n".write(to: scratch.appendingPathComponent("password"), atomically: true, encoding: .utf8)
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("staff", "add", "--name", "Asha Devi", "--start", "2024-01-15", "--salary", "25000", "--currency", "INR")
+    }
+
+    override func tearDown() { homecrew.cleanUp() }
+
+    func backup(_ extra: String...) throws -> HomeCrewProcess.Result {
+        try homecrew.run(["vault", "backup", "--restic", repository] + extra, environment: password)
+    }
+
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-readonly", homecrew.databaseURL.path, sql]
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testABackupRestoresIntoANewDirectoryEqualToTheVaultAndEachRunIsRecorded() throws {
+        let first = try backup()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("Initialised the restic repository \(repository).\nBacked up the database and 0 object(s)"), first.stdout)
+        let listed = try jsonArray(try homecrew.run(["vault", "backups", "--restic", repository, "--format", "json"], environment: password).stdout)
+        XCTAssertEqual(listed.count, 1)
+        XCTAssertEqual((listed.first?["counts"] as? [String: Int])?["staff"], 1)
+        XCTAssertEqual(listed.first?["vault_id"] as? String, try sqlite("SELECT vault_id FROM backup_identity"))
+        let restored = scratch.appendingPathComponent("restored")
+        let restore = try homecrew.run(["vault", "restore", "--restic", repository, "--into", restored.path], environment: password)
+        XCTAssertEqual(restore.status, 0, restore.stderr)
+        XCTAssertEqual(try homecrew.run(["staff", "list", "--vault", restored.path], useVaultOption: false).stdout,
+                       try homecrew.ok("staff", "list"))
+        XCTAssertEqual(try homecrew.run(["vault", "verify", "--vault", restored.path], useVaultOption: false).status, 0)
+        let drill = try backup("--check")
+        XCTAssertEqual(drill.status, 0, drill.stderr)
+        XCTAssertTrue(drill.stdout.contains("Restore drill passed") && drill.stdout.contains("The vault has not changed since."), drill.stdout)
+        XCTAssertEqual(try sqlite("SELECT kind || ' ' || succeeded || ' ' || repository FROM backup_run ORDER BY id"),
+                       "backup 1 \(repository)\ndrill 1 \(repository)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-drill").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-snapshot").path))
+    }
+
+    func testEachFailureIsOneLineWithItsExitCodeAndIsRecorded() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let wrong = scratch.appendingPathComponent("wrong").path
+        try "not it\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let cases: [(label: String, arguments: [String], environment: [String: String], status: Int32, words: String)] = [
+            ("no password", ["vault", "backup", "--restic", repository], ["RESTIC_PASSWORD_FILE": "", "RESTIC_PASSWORD": "", "RESTIC_PASSWORD_COMMAND": ""], 64, "no password for the restic repository"),
+            ("a wrong password", ["vault", "backup", "--restic", repository, "--password-file", wrong], password, 77, "wrong password for the restic repository"),
+            ("restic missing", ["vault", "backup", "--restic", repository], password.merging(["PATH": "/nonexistent"]) { $1 }, 69, "install Debian's package restic"),
+            ("a missing password file", ["vault", "backup", "--restic", repository, "--password-file", wrong + "-gone"], password, 66, "cannot be read"),
+            ("malformed --keep", ["vault", "backup", "--restic", repository, "--keep", "daily=0"], password, 64, "--keep: daily needs a whole number"),
+            ("--keep with --check", ["vault", "backup", "--restic", repository, "--keep", "daily=7", "--check"], password, 64, "--check runs alone"),
+            ("--out and --restic", ["vault", "backup", "--restic", repository, "--out", wrong + ".tar"], password, 64, "either --restic"),
+            ("an unknown snapshot", ["vault", "restore", "--restic", repository, "--snapshot", "deadbeef", "--into", wrong + "-dir"], password, 66, "no HomeCrew snapshot deadbeef"),
+            ("a non-empty target", ["vault", "restore", "--restic", repository, "--into", scratch.path], password, 73, "is not empty"),
+        ]
+        for item in cases {
+            let result = try homecrew.run(item.arguments, environment: item.environment)
+            XCTAssertEqual(result.status, item.status, "\(item.label): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("error: ") && result.stderr.contains(item.words), "\(item.label): \(result.stderr)")
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(item.label): one line")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: wrong + "-dir"))
+        // The backups refused by restic (not by the command line) are recorded with their reason.
+        XCTAssertEqual(try sqlite("SELECT succeeded || ' ' || message FROM backup_run WHERE succeeded = 0 ORDER BY id"), """
+            0 no password for the restic repository: set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND, or pass --password-file
+            0 wrong password for the restic repository \(repository)
+            0 restic is not installed; install Debian's package restic (sudo apt install restic)
+            0 the password file \(wrong)-gone cannot be read
+            """)
+        let health = try backup()
+        XCTAssertEqual(health.status, 0, "the next backup completes: \(health.stderr)")
+    }
+}
