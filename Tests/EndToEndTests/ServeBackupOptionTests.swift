@@ -13,8 +13,10 @@ final class ServeBackupOptionTests: XCTestCase {
             (["--backup-to", repository, "--backup-every", "0h"], "'0h' is not an interval"),
             (["--backup-to", repository, "--backup-every", "24"], "'24' is not an interval"),
             (["--backup-to", repository, "--drill-every", "400d"], "--drill-every: '400d' is not an interval"),
-            (["--backup-password-file", "/tmp/x"], "--backup-password-file and --backup-keep need --backup-to"),
-            (["--backup-keep", "daily=7"], "need --backup-to"),
+            (["--backup-password-file", "/tmp/x"], "--backup-password-file needs --backup-to REPOSITORY"),
+            (["--backup-keep", "daily=7"], "--backup-keep needs --backup-to"),
+            (["--backup-every", "6h"], "--backup-every needs --backup-to"),
+            (["--drill-every", "7d"], "--drill-every needs --backup-to"),
             (["--backup-to", repository, "--backup-keep", "daily=seven"], "--backup-keep: "),
             (["--backup-to", " "], "--backup-to needs a restic repository"),
         ]

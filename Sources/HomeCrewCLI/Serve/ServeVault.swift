@@ -39,22 +39,15 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("The restic repository's password, in this file (else restic's own RESTIC_PASSWORD_FILE, RESTIC_PASSWORD…).",
                                valueName: "file"))
     var backupPasswordFile: String?
-    @Option(help: ArgumentHelp("How often to back up: 30m, 6h, 24h, 7d.", valueName: "interval")) var backupEvery = "24h"
-    @Option(help: ArgumentHelp("How often to restore the latest backup into a temporary folder and check it.", valueName: "interval"))
-    var drillEvery = "7d"
+    @Option(help: ArgumentHelp("How often to back up: 30m, 6h, 24h, 7d (default: 24h).", valueName: "interval")) var backupEvery: String?
+    @Option(help: ArgumentHelp("How often to restore the latest backup into a temporary folder and check it (default: 7d).", valueName: "interval"))
+    var drillEvery: String?
     @Option(help: ArgumentHelp("After each backup, forget and prune older snapshots of this vault: daily=7,weekly=4,monthly=12 (default: keep them all).",
                                valueName: "rules"))
     var backupKeep: String?
 
     func validate() throws {
-        for (option, text) in [("--backup-every", backupEvery), ("--drill-every", drillEvery)] {
-            do { _ = try BackupInterval(parsing: text) } catch { throw ValidationError("\(option): \(error)") }
-        }
-        if backupTo == nil, backupPasswordFile != nil || backupKeep != nil {
-            throw ValidationError("--backup-password-file and --backup-keep need --backup-to REPOSITORY")
-        }
-        do { _ = try backupKeep.map(RetentionPolicy.init(parsing:)) } catch { throw ValidationError("--backup-keep: \(error)") }
-        if backupTo?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--backup-to needs a restic repository") }
+        _ = try backups()
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
@@ -63,16 +56,30 @@ struct ServeVault: ParsableCommand {
         }
     }
 
+    /// `--backup-to` and its options, each checked (a usage error, 64); nil without `--backup-to`.
+    private func backups() throws -> ServeBackups? {
+        guard let backupTo else {
+            let given = [("--backup-password-file", backupPasswordFile), ("--backup-every", backupEvery),
+                         ("--drill-every", drillEvery), ("--backup-keep", backupKeep)].filter { $0.1 != nil }.map(\.0)
+            if let first = given.first { throw ValidationError("\(first) needs --backup-to REPOSITORY") }
+            return nil
+        }
+        guard !backupTo.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--backup-to needs a restic repository") }
+        func interval(_ option: String, _ text: String) throws -> BackupInterval {
+            do { return try BackupInterval(parsing: text) } catch { throw ValidationError("\(option): \(error)") }
+        }
+        let keep: RetentionPolicy?
+        do { keep = try backupKeep.map(RetentionPolicy.init(parsing:)) } catch { throw ValidationError("--backup-keep: \(error)") }
+        return ServeBackups(repository: backupTo, passwordFile: backupPasswordFile, every: try interval("--backup-every", backupEvery ?? "24h"),
+                            drillEvery: try interval("--drill-every", drillEvery ?? "7d"), keep: keep)
+    }
+
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
                                      insecureHTTP: insecureHTTP, publicNames: publicName,
                                      tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
-                                     backups: try backupTo.map {
-                                         ServeBackups(repository: $0, passwordFile: backupPasswordFile,
-                                                      every: try BackupInterval(parsing: backupEvery), drillEvery: try BackupInterval(parsing: drillEvery),
-                                                      keep: try backupKeep.map(RetentionPolicy.init(parsing:)))
-                                     })
+                                     backups: try backups())
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
             try settings.check(accounts: accounts)
