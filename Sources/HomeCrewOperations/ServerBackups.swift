@@ -1,6 +1,7 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 /// `serve --backup-to`: the scheduler's jobs are `ResticBackups`' backup and drill (each records
 /// its run in the vault), run on a thread of their own so that pages keep being served.
@@ -13,6 +14,17 @@ public struct ServerBackups: Sendable {
         self.settings = settings
         self.vault = vault
         self.database = database
+    }
+
+    /// Checked before serving: a server whose every backup would fail for want of restic or of a
+    /// password says so at once (the run's own one-line error and exit code), not on the due list later.
+    public static func check(_ settings: ServeBackups, environment: [String: String] = ProcessInfo.processInfo.environment) throws(BackupError) {
+        guard ResticProcess.executable(environment: environment) != nil else { throw .resticMissing }
+        if let file = settings.passwordFile {
+            guard access(file, R_OK) == 0 else { throw .passwordFileUnreadable(file) }
+        } else if ["RESTIC_PASSWORD", "RESTIC_PASSWORD_FILE", "RESTIC_PASSWORD_COMMAND"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {
+            throw .noPassword
+        }
     }
 
     /// Until the task running it is cancelled (the server stops; a run in progress is abandoned).

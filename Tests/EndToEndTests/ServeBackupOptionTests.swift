@@ -25,6 +25,14 @@ final class ServeBackupOptionTests: XCTestCase {
             XCTAssertEqual(result.status, 64, "\(options): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(options): \(result.stderr)")
         }
+        // Every backup would fail: said at once, with the engine's message and exit code.
+        let unreadable = try homecrew.run(["serve", "--listen", "127.0.0.1:0", "--backup-to", repository, "--backup-password-file", "/nonexistent/password"])
+        XCTAssertEqual(unreadable.status, 66, unreadable.stderr)
+        XCTAssertTrue(unreadable.stderr.contains("/nonexistent/password"), unreadable.stderr)
+        let noPassword = try homecrew.run(["serve", "--listen", "127.0.0.1:0", "--backup-to", repository],
+                                          environment: ["RESTIC_PASSWORD": "", "RESTIC_PASSWORD_FILE": "", "RESTIC_PASSWORD_COMMAND": ""])
+        XCTAssertEqual(noPassword.status, 64, noPassword.stderr)
+        XCTAssertEqual(noPassword.stderr.split(separator: "\n").count, 1, noPassword.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.path), "nothing was created")
         XCTAssertFalse(FileManager.default.fileExists(atPath: repository))
     }

@@ -86,6 +86,7 @@ struct ServeVault: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        if let backups = settings.backups { try ServerBackups.check(backups) }
         // Uploads and writes cut off by a crash or a kill are removed before the server takes new ones.
         vault.objectStore.removeStaleTemporaryFiles(startingUp: true)
         try WebServerHook.run(settings)
