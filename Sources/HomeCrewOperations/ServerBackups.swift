@@ -18,12 +18,12 @@ public struct ServerBackups: Sendable {
 
     /// Checked before serving: a server whose every backup would fail for want of restic or of a
     /// password says so at once (the run's own one-line error and exit code), not on the due list later.
-    public static func check(_ settings: ServeBackups, environment: [String: String] = ProcessInfo.processInfo.environment) throws(BackupError) {
-        guard ResticProcess.executable(environment: environment) != nil else { throw .resticMissing }
+    public static func check(_ settings: ServeBackups, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard ResticProcess.executable(environment: environment) != nil else { throw BackupError.resticMissing }
         if let file = settings.passwordFile {
-            guard access(file, R_OK) == 0 else { throw .passwordFileUnreadable(file) }
+            guard access(file, R_OK) == 0 else { throw BackupError.passwordFileUnreadable(file) }
         } else if ["RESTIC_PASSWORD", "RESTIC_PASSWORD_FILE", "RESTIC_PASSWORD_COMMAND"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {
-            throw .noPassword
+            throw BackupError.noPassword
         }
     }
 

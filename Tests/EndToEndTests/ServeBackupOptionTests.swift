@@ -33,6 +33,7 @@ final class ServeBackupOptionTests: XCTestCase {
                                           environment: ["RESTIC_PASSWORD": "", "RESTIC_PASSWORD_FILE": "", "RESTIC_PASSWORD_COMMAND": ""])
         XCTAssertEqual(noPassword.status, 64, noPassword.stderr)
         XCTAssertEqual(noPassword.stderr.split(separator: "\n").count, 1, noPassword.stderr)
+        XCTAssertTrue(noPassword.stderr.contains("give --backup-password-file FILE"), noPassword.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.path), "nothing was created")
         XCTAssertFalse(FileManager.default.fileExists(atPath: repository))
     }

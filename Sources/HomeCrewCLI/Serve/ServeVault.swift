@@ -74,6 +74,16 @@ struct ServeVault: ParsableCommand {
                             drillEvery: try interval("--drill-every", drillEvery ?? "7d"), keep: keep)
     }
 
+    /// Every backup failing (no restic, no password) is said before serving, in serve's own words for the password.
+    private static func checkBackups(_ backups: ServeBackups) throws {
+        do {
+            try ServerBackups.check(backups)
+        } catch let error as BackupError where error == .noPassword {
+            throw ValidationError("no password for the restic repository: give --backup-password-file FILE, "
+                                  + "or set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND")
+        }
+    }
+
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
@@ -86,7 +96,7 @@ struct ServeVault: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        if let backups = settings.backups { try ServerBackups.check(backups) }
+        if let backups = settings.backups { try Self.checkBackups(backups) }
         // Uploads and writes cut off by a crash or a kill are removed before the server takes new ones.
         vault.objectStore.removeStaleTemporaryFiles(startingUp: true)
         try WebServerHook.run(settings)
