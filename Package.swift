@@ -94,6 +94,7 @@ let package = Package(
         .testTarget(
             name: "HomeCrewWebTests",
             dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "NIOEmbedded", package: "swift-nio"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `homecrew` binary in temporary vaults.

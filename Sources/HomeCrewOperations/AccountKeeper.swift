@@ -41,19 +41,19 @@ extension AccountKeeper {
     /// hold: one address guessing, at one name or many, waits longer and longer. The third is
     /// what slows a guesser who spreads tries over many addresses, but if it held for everyone
     /// anyone could lock the owner out by failing at her name from elsewhere. So it holds only
-    /// for an address that has itself failed at this name and from which the account has never
-    /// signed in: the owner at home, who has not failed there or signed in from there before,
-    /// is not held back by anybody else's failures; a guesser gets one try at the name from
-    /// each new address, and then waits as long as all the name's failures say. A success
-    /// clears the name's counts, never the address's: signing in as oneself between guesses at
-    /// other names must not clear them.
+    /// for an address that has itself failed at this name more than `typosForgiven` times and
+    /// from which the account has never signed in: the owner at home, or the owner at a hotel
+    /// who mistyped once, is not held back by anybody else's failures; a guesser gets two tries
+    /// at the name from each new address, and then waits as long as all the name's failures say.
+    /// A success clears the name's counts, never the address's: signing in as oneself between
+    /// guesses at other names must not clear them.
     public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
         let key = NameKey.of(name)
         let accountSubject = "account:" + key
         // "?" stands for a request without a peer address (in-process tests).
         let pairSubject = "account:\(key) from:\(address ?? "?")"
         let ownSubjects = [pairSubject] + (address.map { ["address:" + $0] } ?? [])
-        let suspect = try database.signInFailures(for: pairSubject) > 0
+        let suspect = try database.signInFailures(for: pairSubject) > Self.typosForgiven
             && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
         let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))
         guard wait == 0 else { return .wait(seconds: wait) }
@@ -71,6 +71,10 @@ extension AccountKeeper {
         let (token, csrf) = try database.openSession(for: account, address: address)
         return .signedIn(account: account, token: token, csrfToken: csrf)
     }
+
+    /// Failures at a name from an address that are taken for the owner's typos, not a guesser's
+    /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.
+    public static let typosForgiven = 1
 
     /// A signed-in person's own password change: the current password is checked first, and
     /// every other session of the account ends.

@@ -122,30 +122,49 @@ public struct DocumentIngestor: Sendable {
         if let existing = try database.document(holding: stored.hash, in: request.household.id) {
             return Prepared(row: .existing(existing), lock: lock)
         }
-        let (object, pages, thumbnail) = try objectRecord(for: stored, type: type, path: source, request: request)
+        let (object, pages, thumbnail, own) = try objectRecord(for: stored, type: type, path: source, request: request)
         let name = (path as NSString).lastPathComponent
         let document = Document(
             householdID: request.household.id, objectHash: stored.hash, kind: request.kind,
             title: request.title ?? Document.title(fromFileName: name), originalName: name,
             issuedOn: request.issuedOn, expiresOn: request.expiresOn)
-        return Prepared(row: .new(DocumentFiling(document: document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff)),
-                        lock: lock)
+        var filing = DocumentFiling(document: document, object: object, pages: pages, thumbnail: thumbnail, staff: request.staff)
+        filing.own = own
+        return Prepared(row: .new(filing), lock: lock)
     }
 
-    /// The object's row: reused when the bytes were read before (a removed document not yet
-    /// collected), otherwise extracted now in the isolated worker.
+    /// The object's row: reused when the bytes were read before (by another household, or a
+    /// removed document not yet collected), otherwise extracted now in the isolated worker. What
+    /// an encrypted PDF gives only with its password is the filing household's own (`OwnExtraction`):
+    /// the object keeps what its bytes give without it, and another household filing the same bytes
+    /// reads them with its own password or not at all.
     func objectRecord(for stored: ObjectStore.Stored, type: MediaType, path: String, request: IngestRequest) throws
-        -> (StoredObject, [PageText], StoredObject?) {
+        -> (StoredObject, [PageText], StoredObject?, OwnExtraction?) {
         if let known = try database.storedObject(stored.hash) {
-            return (known, try database.pages(of: stored.hash), nil)
+            let pages = try database.pages(of: stored.hash)
+            guard known.content.encrypted, request.password != nil else { return (known, pages, nil, nil) }
+            let extraction = extractor.extract(path: path, type: type, password: request.password, ocrLanguages: request.ocrLanguages)
+            return (known, pages, nil, OwnExtraction(extraction.content, thumbnail: try extraction.thumbnailPNG.map(storeThumbnail)))
         }
         let extraction = type == .other
             ? Extraction(content: ExtractedContent(status: .skipped, note: "not a type HomeCrew reads"))
             : extractor.extract(path: path, type: type, password: request.password, ocrLanguages: request.ocrLanguages)
         let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
+        if extraction.content.encrypted && request.password != nil {
+            let object = StoredObject(hash: stored.hash, size: stored.size, mediaType: type, content: Self.withoutSecret(extraction.content))
+            return (object, [], nil, OwnExtraction(extraction.content, thumbnail: thumbnail))
+        }
         let object = StoredObject(hash: stored.hash, size: stored.size, mediaType: type,
                                   content: extraction.content, thumbnailHash: thumbnail?.hash)
-        return (object, extraction.content.pages, thumbnail)
+        return (object, extraction.content.pages, thumbnail, nil)
+    }
+
+    /// An encrypted PDF's content as anyone without its password sees it.
+    static func withoutSecret(_ content: ExtractedContent) -> ExtractedContent {
+        var shared = ExtractedContent(status: .partial, note: "encrypted: add it again or reprocess it with --password to read its text",
+                                      encrypted: true)
+        (shared.pixelWidth, shared.pixelHeight, shared.orientation) = (content.pixelWidth, content.pixelHeight, content.orientation)
+        return shared
     }
 
     func storeThumbnail(_ png: [UInt8]) throws -> StoredObject {
@@ -155,8 +174,8 @@ public struct DocumentIngestor: Sendable {
     }
 
     /// Reads the object of a document again (after a crash, with a password, with OCR, with a
-    /// newer HomeCrew) and replaces what was extracted. Without OCR, text that OCR found
-    /// before is kept.
+    /// newer HomeCrew) and replaces what was extracted, as the document's own: other households'
+    /// documents of the same object keep what they had. Without OCR, text that OCR found before is kept.
     public func reprocess(_ details: DocumentDetails, password: String?, ocrLanguages: String?) throws -> ExtractedContent {
         let object = details.object
         let lock = try VaultLock(vaultDirectory: objects.root, mode: .shared)
@@ -165,7 +184,7 @@ public struct DocumentIngestor: Sendable {
         var extraction = extractor.extract(path: objects.path(for: object.hash), type: object.mediaType, password: password,
                                            ocrLanguages: ocrLanguages)
         if ocrLanguages == nil {
-            let earlier = try database.pages(of: object.hash).filter { $0.source == .ocr }
+            let earlier = try database.pages(of: details.document).filter { $0.source == .ocr }
             for page in earlier where !extraction.content.pages.contains(where: { $0.number == page.number && !$0.text.isEmpty }) {
                 extraction.content.pages.removeAll { $0.number == page.number }
                 extraction.content.pages.append(page)
@@ -173,8 +192,7 @@ public struct DocumentIngestor: Sendable {
             extraction.content.pages.sort { $0.number < $1.number }
         }
         let thumbnail = try extraction.thumbnailPNG.map(storeThumbnail)
-        try database.replaceExtraction(of: object.hash, with: extraction.content, pages: extraction.content.pages,
-                                       thumbnail: thumbnail)
+        try database.replaceExtraction(of: details.document.id, with: OwnExtraction(extraction.content, thumbnail: thumbnail))
         return extraction.content
     }
 }

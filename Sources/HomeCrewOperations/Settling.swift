@@ -53,8 +53,9 @@ extension Settling {
     }
 
     /// Records the settlement: everything is checked first (a dry run of the ledger's entries),
-    /// then the statement PDF is filed as a document of the person, then the leaving date and the
-    /// entries are recorded in one transaction with the statement as their proof.
+    /// then the statement PDF's object is made durable, then one transaction records the statement
+    /// as a document of the person, the leaving date and the entries with the statement as their
+    /// proof: a kill leaves either all or none (and at most an unused object for `vault gc`).
     public static func confirm(_ request: SettlementRequest, _ payout: Payout, _ database: AppDatabase, _ ingestor: DocumentIngestor,
                                within reach: Reach = .everything) throws -> (settlement: Settlement, entries: [PaymentEntry], statement: String) {
         let (settlement, facts, household) = try preview(request, database, within: reach)
@@ -67,8 +68,20 @@ extension Settling {
                                             reference: payout.reference, note: "final settlement by \(settlement.rules.id)")
         recording.reach = reach
         _ = try database.recordSettlement(recording, dryRun: true)
-        recording.proof = [try fileStatement(settlement, facts, household, ingestor, reach)]
-        return (settlement, try database.recordSettlement(recording), recording.proof[0])
+        let statement = try prepareStatement(settlement, facts, household, ingestor, reach)
+        defer { withExtendedLifetime(statement) {} }
+        let hash: String
+        switch statement.row {
+        case .existing(let document):
+            // The same settlement again (after a reversal) draws the same bytes: the household's document,
+            // linked to the person as a new one would be (a link, not the entries).
+            _ = try database.linkStaff(document.id.rawValue, to: [facts.member.id.rawValue], within: reach)
+            (recording.proof, hash) = ([document.id.rawValue], document.objectHash)
+        case .new(let filing): (recording.filing, hash) = ([filing], filing.document.objectHash)
+        }
+        let entries = try database.recordSettlement(recording)
+        let document = entries.last?.proof.first { $0.objectHash == hash }
+        return (settlement, entries, document?.id.rawValue ?? "")
     }
 
     /// The statement's bytes: the same settlement gives the same PDF.
@@ -77,11 +90,11 @@ extension Settling {
                                                    words: ReceiptRenderer.currencyWords[settlement.total.currency.code]))
     }
 
-    private static func fileStatement(_ settlement: Settlement, _ facts: SettlementFacts, _ household: Household,
-                                      _ ingestor: DocumentIngestor, _ reach: Reach) throws -> String {
+    private static func prepareStatement(_ settlement: Settlement, _ facts: SettlementFacts, _ household: Household,
+                                         _ ingestor: DocumentIngestor, _ reach: Reach) throws -> DocumentIngestor.Prepared {
         var filing = IngestRequest(household: household, staff: [facts.member.id.rawValue], kind: .other,
                                    title: "Final settlement \(facts.leaving) \(facts.member.legalName)", issuedOn: facts.leaving, ocrLanguages: nil)
         filing.reach = reach
-        return try ingestor.file(drawn: statementPDF(settlement, facts, household), named: SettlementStatement.fileName(facts), filing)
+        return try ingestor.prepare(drawn: statementPDF(settlement, facts, household), named: SettlementStatement.fileName(facts), filing)
     }
 }

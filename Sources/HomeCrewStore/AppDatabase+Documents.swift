@@ -55,6 +55,9 @@ public struct DocumentFiling: Sendable {
     public let pages: [PageText]
     public let thumbnail: StoredObject?
     public let staff: [String]
+    /// What the filing household read with a secret (a PDF's password): kept with its document,
+    /// never with the object that other households' documents share.
+    public var own: OwnExtraction?
 
     public init(document: Document, object: StoredObject, pages: [PageText], thumbnail: StoredObject?, staff: [String]) {
         (self.document, self.object, self.pages, self.thumbnail, self.staff) = (document, object, pages, thumbnail, staff)
@@ -140,12 +143,25 @@ extension AppDatabase {
         }
     }
 
-    /// The text of every page of an object, page 1 first.
-    public func pages(of hash: String) throws -> [PageText] {
+    /// The text of every page of a document, page 1 first: its own when its household read it
+    /// itself (format 14), else its object's.
+    public func pages(of document: Document) throws -> [PageText] {
         try read { db in
-            try PageRecord.filter(Column("object_sha256") == hash).order(Column("page_number")).fetchAll(db).map {
+            guard try DocumentExtractionRecord.exists(db, key: document.id.rawValue) else { return try Self.pages(of: document.objectHash, db) }
+            return try DocumentPageRecord.filter(Column("document_id") == document.id.rawValue).order(Column("page_number")).fetchAll(db).map {
                 PageText(number: $0.pageNumber, text: $0.text, source: TextSource(rawValue: $0.textSource) ?? .none)
             }
+        }
+    }
+
+    /// The text of every page of an object, page 1 first: what its bytes give without a secret.
+    public func pages(of hash: String) throws -> [PageText] {
+        try read { db in try Self.pages(of: hash, db) }
+    }
+
+    static func pages(of hash: String, _ db: Database) throws -> [PageText] {
+        try PageRecord.filter(Column("object_sha256") == hash).order(Column("page_number")).fetchAll(db).map {
+            PageText(number: $0.pageNumber, text: $0.text, source: TextSource(rawValue: $0.textSource) ?? .none)
         }
     }
 
@@ -156,6 +172,7 @@ extension AppDatabase {
                 SELECT object_sha256 FROM document
                 UNION SELECT o.thumbnail_sha256 FROM object o JOIN document d ON d.object_sha256 = o.sha256
                 WHERE o.thumbnail_sha256 IS NOT NULL
+                UNION SELECT thumbnail_sha256 FROM document_extraction WHERE thumbnail_sha256 IS NOT NULL
                 """))
         }
     }
@@ -170,9 +187,10 @@ extension AppDatabase {
 
     static func details(of document: Document, _ db: Database) throws -> DocumentDetails {
         let household = try Household.fetchOne(db, key: document.householdID.rawValue)!
-        guard let object = try StoredObject.fetchOne(db, key: document.objectHash) else {
+        guard var object = try StoredObject.fetchOne(db, key: document.objectHash) else {
             throw StoreError.constraint("document \(document.id) has no object row")
         }
+        if let own = try DocumentExtractionRecord.fetchOne(db, key: document.id.rawValue) { object = own.applied(to: object) }
         let staff = try StaffMember.filter(sql: "id IN (SELECT staff_id FROM document_staff WHERE document_id = ?)",
                                            arguments: [document.id]).orderedByName().fetchAll(db)
         return DocumentDetails(document: document, household: household, object: object, staff: staff)
@@ -191,10 +209,12 @@ extension AppDatabase {
         let people = Dictionary(uniqueKeysWithValues: ordered.map { ($0.id, $0) })
         let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
         let staffByDocument = Dictionary(grouping: links, by: \.documentId)
+        let own = Dictionary(uniqueKeysWithValues: try DocumentExtractionRecord.fetchAll(db, keys: documents.map(\.id.rawValue)).map { ($0.documentId, $0) })
         return try documents.map { document in
-            guard let household = households[document.householdID], let object = objects[document.objectHash] else {
+            guard let household = households[document.householdID], var object = objects[document.objectHash] else {
                 throw StoreError.constraint("document \(document.id) has no object row")
             }
+            if let extraction = own[document.id.rawValue] { object = extraction.applied(to: object) }
             let staff = (staffByDocument[document.id] ?? []).compactMap { people[$0.staffId] }
                 .sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }
             return DocumentDetails(document: document, household: household, object: object, staff: staff)
@@ -238,6 +258,7 @@ extension AppDatabase {
             try Self.insertPages(filing.pages, of: filing.object.hash, db)
         }
         try document.insert(db)
+        if let own = filing.own { try Self.write(own, of: document.id, db) }
         try Self.link(document, to: filing.staff, within: reach, db)
         return document
     }
@@ -297,7 +318,7 @@ extension AppDatabase {
         }
     }
 
-    private static func apply(_ changes: DocumentChanges, to document: Document, _ db: Database) throws -> Document {
+    static func apply(_ changes: DocumentChanges, to document: Document, _ db: Database) throws -> Document {
         var document = document
         if let title = changes.title { document.title = title }
         if let kind = changes.kind { document.kind = kind }
@@ -322,17 +343,23 @@ extension AppDatabase {
         }
     }
 
-    /// Replaces what was read from an object (reprocessing), in one transaction.
-    public func replaceExtraction(of hash: String, with content: ExtractedContent, pages: [PageText],
-                                  thumbnail: StoredObject?) throws {
+    /// Replaces what a document's household read from it (reprocessing), in one transaction. It is
+    /// the document's own: other households' documents of the same object keep theirs.
+    public func replaceExtraction(of document: RecordID, with own: OwnExtraction) throws {
         try write { db in
-            guard var object = try StoredObject.fetchOne(db, key: hash) else { throw StoreError.noSuchDocument(hash) }
-            if let thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
-            object.content = content
-            object.thumbnailHash = thumbnail?.hash ?? object.thumbnailHash
-            try object.update(db)
-            try PageRecord.filter(Column("object_sha256") == hash).deleteAll(db)
-            try Self.insertPages(pages, of: hash, db)
+            guard try Document.exists(db, key: document.rawValue) else { throw StoreError.noSuchDocument(document.rawValue) }
+            try DocumentPageRecord.filter(Column("document_id") == document.rawValue).deleteAll(db)
+            _ = try DocumentExtractionRecord.deleteOne(db, key: document.rawValue)
+            try Self.write(own, of: document, db)
+        }
+    }
+
+    private static func write(_ own: OwnExtraction, of document: RecordID, _ db: Database) throws {
+        if let thumbnail = own.thumbnail, try !thumbnail.exists(db) { try thumbnail.insert(db) }
+        try DocumentExtractionRecord(documentId: document.rawValue, extractionStatus: own.status.rawValue, extractionNote: own.note,
+                                     pageCount: own.pageCount, thumbnailSha256: own.thumbnail?.hash).insert(db)
+        for page in own.pages {
+            try DocumentPageRecord(documentId: document.rawValue, pageNumber: page.number, text: page.text, textSource: page.source.rawValue).insert(db)
         }
     }
 

@@ -48,6 +48,9 @@ public struct SettlementRecording: Sendable {
     public var note: String
     /// Documents to keep with the settlement (its statement).
     public var proof: [String] = []
+    /// New documents recorded in the same transaction as the entries, as their proof (the statement
+    /// read before): a settlement is never kept without its statement, nor the statement without it.
+    public var filing: [DocumentFiling] = []
     public var reach: Reach = .everything
 
     public init(staff: String, leaving: CalendarDate, finalMonth: YearMonth, finalPay: Money, extras: Money, paidOn: CalendarDate,
@@ -60,8 +63,8 @@ public struct SettlementRecording: Sendable {
 extension AppDatabase {
     /// Records a settlement in one transaction: the leaving date; each open advance repaid by
     /// deduction (a repayment entry); the final month's pay (a payroll payment); leave, notice and
-    /// gratuity (a settlement payment, with the statement as its proof). Like every ledger entry,
-    /// each is undone only by reversal. With `dryRun` everything is checked and nothing is kept.
+    /// gratuity (a settlement payment, with the statement as its proof, filed here when it is new).
+    /// Like every ledger entry, each is undone only by reversal. With `dryRun` everything is checked and nothing is kept.
     public func recordSettlement(_ recording: SettlementRecording, dryRun: Bool = false) throws -> [PaymentEntry] {
         try write(dryRun: dryRun) { db in
             let details = try Self.recordLeaving(recording, db), member = details.member
@@ -91,7 +94,8 @@ extension AppDatabase {
                 inserted.append(settlement)
             }
             guard let last = inserted.last else { throw SettlementError.nothingToPay(currency.code) }
-            _ = try Self.attachProof(recording.proof, to: last, of: details, within: recording.reach, db)
+            let filed = try recording.filing.map { try Self.insertOrFind($0, within: recording.reach, db).id.rawValue }
+            _ = try Self.attachProof(recording.proof + filed, to: last, of: details, within: recording.reach, db)
             return try entries + inserted.map { try Self.entry($0, db) }
         }
     }

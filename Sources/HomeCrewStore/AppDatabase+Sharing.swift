@@ -63,6 +63,7 @@ extension AppDatabase {
             try String.fetchAll(db.cachedStatement(sql: """
                 SELECT household_id FROM document WHERE object_sha256 = ?1
                 UNION SELECT d.household_id FROM object o JOIN document d ON d.object_sha256 = o.sha256 WHERE o.thumbnail_sha256 = ?1
+                UNION SELECT d.household_id FROM document_extraction e JOIN document d ON d.id = e.document_id WHERE e.thumbnail_sha256 = ?1
                 """), arguments: [hash])
         }.map(RecordID.init(rawValue:))
     }

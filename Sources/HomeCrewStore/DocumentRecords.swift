@@ -141,3 +141,54 @@ extension RecordID: Codable {
         try container.encode(rawValue)
     }
 }
+
+/// What one document's household read from its own copy (with a PDF's password, or by
+/// reprocessing it), kept with the document and shown instead of its shared object's (format 14).
+public struct OwnExtraction: Hashable, Sendable {
+    public var status: ExtractionStatus
+    public var note: String?
+    public var pageCount: Int?
+    public var pages: [PageText]
+    /// A thumbnail drawn from what was read; nil keeps the object's.
+    public var thumbnail: StoredObject?
+
+    public init(_ content: ExtractedContent, thumbnail: StoredObject?) {
+        (status, note, pageCount, pages, self.thumbnail) = (content.status, content.note, content.pageCount, content.pages, thumbnail)
+    }
+}
+
+struct DocumentExtractionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "document_extraction"
+    var documentId: String
+    var extractionStatus: String
+    var extractionNote: String?
+    var pageCount: Int?
+    var thumbnailSha256: String?
+
+    enum CodingKeys: String, CodingKey {
+        case documentId = "document_id", extractionStatus = "extraction_status", extractionNote = "extraction_note"
+        case pageCount = "page_count", thumbnailSha256 = "thumbnail_sha256"
+    }
+
+    /// The object as this document shows it: its own status, note, page count and thumbnail.
+    func applied(to object: StoredObject) -> StoredObject {
+        var shown = object
+        shown.content.status = ExtractionStatus(rawValue: extractionStatus) ?? .failed
+        shown.content.note = extractionNote
+        shown.content.pageCount = pageCount ?? object.content.pageCount
+        shown.thumbnailHash = thumbnailSha256 ?? object.thumbnailHash
+        return shown
+    }
+}
+
+struct DocumentPageRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "document_page"
+    var documentId: String
+    var pageNumber: Int
+    var text: String
+    var textSource: String
+
+    enum CodingKeys: String, CodingKey {
+        case documentId = "document_id", pageNumber = "page_number", text, textSource = "text_source"
+    }
+}

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 13
+    static let currentFormatVersion = 14
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -24,6 +24,7 @@ enum Migrations {
         migrator.registerMigration("v11: documents and household names unique per household and reach", migrate: scopeUniqueness)
         migrator.registerMigration("v12: ledger openings", migrate: createLedgerOpenings)
         migrator.registerMigration("v13: backup runs", migrate: createBackupRuns)
+        migrator.registerMigration("v14: text read with a password or on reprocessing kept per document", migrate: createDocumentExtractions)
         return migrator
     }
 
@@ -683,4 +684,105 @@ enum Migrations {
             """)
         try db.execute(sql: "UPDATE vault SET format_version = 13")
     }
+
+    /// What a household read from its own document with a secret (a PDF's password) or by
+    /// reprocessing it is kept with that document, not with the object that documents of other
+    /// households share: the object's row and pages hold only what the bytes give without one.
+    /// Documents of encrypted objects that had text keep it as their own; the object keeps none.
+    private static func createDocumentExtractions(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE document_extraction (
+                document_id       TEXT PRIMARY KEY NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+                extraction_status TEXT NOT NULL CHECK (extraction_status IN ('complete', 'partial', 'failed', 'skipped')),
+                extraction_note   TEXT,
+                page_count        INTEGER CHECK (page_count IS NULL OR page_count >= 0),
+                thumbnail_sha256  TEXT REFERENCES object(sha256) ON DELETE SET NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX document_extraction_by_thumbnail ON document_extraction(thumbnail_sha256) WHERE thumbnail_sha256 IS NOT NULL;
+            CREATE TABLE document_page (
+                document_id TEXT NOT NULL REFERENCES document_extraction(document_id) ON DELETE CASCADE,
+                page_number INTEGER NOT NULL CHECK (page_number >= 1),
+                text        TEXT NOT NULL,
+                text_source TEXT NOT NULL CHECK (text_source IN ('pdf-text', 'ocr', 'none')),
+                PRIMARY KEY (document_id, page_number)
+            ) WITHOUT ROWID;
+
+            INSERT INTO document_extraction (document_id, extraction_status, extraction_note, page_count, thumbnail_sha256)
+                SELECT d.id, o.extraction_status, o.extraction_note, o.page_count, o.thumbnail_sha256
+                FROM document d JOIN object o ON o.sha256 = d.object_sha256
+                WHERE o.encrypted = 1 AND EXISTS (SELECT 1 FROM object_page p WHERE p.object_sha256 = o.sha256);
+            INSERT INTO document_page (document_id, page_number, text, text_source)
+                SELECT e.document_id, p.page_number, p.text, p.text_source
+                FROM document_extraction e JOIN document d ON d.id = e.document_id JOIN object_page p ON p.object_sha256 = d.object_sha256;
+            UPDATE object SET extraction_status = 'partial', thumbnail_sha256 = NULL,
+                              meta_title = NULL, meta_author = NULL, meta_created = NULL,
+                              extraction_note = 'encrypted: add it again or reprocess it with --password to read its text'
+                WHERE encrypted = 1 AND sha256 IN (SELECT object_sha256 FROM object_page);
+            DELETE FROM object_page WHERE object_sha256 IN (SELECT sha256 FROM object WHERE encrypted = 1);
+
+            DROP TRIGGER search_page_ai;
+            DROP TRIGGER search_page_ad;
+            DROP VIEW search_source;
+            \(documentSearchSourceView);
+            CREATE TRIGGER search_page_ai AFTER INSERT ON object_page BEGIN
+                DELETE FROM search_row WHERE page_number = 0
+                    AND document_id IN (SELECT id FROM document WHERE object_sha256 = NEW.object_sha256
+                                        AND id NOT IN (SELECT document_id FROM document_extraction));
+                INSERT INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source
+                    WHERE object_sha256 = NEW.object_sha256 AND page_number = NEW.page_number
+                      AND document_id NOT IN (SELECT document_id FROM document_extraction);
+            END;
+            CREATE TRIGGER search_page_ad AFTER DELETE ON object_page BEGIN
+                DELETE FROM search_row WHERE page_number = OLD.page_number
+                    AND document_id IN (SELECT id FROM document WHERE object_sha256 = OLD.object_sha256
+                                        AND id NOT IN (SELECT document_id FROM document_extraction));
+                INSERT OR IGNORE INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source
+                    WHERE object_sha256 = OLD.object_sha256 AND page_number = 0
+                      AND document_id NOT IN (SELECT document_id FROM document_extraction);
+            END;
+            CREATE TRIGGER search_extraction_ai AFTER INSERT ON document_extraction BEGIN
+                \(refresh("NEW.document_id"))
+            END;
+            CREATE TRIGGER search_extraction_ad AFTER DELETE ON document_extraction BEGIN
+                \(refresh("OLD.document_id"))
+            END;
+            CREATE TRIGGER search_document_page_ai AFTER INSERT ON document_page BEGIN
+                DELETE FROM search_row WHERE page_number = 0 AND document_id = NEW.document_id;
+                INSERT INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source WHERE document_id = NEW.document_id AND page_number = NEW.page_number;
+            END;
+            CREATE TRIGGER search_document_page_ad AFTER DELETE ON document_page BEGIN
+                DELETE FROM search_row WHERE page_number = OLD.page_number AND document_id = OLD.document_id;
+                INSERT OR IGNORE INTO search_row (\(searchColumns))
+                    SELECT \(searchColumns) FROM search_source WHERE document_id = OLD.document_id AND page_number = 0;
+            END;
+
+            DELETE FROM search_row;
+            INSERT INTO search_row (\(searchColumns)) SELECT \(searchColumns) FROM search_source;
+            INSERT INTO search_index (search_index) VALUES ('rebuild');
+            UPDATE vault SET format_version = 14;
+            """)
+    }
+
+    /// `searchSourceView` from format 14: a document's own pages when it has its own extraction,
+    /// else its object's.
+    static let documentSearchSourceView = """
+        CREATE VIEW search_source AS
+        SELECT d.id AS document_id, d.object_sha256 AS object_sha256, COALESCE(dp.page_number, op.page_number, 0) AS page_number,
+               homecrew_search_text(d.title) AS title,
+               homecrew_search_text((SELECT group_concat(s.legal_name || ' ' || COALESCE(s.known_as, ''), ' ')
+                                     FROM document_staff l JOIN staff s ON s.id = l.staff_id
+                                     WHERE l.document_id = d.id)) AS staff,
+               homecrew_search_text(h.name) AS household,
+               d.kind AS kind,
+               homecrew_search_text(d.original_name) AS file_name,
+               homecrew_search_text(COALESCE(dp.text, op.text, '')) AS body
+        FROM document d
+        JOIN household h ON h.id = d.household_id
+        LEFT JOIN document_extraction e ON e.document_id = d.id
+        LEFT JOIN object_page op ON e.document_id IS NULL AND op.object_sha256 = d.object_sha256
+        LEFT JOIN document_page dp ON dp.document_id = e.document_id
+        """
 }

@@ -86,6 +86,7 @@ public enum WebRoutes {
         routes.post("/documents/:id/unlink", .member(.manager, of: .document("id")), documents.unlink)
         routes.post("/documents/:id/reprocess", .member(.manager, of: .document("id")), documents.reprocess)
         routes.post("/documents/:id/remove", .member(.manager, of: .document("id")), documents.remove)
+        routes.post("/documents/:id/apply", .member(.manager, of: .document("id")), documents.applyFact)
 
         let upload = UploadController(app: app)
         routes.get("/upload", .signedIn, upload.show)

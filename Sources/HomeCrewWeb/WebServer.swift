@@ -51,9 +51,10 @@ public enum WebServer {
         var logger = Logger(label: "homecrew-serve")
         logger.logLevel = .warning
         let scheme = settings.tls == nil ? "http" : "https"
-        // Every connection is admitted under the caps, and closed when idle (`WebLimits`).
+        // Every connection is admitted under the caps, closed when idle, and closed when its client
+        // takes an answer too slowly (`WebLimits`).
         let connections = ConnectionCount(proxies: Set(settings.trustedProxies))
-        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(connections)],
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(connections), SlowReaderGuard()],
                                                                  idleTimeout: .seconds(WebLimits.idleSeconds)))
         let server = Application(
             router: WebRoutes.build(app).router,

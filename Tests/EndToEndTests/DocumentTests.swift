@@ -149,6 +149,43 @@ final class DocumentTests: XCTestCase {
         }
     }
 
+    /// The same encrypted PDF filed by two households shares one object, but what a password opens
+    /// is the household's that gave it: Sea View's reprocess with the password gives Marina Flat's copy
+    /// no text, nor does Marina Flat's later upload of the same bytes, and Marina Flat's own reprocess
+    /// changes nothing of Sea View's. With its own password Marina Flat reads its own copy.
+    func testWhatAPasswordOpensIsTheHouseholdsThatGaveIt() throws {
+        let locked = Samples.fixture("locked-aes256.pdf")
+        func add(_ household: String, _ extra: [String] = []) throws -> String {
+            let (_, added) = try addJSON([locked, "--household", household, "--no-ocr"] + extra)
+            return try XCTUnwrap((added.first?["document"] as? [String: Any])?["id"] as? String ?? added.first?["id"] as? String, "\(added)")
+        }
+        func status(_ id: String) throws -> String? {
+            ((try homecrew.jsonObject("doc", "show", id, "--format", "json"))["extraction"] as? [String: Any])?["status"] as? String
+        }
+        let sea = try add("Sea View")
+        let marina = try add("Marina Flat")
+        XCTAssertTrue(try homecrew.ok("doc", "reprocess", sea, "--password", "usersecret").hasSuffix(": complete\n"))
+        XCTAssertTrue(try homecrew.ok("doc", "text", sea).contains("Confidential salary letter"))
+        XCTAssertFalse(try homecrew.ok("doc", "text", marina).contains("Confidential"), "Sea View's password read nothing for Marina Flat")
+        XCTAssertEqual(try status(marina), "partial")
+        let hits = try homecrew.jsonArray("search", "Confidential", "--format", "json")
+        XCTAssertEqual(Set(hits.compactMap { $0["document_id"] as? String }), [sea],
+                       "only Sea View's document is found by its text: \(hits)")
+        // Marina Flat's copy filed again from scratch (removed, then uploaded) still has no text of Sea View's reading.
+        try homecrew.ok("doc", "remove", marina)
+        let again = try add("Marina Flat")
+        XCTAssertFalse(try homecrew.ok("doc", "text", again).contains("Confidential"), "an upload of the same bytes is not given the text")
+        // Marina Flat's reprocess with a wrong password leaves Sea View's text as it was; with the password, it reads its own.
+        _ = try homecrew.run(["doc", "reprocess", again, "--password", "not the password"])
+        XCTAssertTrue(try homecrew.ok("doc", "text", sea).contains("Confidential salary letter"), "Sea View's text is its own")
+        XCTAssertEqual(try status(sea), "complete")
+        let copy = try add("Marina Flat", ["--password", "usersecret"])
+        XCTAssertEqual(copy, again, "already present in Marina Flat")
+        XCTAssertTrue(try homecrew.ok("doc", "reprocess", again, "--password", "usersecret").hasSuffix(": complete\n"))
+        XCTAssertTrue(try homecrew.ok("doc", "text", again).contains("Confidential salary letter"))
+        try verifyIsClean()
+    }
+
     func testAPasswordNeverAppearsInAChildProcessListing() throws {
         let secret = "usersecret"
         let command = Process()

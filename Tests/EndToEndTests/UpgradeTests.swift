@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,11 +32,24 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 13 {
-                // Older than this HomeCrew's format (13): upgraded, the old database kept beside it.
+            if version < 14 {
+                // Older than this HomeCrew's format (14): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
-                // Format 13 began backup runs: none, and the vault has drawn its backup id.
+                // Their demos hold no encrypted PDF read with a password: no document has text of its own.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document_extraction"), "0", name)
+            } else {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+                // Format 14 keeps what a password opened with the document: the locked PDF's text is Sea View House's own.
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM document_page p JOIN document d ON d.id = p.document_id JOIN object o ON o.sha256 = d.object_sha256
+                    WHERE o.encrypted = 1 AND p.text LIKE '%Confidential salary letter%'
+                    AND NOT EXISTS (SELECT 1 FROM object_page WHERE object_sha256 = o.sha256)
+                    """), "1", name)
+                XCTAssertEqual(try homecrew.jsonArray("search", "\"confidential salary letter\"", "--all-households").count, 1, name)
+            }
+            if version != 13 {
+                // Format 13 began backup runs: none but the format-13 fixture's, and every vault has drawn its backup id.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM backup_run"), "0", name)
                 XCTAssertEqual(try sqlite(homecrew, "SELECT length(vault_id) FROM backup_identity"), "16", name)
             }
@@ -48,12 +61,11 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening WHERE settled_through = '2026-09'"), "3", name)
             }
             if version == 13 {
-                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
                 // The format-13 fixture ran one backup into a local repository (Vault/fixtures/README.md).
                 XCTAssertEqual(try sqlite(homecrew, "SELECT kind || ' ' || succeeded FROM backup_run"), "backup 1", name)
                 XCTAssertEqual(try sqlite(homecrew, "SELECT vault_id FROM backup_identity"), Self.formatThirteenVaultID, name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "13")
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "14")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -114,7 +126,8 @@ final class UpgradeTests: XCTestCase {
             let history = (asha["salary_history"] as? [[String: Any]] ?? []).map { ($0["salary"] as? [String: String] ?? [:])["amount"] ?? "" }
             XCTAssertEqual(history, ["25000.00", "28000.00"], name)
             let documents = try homecrew.jsonArray("doc", "list", "--all-households")
-            XCTAssertEqual(documents.count, version >= 10 ? 6 : 5, "the demo's documents, and format 10's settlement statement: \(name)")
+            XCTAssertEqual(documents.count, version >= 14 ? 7 : version >= 10 ? 6 : 5,
+                           "the demo's documents, format 10's settlement statement and format 14's locked PDF: \(name)")
             XCTAssertTrue(Set(documents.map { $0["sha256"] as? String ?? "" }).isSubset(of: Set(objectFiles)), name)
             let found = try homecrew.jsonArray("search", "\"notice period\"", "--all-households")
             XCTAssertEqual(Set(found.map { $0["title"] as? String ?? "" }).subtracting(["Final settlement 2026-11-20 Grace Wanjiru Otieno"]),
@@ -150,7 +163,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "13")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "14")
     }
 
     @discardableResult

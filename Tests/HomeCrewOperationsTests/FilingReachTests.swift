@@ -1,7 +1,8 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewOperations
-import HomeCrewStore
+import GRDB
+@testable import HomeCrewStore
 import HomeCrewVault
 import XCTest
 
@@ -78,5 +79,28 @@ final class FilingReachTests: XCTestCase {
         XCTAssertEqual(entry.proof.count, 1, "recorded with its receipt")
         XCTAssertEqual(entry.proof.first?.title, "Receipt to sign 2024-02-01 Maria Fernandes")
         XCTAssertEqual(try database.paymentListing(staff: nil, householdID: nil).count, 1)
+    }
+
+    func documents() throws -> Int { try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM document") ?? 0 } }
+
+    /// A settlement's statement and its entries are one write: when recording the entries fails after
+    /// the statement was read (a trigger refuses their proof, as a kill between the two would leave
+    /// it), neither the statement nor any entry is kept. Confirmed again, both are there together.
+    func testASettlementWhoseEntriesFailKeepsNoStatement() throws {
+        let request = SettlementRequest(staff: maria.id.rawValue, leaving: try CalendarDate(parsing: "2024-03-31"), reason: .termination,
+                                        rules: "in-contract")
+        let payout = Settling.Payout(paidOn: try CalendarDate(parsing: "2024-03-31"), method: .cash)
+        try database.writer.write { db in
+            try db.execute(sql: "CREATE TRIGGER killed BEFORE INSERT ON payment_proof BEGIN SELECT RAISE(ABORT, 'killed'); END")
+        }
+        XCTAssertThrowsError(try Settling.confirm(request, payout, database, ingestor))
+        XCTAssertEqual(try documents(), 0, "no statement without the settlement")
+        XCTAssertEqual(try database.paymentListing(staff: nil, householdID: nil).count, 0, "no entry without the statement")
+        XCTAssertNil(try database.findStaff(maria.id.rawValue).member.leavingDate, "the leaving date is not kept either")
+        try database.writer.write { db in try db.execute(sql: "DROP TRIGGER killed") }
+        let recorded = try Settling.confirm(request, payout, database, ingestor)
+        XCTAssertEqual(try documents(), 1)
+        XCTAssertEqual(recorded.entries.last?.proof.map(\.id.rawValue), [recorded.statement], "the statement is the entries' proof")
+        XCTAssertEqual(recorded.entries.last?.proof.first?.title, "Final settlement 2024-03-31 Maria Fernandes")
     }
 }

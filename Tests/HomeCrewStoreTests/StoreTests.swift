@@ -32,9 +32,9 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
+        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_extraction", "document_page", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
                                 "pay_adjustment", "payment", "payment_month", "payment_proof", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 13)
+        XCTAssertEqual(try database.formatVersion(), 14)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -42,7 +42,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 13; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 14; upgrade HomeCrew to open it")
         }
     }
 
@@ -528,9 +528,9 @@ final class StoreTests: XCTestCase {
         _ = try database.editDocument(document.document.id.rawValue, changes)
         XCTAssertEqual(try count("title:agreement"), 1)
         XCTAssertEqual(try count("title:contract"), 0)
-        try database.replaceExtraction(of: document.object.hash, with: ExtractedContent(status: .complete, pageCount: 2),
-                                       pages: [PageText(number: 1, text: "first", source: .ocr), PageText(number: 2, text: "second", source: .ocr)],
-                                       thumbnail: nil)
+        let pages = [PageText(number: 1, text: "first", source: .ocr), PageText(number: 2, text: "second", source: .ocr)]
+        try database.replaceExtraction(of: document.document.id,
+                                       with: OwnExtraction(ExtractedContent(status: .complete, pageCount: 2, pages: pages), thumbnail: nil))
         XCTAssertEqual(try count("notice"), 0)
         XCTAssertEqual(try database.search(try SearchQuery.parse("second"), SearchFilter()).hits.map(\.page), [2])
         _ = try database.removeDocument(document.document.id.rawValue)

@@ -99,7 +99,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "GET /documents/{id}": .role(.viewer), "GET /documents/{id}/original": .role(.viewer), "GET /documents/{id}/download": .role(.viewer),
         "GET /thumbnails/{hash}": .role(.viewer), "POST /documents/{id}/edit": .role(.manager), "POST /documents/{id}/link": .role(.manager),
         "POST /documents/{id}/unlink": .role(.manager), "POST /documents/{id}/reprocess": .role(.manager),
-        "POST /documents/{id}/remove": .role(.manager), "POST /upload": .role(.manager), "GET /payslips/{staff}/{month}": .role(.viewer),
+        "POST /documents/{id}/remove": .role(.manager), "POST /documents/{id}/apply": .role(.manager), "POST /upload": .role(.manager), "GET /payslips/{staff}/{month}": .role(.viewer),
         "POST /reports/payroll/close": .role(.manager), "POST /reports/payroll/reopen": .role(.manager),
         "POST /staff/{id}/payments": .role(.manager), "GET /staff/{id}/payments/{entry}/receipt": .role(.viewer), "POST /staff/{id}/payments/{entry}/reverse": .role(.manager),
         "POST /staff/{id}/advances": .role(.manager), "POST /staff/{id}/advances/{entry}/repay": .role(.manager),

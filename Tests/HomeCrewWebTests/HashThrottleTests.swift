@@ -13,17 +13,17 @@ import XCTest
 /// invitation a few tries at once per account, invitation and address.
 final class HashThrottleTests: XCTestCase {
     func testAtMostWidthHashesRunAtOnceAndAFullLineIsToldBusy() async throws {
-        let lane = HashLane(width: 1, queueLimit: 1, patience: 60)
+        let lane = HashLane(width: 1, queueLimit: 1, perTenant: 1, patience: 60)
         let gate = DispatchSemaphore(value: 0)
         let running = Concurrency()
         let work: @Sendable () throws -> Int = { running.enter(); gate.wait(); running.leave(); return 1 }
-        async let first = lane.run(work)
+        async let first = lane.run(for: .stranger(address: "198.51.100.1"), work)
         for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
-        async let second = lane.run(work)
+        async let second = lane.run(for: .stranger(address: "198.51.100.2"), work)
         for _ in 0..<500 where lane.counts.waiting < 1 { try await Task.sleep(for: .milliseconds(10)) }
         XCTAssertEqual(lane.counts.started, 1, "one runs, one waits")
         do {
-            _ = try await lane.run(work)
+            _ = try await lane.run(for: .stranger(address: "198.51.100.3"), work)
             XCTFail("a third request finds the line full")
         } catch let error as HashingBusy {
             XCTAssertEqual(WebError.presentation(of: error).status, .serviceUnavailable)
@@ -37,12 +37,12 @@ final class HashThrottleTests: XCTestCase {
     }
 
     func testAHashThatWaitedPastItsPatienceIsNotComputed() async throws {
-        let lane = HashLane(width: 1, queueLimit: 4, patience: 0.5)
+        let lane = HashLane(width: 1, queueLimit: 4, perTenant: 2, patience: 0.5)
         let gate = DispatchSemaphore(value: 0)
         let computed = Concurrency()
-        async let first = lane.run { computed.enter(); gate.wait(); computed.leave(); return 1 }
+        async let first = lane.run(for: .account("asha")) { computed.enter(); gate.wait(); computed.leave(); return 1 }
         for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
-        async let second: Int = lane.run { computed.enter(); computed.leave(); return 2 }
+        async let second: Int = lane.run(for: .account("asha")) { computed.enter(); computed.leave(); return 2 }
         for _ in 0..<500 where lane.counts.waiting < 1 { try await Task.sleep(for: .milliseconds(10)) }
         // The first hash holds the lane past the patience of the second.
         try await Task.sleep(for: .milliseconds(700))
@@ -54,6 +54,41 @@ final class HashThrottleTests: XCTestCase {
             XCTFail("the second waited longer than the lane's patience")
         } catch is HashingBusy {}
         XCTAssertEqual(computed.total, 1, "the late one was never computed")
+    }
+
+    /// A client spraying sign-ins from many addresses fills the strangers' share of the line (and one
+    /// address holds no more than its own share of that); an account's hash is still let in, and starts
+    /// after one of the strangers', not after all of them; one account cannot wait with more than its share.
+    func testASprayersBacklogDoesNotShutOutAnAccountNorDoesOneAccountTakeMore() async throws {
+        let lane = HashLane(width: 1, queueLimit: 3, perTenant: 1, patience: 60)
+        let gate = DispatchSemaphore(value: 0)
+        let started = Concurrency()
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); started.note("sprayer"); return 1 }
+        for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        let sprayed = (2...4).map { host in
+            Task { try await lane.run(for: .stranger(address: "198.51.100.\(host)")) { started.note("sprayer"); return host } }
+        }
+        for _ in 0..<500 where lane.counts.waiting < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        for refused in ["198.51.100.5", "198.51.100.2"] {
+            do {
+                _ = try await lane.run(for: .stranger(address: refused)) { 0 }
+                XCTFail("the strangers' share is full (\(refused))")
+            } catch is HashingBusy {}
+        }
+        let owner = Task { try await lane.run(for: .account("asha-id")) { started.note("owner"); return 99 } }
+        for _ in 0..<500 where lane.counts.waiting < 4 { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(lane.counts.waiting, 4, "the owner's hash is let in beside the sprayer's full backlog")
+        do {
+            _ = try await lane.run(for: .account("asha-id")) { 0 }
+            XCTFail("one account waits with at most its share")
+        } catch is HashingBusy {}
+        gate.signal()
+        let first = try await holder
+        let owners = try await owner.value
+        var hosts: [Int] = []
+        for task in sprayed { hosts.append(try await task.value) }
+        XCTAssertEqual([first, owners] + hosts, [1, 99, 2, 3, 4])
+        XCTAssertEqual(started.notes, ["sprayer", "sprayer", "owner", "sprayer", "sprayer"], "strangers together take one turn, the account the next")
     }
 
     func testPasswordChangesAreThrottledPerAccountNotForOthers() async throws {
@@ -113,6 +148,9 @@ final class Concurrency: @unchecked Sendable {
     private var now = 0
     private(set) var most = 0
     private(set) var total = 0
+    private var noted: [String] = []
+    var notes: [String] { lock.withLock { noted } }
     func enter() { lock.withLock { now += 1; total += 1; most = max(most, now) } }
+    func note(_ what: String) { lock.withLock { noted.append(what) } }
     func leave() { lock.withLock { now -= 1 } }
 }

@@ -10,6 +10,8 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - connections held open by one client (half a head each, a head sent a byte at a time, a body that stops) are
   capped per address and in all, closed within the idle timeout, and others still connect fast;
 - a form whose body trickles in is ended once it is later than a form may be;
+- a client reading a 16 MB download a byte a second is cut off within two of the download's rate
+  windows and the server lets go of the file, while a normal download of it arrives whole;
 - eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
@@ -19,6 +21,7 @@ which the worst search takes several seconds of SQLite's work without a budget. 
   budget while another member's home page stays under 100 ms at p99.
 
 Exit 0 when every check holds. Requests go to 127.0.0.1 only, bounded in count and time."""
+import hashlib
 import http.client
 import os
 import random
@@ -176,6 +179,7 @@ def abandoned_request_stops(server):
 
 
 IDLE_SECONDS = 15          # WebLimits.idleSeconds
+DOWNLOAD_WINDOW = 10       # WebLimits.downloadWindowSeconds (at least 2 KB/s in each, while the answer waits)
 PER_ADDRESS = 64           # WebLimits.connectionsPerAddress
 IN_ALL = 1024              # WebLimits.connections
 
@@ -253,6 +257,79 @@ def trickled_form_is_refused(server, form_seconds=20):
     check(answer.startswith(b"HTTP/1.1 408") and answered < form_seconds + 6,
           f"a form trickling a byte every 5 s was answered after {answered or closed:.0f} s (a form may take {form_seconds} s): {status}")
     check(closed < form_seconds + 10, f"and its connection was closed after {closed:.0f} s")
+
+
+def add_large_document(binary, vault, folder, megabytes=16):
+    """A file far larger than the kernel's socket buffers (about 3 MB on loopback), filed in Sea View
+    House: its document id and its object's hash."""
+    path = os.path.join(folder, "large-download.bin")
+    with open(path, "wb") as file:
+        file.write(random.Random(35).randbytes(megabytes << 20))
+    subprocess.run([binary, "doc", "add", path, "--allow-other", "--household", "Sea View House", "--vault", vault],
+                   check=True, capture_output=True)
+    database = sqlite3.connect(os.path.join(vault, "homecrew.sqlite"))
+    found = database.execute("SELECT id, object_sha256 FROM document WHERE original_name = 'large-download.bin'").fetchone()
+    database.close()
+    return found
+
+
+def holds_file(server, digest):
+    """True while the server has the object of this hash open."""
+    folder = f"/proc/{server.process.pid}/fd"
+    for descriptor in os.listdir(folder):
+        try:
+            if digest in os.readlink(os.path.join(folder, descriptor)):
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def slow_download_is_cut_off(server, document, results):
+    """A client with a small receive buffer asks for the large document and reads it a byte a second:
+    once the kernel's buffers are full it takes far less than 2 KB/s, and the server resets the connection
+    within two windows and closes the file (the client sees the reset in the socket's state, TCP_CLOSE,
+    before it could read what its buffer still holds). Appends lines for `check`."""
+    identifier, digest = document
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind(("127.0.0.6", 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", server.port))
+    sock.sendall(f"GET /documents/{identifier}/download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Cookie: {server.owner}\r\n\r\n".encode())
+    started, cut, received = time.monotonic(), None, 0
+    time.sleep(1)
+    held_at_first = holds_file(server, digest)
+    while cut is None and time.monotonic() - started < 2 * DOWNLOAD_WINDOW + 10:
+        try:
+            received += len(sock.recv(1))
+        except OSError:
+            cut = time.monotonic() - started
+        if sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0] in (7, 8):  # TCP_CLOSE, TCP_CLOSE_WAIT
+            cut = time.monotonic() - started
+        time.sleep(1)
+    released = not holds_file(server, digest)  # asked while the client still has its socket open
+    sock.close()
+    results.append((cut is not None and cut < 2 * DOWNLOAD_WINDOW + 5,
+                    f"a client reading a 16 MB download a byte a second was cut off after "
+                    + (f"{cut:.0f} s" if cut else "more than 30 s (not at all)") + f" ({received} bytes read; "
+                    f"at most {2 * DOWNLOAD_WINDOW} s once it falls behind)"))
+    results.append((held_at_first and released,
+                    f"the server held the file while it was being sent ({held_at_first}) and let go of it once cut off"))
+
+
+def normal_download_arrives_whole(server, document):
+    identifier, digest = document
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("GET", f"/documents/{identifier}/download", headers={"Cookie": server.owner})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    elapsed = time.monotonic() - started
+    check(response.status == 200 and hashlib.sha256(body).hexdigest() == digest,
+          f"a normal download of the same {len(body) >> 20} MB arrived whole in {elapsed:.1f} s ({response.status})")
 
 
 def held_connections_are_bounded(server, member, attempted=200):
@@ -435,13 +512,22 @@ def main():
         vault = os.path.join(folder, "vault")
         subprocess.run([binary, "demo", "--vault", vault, "--today", "2026-11-22"], check=True, capture_output=True)
         add_generated_pages(vault, 40000)
+        large = add_large_document(binary, vault, folder)
         server = Server(binary, vault)
         member = join_as_member(binary, vault, server)
         worst_requests_answer_quickly(server)
         home_stays_fast_under_attack(server, member)
         abandoned_request_stops(server)
         held_connections_are_bounded(server, member)
+        # The slow download waits out its windows beside the trickled form's wait.
+        slow_reads = []
+        slow_reader = threading.Thread(target=slow_download_is_cut_off, args=(server, large, slow_reads))
+        slow_reader.start()
+        normal_download_arrives_whole(server, large)
         trickled_form_is_refused(server)
+        slow_reader.join()
+        for condition, what in slow_reads:
+            check(condition, what)
         connections_in_all_are_bounded(server, member)
         password_hashes_do_not_slow_others(server, member)
         small_upload_does_not_wait_for_long_ocr(server, folder)

@@ -22,6 +22,8 @@ struct AddDocuments: ParsableCommand {
     @Option(help: ArgumentHelp("Expiry date.", valueName: "yyyy-mm-dd"), transform: Parse.date) var expires: CalendarDate?
     @Option(help: "Password of an encrypted PDF (used to read it; never stored).") var password: String?
     @Flag(help: "Keep files of other types too (stored without text or thumbnail).") var allowOther = false
+    @Flag(help: "Apply what each document's text says (kind, dates, person); values given here are kept.")
+    var applySuggestions = false
     @OptionGroup var ocr: OCROptions
 
     func validate() throws {
@@ -40,7 +42,23 @@ struct AddDocuments: ParsableCommand {
                                     ocrLanguages: try ocr.languages(database, enabledByDefault: true))
         let reporter = BatchReporter(total: paths.count, format: output.format)
         vault.ingestor(database).ingest(paths, request, started: reporter.started, finished: reporter.finished)
-        try reporter.finish()
+        let finished = Result { try reporter.finish() }
+        try suggest(reporter.added, database)
+        try finished.get()
+    }
+
+    /// After filing: what each new document's text says, applied with --apply-suggestions, else shown
+    /// with the command that applies it.
+    private func suggest(_ added: [DocumentDetails], _ database: AppDatabase) throws {
+        let suggestions = DocumentSuggestions(database: database)
+        for details in added {
+            if applySuggestions {
+                let applied = try suggestions.apply(document: details.document.id.rawValue)
+                if output.format == .table && !(applied.set.isEmpty && applied.kept.isEmpty) { print(ApplySuggestions.text(applied)) }
+            } else if output.format == .table, let brief = SuggestionText.brief(try suggestions.report(details)) {
+                print("\(details.document.id)\n\(brief)")
+            }
+        }
     }
 }
 

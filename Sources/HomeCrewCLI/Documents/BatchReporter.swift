@@ -49,6 +49,13 @@ final class BatchReporter: @unchecked Sendable {
         Terminal.writeStandardError("\r\u{1B}[K[\(bar)] \(done)/\(total) \(Terminal.sanitize(String(what.prefix(40))))")
     }
 
+    /// The documents added, in the order of their files.
+    var added: [DocumentDetails] {
+        lock.withLock {
+            (0..<total).compactMap { if case .added(let details) = outcomes[$0] { return details } else { return nil } }
+        }
+    }
+
     /// Prints the summary (or the JSON list) and fails the command when any file was refused.
     func finish() throws {
         if showsProgress { Terminal.writeStandardError("\r\u{1B}[K") }

@@ -12,7 +12,7 @@ struct DocumentText: ParsableCommand {
     func run() throws {
         let database = try vault.openForReading()
         let details = try database.findDocument(id)
-        var pages = try database.pages(of: details.object.hash)
+        var pages = try database.pages(of: details.document)
         if let page {
             pages = pages.filter { $0.number == page }
             if pages.isEmpty {

@@ -14,7 +14,7 @@ struct ShowDocument: ParsableCommand {
     func run() throws {
         let database = try vault.openForReading()
         let details = try database.findDocument(id)
-        let pages = PageText.everyPage(try database.pages(of: details.object.hash), pageCount: details.object.content.pageCount)
+        let pages = PageText.everyPage(try database.pages(of: details.document), pageCount: details.object.content.pageCount)
         guard output.format == .table else {
             return try Output.print(output.format, table: DocumentPresenter.csv([details]),
                                     json: DocumentPresenter.json(details, pages: pages))

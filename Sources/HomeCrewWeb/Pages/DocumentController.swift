@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 import Hummingbird
@@ -59,6 +60,18 @@ struct DocumentController: Sendable {
 
     @Sendable func unlink(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in _ = try app.database.unlinkStaff(id, from: form.required("staff", "The staff member"), within: context.reach) }
+    }
+
+    /// Applies one fact the document's text gives (the `field` of the form); `overwrite=yes`
+    /// replaces a value a person gave.
+    @Sendable func applyFact(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        guard let field = form["field"].flatMap(FactField.init(rawValue:)) else {
+            throw WebError.badRequest("Say which fact to apply: one of \(FactField.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let suggestions = DocumentSuggestions(database: app.database, today: app.today)
+        return try change(context) { id in
+            _ = try suggestions.apply(document: id, only: [field], overwrite: form["overwrite"] == "yes", within: context.reach)
+        }
     }
 
     @Sendable func reprocess(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {

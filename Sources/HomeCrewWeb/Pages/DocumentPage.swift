@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import Hummingbird
 
@@ -17,7 +18,7 @@ struct DocumentPage {
 
     func render() throws -> Response {
         let object = details.object
-        let pages = PageText.everyPage(try app.database.pages(of: object.hash), pageCount: object.content.pageCount)
+        let pages = PageText.everyPage(try app.database.pages(of: details.document), pageCount: object.content.pageCount)
         return Layout.page(title: document.title, session: session, body: """
             <h1>\(bdi: document.title)</h1>
             \(Layout.problem(problem))
@@ -25,6 +26,7 @@ struct DocumentPage {
             <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(bdi: document.originalName)</a></p>
             \(fields())
             <h2>Staff</h2>\(try staff())
+            \(try suggestions())
             <h2>Text</h2>\(text(pages))
             \(canChange ? "<h2>Change</h2>\(forms())" as HTML : .empty)
             <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: try app.database.historyPage(.document(document.id), PageRequest(page: 1, size: 1)).total))
@@ -70,6 +72,42 @@ struct DocumentPage {
             <p><button type="submit">Link</button></p></form>
             """
         return (linked.isEmpty ? "<p class=\"note\">Not linked to anyone.</p>" : "<ul>\(linked)</ul>") + linkForm
+    }
+
+    /// What the document's text says about it; managers and owners may apply each fact, viewers only read them.
+    private func suggestions() throws -> HTML {
+        let report = try DocumentSuggestions(database: app.database, today: app.today).report(details)
+        guard !report.suggestions.isEmpty else { return .empty }
+        let rows = report.suggestions.map { suggestion -> HTML in
+            let fact = suggestion.fact
+            return """
+                <tr><th>\(fact.field.rawValue)</th><td>\(bdi: fact.value.description)</td>
+                <td>\(fact.evidence.map(\.description).joined(separator: "; "))</td><td>\(applyCell(suggestion))</td></tr>
+                """
+        }
+        let notes = report.reading.notes.map { note -> HTML in "<li>\(note)</li>" }
+        return """
+            <h2>What its text says</h2>
+            <table class="suggestions"><thead><tr><th>Fact</th><th>Value</th><th>Evidence</th><th>Status</th></tr></thead>
+            <tbody>\(rows)</tbody></table>
+            \(notes.isEmpty ? .empty : "<ul class=\"note\">\(notes)</ul>" as HTML)
+            """
+    }
+
+    private func applyCell(_ suggestion: DocumentSuggestions.Suggestion) -> HTML {
+        let field = suggestion.fact.field.rawValue
+        func form(_ label: String, overwrite: Bool) -> HTML {
+            guard canChange else { return .empty }
+            return """
+                <form class="inline" method="post" action="\(base)/apply">\(csrf)<input type="hidden" name="field" value="\(field)">\(overwrite ? "<input type=\"hidden\" name=\"overwrite\" value=\"yes\">" as HTML : .empty)<button type="submit">\(label)</button></form>
+                """
+        }
+        switch suggestion.status {
+        case .new: return canChange ? form("Apply", overwrite: false) : "<span class=\"marks\">not applied</span>"
+        case .applied: return "<span class=\"marks\">applied</span>"
+        case .differs(let current): return "<span class=\"marks\">the document has \(current)</span> \(form("Apply (replaces it)", overwrite: true))"
+        case .notKept: return "<span class=\"marks\">shown only</span>"
+        }
     }
 
     private func text(_ pages: [PageText]) -> HTML {

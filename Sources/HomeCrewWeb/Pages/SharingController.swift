@@ -117,7 +117,7 @@ struct SharingController: Sendable {
         do {
             guard password == form["again"] else { throw AccountProblem.passwordsDiffer }
             // The new account is the author of its own making and joining.
-            let account = try await AuditActor.$current.withValue(name) { try await HashLane.shared.run { try keeper.add(name: name, password: password) } }
+            let account = try await AuditActor.$current.withValue(name) { try await HashLane.shared.run(for: .stranger(address: context.clientAddress)) { try keeper.add(name: name, password: password) } }
             let session = try AuditActor.$current.withValue(account.name) {
                 try app.database.acceptInvitation(token: token, by: account)
                 return try app.database.openSession(for: account, address: context.clientAddress)

@@ -44,7 +44,11 @@ struct SignInController: Sendable {
     private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
-        let outcome = try await HashLane.shared.run { try keeper.signIn(name: name, password: password, address: address) }
+        // From a place the name has signed in from, the hash waits in the account's own share of the
+        // lane, which strangers spraying sign-ins cannot fill; from anywhere else, in the strangers'.
+        let known = try address.map { try app.database.hasSignedIn(name: name, from: $0) } ?? false
+        let tenant: HashLane.Tenant = known ? .account("name:" + NameKey.of(name)) : .stranger(address: address)
+        let outcome = try await HashLane.shared.run(for: tenant) { try keeper.signIn(name: name, password: password, address: address) }
         switch outcome {
         case .signedIn(_, let token, _):
             return try await signedIn(token, next: next, context)

@@ -7,35 +7,58 @@ import HomeCrewStore
 /// most `width` at once, one core fewer than the machine has, so that however many sign-ins,
 /// password changes and joins arrive, a core is left for everyone else's pages. A hash that
 /// cannot start within `patience`, or before its request's budget is spent (`WorkBudget`), or
-/// that finds `queueLimit` already waiting, is not computed: the request is answered 503 "busy,
-/// try again" instead of adding to the wait of all the others.
+/// that finds its share of the line already waiting, is not computed: the request is answered
+/// 503 "busy, try again" instead of adding to the wait of all the others.
+///
+/// The line is shared by whom the work is for (`Tenant`), not by arrival: each account waits
+/// with at most `perTenant` hashes, and everyone not known by an account (sign-ins from a new
+/// place, joins) together with at most `queueLimit`, `perTenant` per address. A free thread
+/// takes the next tenant in turn, strangers all together counting as one: a client spraying
+/// sign-ins from many addresses fills the strangers' share, and a signed-in owner's password
+/// change is still let in and starts after at most one of theirs.
 final class HashLane: @unchecked Sendable {
     static let shared = HashLane(width: max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
-                                 queueLimit: WebLimits.hashQueue, patience: WebLimits.hashPatienceSeconds)
+                                 queueLimit: WebLimits.hashQueue, perTenant: WebLimits.hashQueuePerTenant,
+                                 patience: WebLimits.hashPatienceSeconds)
+
+    /// Whom a hash is for.
+    enum Tenant: Hashable, Sendable {
+        /// A signed-in account (its id), or a sign-in to a name from an address it has signed in from.
+        case account(String)
+        /// Anyone else, by the address the request came from.
+        case stranger(address: String?)
+    }
+
+    private typealias Job = (arrived: ContinuousClock.Instant, run: @Sendable (Bool) -> Void)
+    /// The top level's turns: each account's jobs, and one turn for strangers (nil: take the next stranger's).
+    private enum Turn: Hashable { case account(String), strangers }
 
     let width: Int
     let queueLimit: Int
+    let perTenant: Int
     let patience: Double
     private let condition = NSCondition()
-    private var jobs: [(arrived: ContinuousClock.Instant, run: @Sendable (Bool) -> Void)] = []
+    private var turns = FairQueue<Turn, Job?>()
+    private var strangers = FairQueue<String, Job>()
     private var threads = 0
     private var idle = 0
     private var startedCount = 0
 
     /// Hashes started, and requests waiting for the lane (for tests).
-    var counts: (started: Int, waiting: Int) { condition.withLock { (startedCount, jobs.count) } }
+    var counts: (started: Int, waiting: Int) { condition.withLock { (startedCount, turns.count) } }
 
-    init(width: Int, queueLimit: Int, patience: Double) {
+    init(width: Int, queueLimit: Int, perTenant: Int, patience: Double) {
         self.width = max(1, width)
         self.queueLimit = queueLimit
+        self.perTenant = max(1, perTenant)
         self.patience = patience
     }
 
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func run<T: Sendable>(for tenant: Tenant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         let actor = AuditActor.current
         let budget = WorkBudget.current
         return try await withCheckedThrowingContinuation { continuation in
-            let accepted = add { inTime in
+            let accepted = add(for: tenant) { inTime in
                 continuation.resume(with: Result {
                     guard inTime, budget?.isSpent != true else { throw HashingBusy() }
                     return try AuditActor.$current.withValue(actor) { try work() }
@@ -45,10 +68,19 @@ final class HashLane: @unchecked Sendable {
         }
     }
 
-    private func add(_ job: @escaping @Sendable (Bool) -> Void) -> Bool {
-        condition.withLock {
-            guard jobs.count < queueLimit else { return false }
-            jobs.append((.now, job))
+    private func add(for tenant: Tenant, _ run: @escaping @Sendable (Bool) -> Void) -> Bool {
+        let job: Job = (.now, run)
+        return condition.withLock {
+            switch tenant {
+            case .account(let id):
+                guard turns.count(of: .account(id)) < perTenant else { return false }
+                turns.append(job, for: .account(id))
+            case .stranger(let address):
+                let key = address ?? "?"
+                guard strangers.count < queueLimit, strangers.count(of: key) < perTenant else { return false }
+                strangers.append(job, for: key)
+                turns.append(nil, for: .strangers)
+            }
             if idle == 0 && threads < width {
                 threads += 1
                 Thread.detachNewThread { self.work() }
@@ -62,8 +94,7 @@ final class HashLane: @unchecked Sendable {
     private func work() {
         condition.lock()
         while true {
-            if !jobs.isEmpty {
-                let job = jobs.removeFirst()
+            if let turn = turns.popFirst(), let job = turn ?? strangers.popFirst() {
                 let inTime = job.arrived.duration(to: .now) <= .seconds(patience)
                 if inTime { startedCount += 1 }
                 condition.unlock()
@@ -75,6 +106,32 @@ final class HashLane: @unchecked Sendable {
                 idle -= 1
             }
         }
+    }
+}
+
+/// Waiting elements by key, taken in turn: the first of each key's, keys in the order they
+/// began to wait, a key that still has some going to the back.
+struct FairQueue<Key: Hashable, Element> {
+    private var waiting: [Key: [Element]] = [:]
+    private var order: [Key] = []
+    private(set) var count = 0
+
+    func count(of key: Key) -> Int { waiting[key]?.count ?? 0 }
+
+    mutating func append(_ element: Element, for key: Key) {
+        if waiting[key] == nil { order.append(key) }
+        waiting[key, default: []].append(element)
+        count += 1
+    }
+
+    mutating func popFirst() -> Element? {
+        guard !order.isEmpty else { return nil }
+        let key = order.removeFirst()
+        var elements = waiting[key]!
+        let first = elements.removeFirst()
+        count -= 1
+        if elements.isEmpty { waiting[key] = nil } else { waiting[key] = elements; order.append(key) }
+        return first
     }
 }
 

@@ -30,6 +30,11 @@ enum WebLimits {
     static let uploadGraceSeconds = 30.0
     static let uploadLeastRate = 2_048.0
     static let partHeaderLines = 16
+    /// The least a client must take of an answer's body while more of it waits, in bytes a second
+    /// counted over each window (`SlowReaderGuard`): a download read a byte a second is cut off
+    /// within two windows of the client falling behind, not held for as long as it likes.
+    static let downloadLeastRate = 2_048
+    static let downloadWindowSeconds: Int64 = 10
     /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
     /// left idle, a request head that is not complete this long after the connection opened or the
     /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
@@ -42,8 +47,10 @@ enum WebLimits {
     static let connections = 1024
     /// Password hashes waiting for the hash lane, and how long one may wait before the request is
     /// answered 503 "busy" (in the server its request's budget, 0.5 s, ends the wait first): a
-    /// hash takes about 60 ms, so 8 in line wait about half a second.
+    /// hash takes about 60 ms, so 8 in line wait about half a second. The 8 are strangers' (sign-ins
+    /// from new places, joins) together; each account, and each stranger's address, may have 2 waiting.
     static let hashQueue = 8
+    static let hashQueuePerTenant = 2
     static let hashPatienceSeconds = 2.0
     /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
     /// account, invitation and address, then one more every 30 s.

@@ -1,0 +1,138 @@
+/// Facts a document gives about itself, read from its extracted text (PDF text layer or OCR) as
+/// pure functions: its machine-readable zone, its labelled dates, its kind, and whose it is.
+/// Every fact is a suggestion with its evidence; nothing here stores or applies anything.
+public enum DocumentFacts {
+    /// What a document is, as its text says. Finer than `DocumentKind`, which `documentKind` maps to.
+    public enum Kind: String, CaseIterable, Sendable {
+        case passport, visa
+        case idCard = "id-card"
+        case drivingLicence = "driving-licence"
+        case employmentContract = "employment-contract"
+        case payslip, receipt, other
+
+        /// The household's kind of document: a driving licence files as a permit, a receipt as other.
+        public var documentKind: DocumentKind {
+            switch self {
+            case .passport: return .passport
+            case .visa: return .visa
+            case .idCard: return .id
+            case .drivingLicence: return .permit
+            case .employmentContract: return .contract
+            case .payslip: return .payslip
+            case .receipt, .other: return .other
+            }
+        }
+    }
+
+    /// Bounds on the work one reading does, whatever the text: each is counted in `Work`.
+    public struct Limits: Sendable {
+        /// UTF-8 bytes of the text read; the rest is not looked at (a note says so).
+        public var textBytes = 4_000_000
+        /// Candidate zones read.
+        public var zones = 8
+        /// Labels found before the search stops.
+        public var labelHits = 200
+        /// Characters after a label searched for its date.
+        public var dateWindow = 80
+        /// Kind words counted before the count stops.
+        public var kindWords = 200
+        /// A name longer than this (in characters) or in more parts matches nobody.
+        public var nameLength = 200
+        public var nameParts = 12
+        public var namesPerPerson = 4
+        public var excerptLength = 80
+
+        public init() {}
+        public static let standard = Limits()
+    }
+
+    /// What a reading did, counted: tests prove its bounds by these numbers.
+    public struct Work: Hashable, Sendable {
+        public var linesScanned = 0
+        public var zonesExamined = 0
+        public var labelHits = 0
+        public var dateSegments = 0
+        public var kindWordHits = 0
+        public var nameComparisons = 0
+        public var scalarsFolded = 0
+        public init() {}
+    }
+
+    public struct Reading: Sendable {
+        public var facts: [SuggestedFact]
+        /// Why something that looked like a fact gave none ("the zone at line 12: the check digit of … does not agree").
+        public var notes: [String]
+        public var zones: [ZoneReading]
+        public var work: Work
+
+        public func fact(_ field: FactField) -> SuggestedFact? { facts.first { $0.field == field } }
+    }
+
+    /// Reads `text` as of `today`. `country` (ISO 3166 alpha-2 or alpha-3) decides the order of
+    /// day and month in numeric dates; without it the zone's issuing state does, and without
+    /// either an ambiguous date gives nothing. `candidates` are the people of the document's
+    /// household the document may belong to.
+    public static func read(text: String, today: CalendarDate, country: String? = nil, candidates: [PersonCandidate] = [],
+                            limits: Limits = .standard) -> Reading {
+        var work = Work()
+        var notes: [String] = []
+        if text.utf8.count > limits.textBytes {
+            notes.append("only the first \(limits.textBytes) bytes of the text were read")
+        }
+        let zones = ZoneReader.zones(in: text, today: today, limits: limits, work: &work)
+        let zone = theZone(zones, notes: &notes)
+        var facts = zone.map { zoneFacts($0, limits: limits) } ?? []
+        let order = country.flatMap(DateOrder.of(country:)) ?? zone.flatMap { DateOrder.of(country: $0.issuingState) }
+        let folded = LabelledDates.foldedScalars(String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self), limit: .max)
+        work.scalarsFolded = folded.count
+        merge(labelledFacts(folded, order: order, today: today, limits: limits, work: &work), into: &facts, notes: &notes)
+        let person: (fact: SuggestedFact?, note: String?)
+        if let zone {
+            person = zonePerson(zone, candidates: candidates, limits: limits, work: &work)
+        } else {
+            if let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
+            person = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
+        }
+        if let fact = person.fact { facts.append(fact) }
+        if let note = person.note { notes.append(note) }
+        return Reading(facts: facts, notes: notes, zones: zones, work: work)
+    }
+
+    /// The document's zone: the one zone read (the same zone twice, from a text layer and OCR, is
+    /// one). Zones that could not be read, or several different ones, are notes.
+    static func theZone(_ zones: [ZoneReading], notes: inout [String]) -> MachineReadableZone? {
+        for case let .unreadable(format, line, reason) in zones {
+            notes.append("the \(format.rawValue) zone at line \(line) gives no facts: \(reason)")
+        }
+        var read: [MachineReadableZone] = []
+        for case let .read(zone) in zones where !read.contains(where: { $0.lines == zone.lines }) { read.append(zone) }
+        guard read.count == 1 else {
+            if read.count > 1 {
+                notes.append("\(read.count) different zones read (lines \(read.map { String($0.textLine) }.joined(separator: ", "))); which one is the document's is for a person to say")
+            }
+            return nil
+        }
+        notes += read[0].notes.map { "the zone at line \(read[0].textLine): \($0)" }
+        return read[0]
+    }
+
+    /// The person the zone names, when exactly one candidate's name matches.
+    static func zonePerson(_ zone: MachineReadableZone, candidates: [PersonCandidate], limits: Limits,
+                           work: inout Work) -> (fact: SuggestedFact?, note: String?) {
+        guard zone.nameReadable else { return (nil, nil) }
+        let name = [zone.givenNames, zone.surname].filter { !$0.isEmpty }.joined(separator: " ")
+        switch PersonMatch.match(name, among: candidates, limits: limits, work: &work) {
+        case let .one(id, matched):
+            return (SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
+                FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
+                             excerpt: excerpt(name, limits), checkDigits: .notCovered),
+            ]), nil)
+        case .several(let count): return (nil, "the zone's name matches \(count) people")
+        case .none: return (nil, nil)
+        }
+    }
+
+    static func excerpt(_ text: String, _ limits: Limits) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(limits.excerptLength)))
+    }
+}

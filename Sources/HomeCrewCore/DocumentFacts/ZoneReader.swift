@@ -1,0 +1,199 @@
+import Foundation
+
+/// Finds machine-readable zones in extracted text and reads them, undoing OCR confusions only by
+/// the class of a position and only where every check digit then agrees.
+public enum ZoneReader {
+    /// A text line that may be one line of a zone, with its place in the text.
+    struct CandidateLine {
+        var textLine: Int
+        var bytes: [UInt8]
+    }
+
+    /// Every zone in `text` (at most `limits.zones`), each read or refused with its reason.
+    public static func zones(in text: String, today: CalendarDate, limits: DocumentFacts.Limits = .standard) -> [ZoneReading] {
+        var work = DocumentFacts.Work()
+        return zones(in: text, today: today, limits: limits, work: &work)
+    }
+
+    static func zones(in text: String, today: CalendarDate, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) -> [ZoneReading] {
+        let runs = candidateRuns(text, limits: limits, work: &work)
+        var readings: [ZoneReading] = []
+        for run in runs {
+            var index = 0
+            while index < run.count, readings.count < limits.zones {
+                let length = run[index].bytes.count
+                guard let format = format(of: run[index].bytes, length: length),
+                      index + format.lineCount <= run.count else { index += 1; continue }
+                work.zonesExamined += 1
+                readings.append(read(Array(run[index..<(index + format.lineCount)]), format: format, today: today))
+                index += format.lineCount
+            }
+        }
+        return readings
+    }
+
+    /// Groups of consecutive text lines (blank lines between them ignored) that each look like a
+    /// line of a zone of the same width: only `A–Z`, `0–9` and `<`, spaces dropped.
+    static func candidateRuns(_ text: String, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) -> [[CandidateLine]] {
+        var runs: [[CandidateLine]] = []
+        var current: [CandidateLine] = []
+        var lineNumber = 0
+        for rawLine in text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            work.linesScanned += 1
+            if rawLine.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
+            if let bytes = zoneLine(rawLine) {
+                if let last = current.last, last.bytes.count != bytes.count { runs.append(current); current = [] }
+                current.append(CandidateLine(textLine: lineNumber, bytes: bytes))
+            } else if !current.isEmpty {
+                runs.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { runs.append(current) }
+        // A zone holds at least one filler; lines of letters alone are headings, not zones.
+        return runs.filter { run in run.contains { $0.bytes.contains(CheckDigit.filler) } }
+    }
+
+    /// The line compacted to a zone line, or nil. A line a few fillers short of a zone's width
+    /// (OCR drops trailing `<`) is filled out; « is OCR's reading of `<<`.
+    static func zoneLine(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
+        guard raw.count <= 3 * 44 else { return nil }
+        var bytes: [UInt8] = []
+        var iterator = raw.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case 32, 9, 13: continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), CheckDigit.filler:
+                bytes.append(byte)
+            case 0xC2:
+                guard iterator.next() == 0xAB else { return nil }
+                bytes += [CheckDigit.filler, CheckDigit.filler]
+            default:
+                return nil
+            }
+        }
+        for width in [30, 36, 44] {
+            if bytes.count == width { return bytes }
+            if (width - 3)..<width ~= bytes.count, bytes.last == CheckDigit.filler {
+                return bytes + Array(repeating: CheckDigit.filler, count: width - bytes.count)
+            }
+        }
+        return nil
+    }
+
+    /// The format a first line of this width and document code begins (its first character read as a letter).
+    static func format(of firstLine: [UInt8], length: Int) -> ZoneFormat? {
+        let code = Repair.asLetter(firstLine[0]) ?? firstLine[0]
+        switch (length, code) {
+        case (44, UInt8(ascii: "P")): return .td3
+        case (44, UInt8(ascii: "V")): return .mrvA
+        case (36, UInt8(ascii: "V")): return .mrvB
+        case (36, UInt8(ascii: "I")), (36, UInt8(ascii: "A")), (36, UInt8(ascii: "C")): return .td2
+        case (30, UInt8(ascii: "I")), (30, UInt8(ascii: "A")), (30, UInt8(ascii: "C")): return .td1
+        default: return nil
+        }
+    }
+}
+
+// MARK: - Reading one zone
+
+extension ZoneReader {
+    static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
+        let layout = ZoneLayout.of(format)
+        let textLine = candidate[0].textLine
+        var lines = candidate.map(\.bytes)
+        var repairs: [ZoneRepair] = []
+        // 1. Each position read as what its class allows: a letter where only digits stand, a digit where only letters do.
+        let classes = layout.classes()
+        for line in lines.indices {
+            for index in lines[line].indices {
+                let byte = lines[line][index]
+                let repaired: UInt8?
+                switch classes[line][index] {
+                case .digits: repaired = Repair.isDigitOrFiller(byte) ? byte : Repair.asDigit(byte)
+                case .letters, .name: repaired = Repair.isDigit(byte) ? Repair.asLetter(byte) : byte
+                case .alphanumeric: repaired = byte
+                }
+                guard let repaired else {
+                    return .unreadable(format, textLine: textLine,
+                                       reason: "'\(ZoneText.string([byte]))' at line \(line + 1) position \(index + 1) cannot be a \(classes[line][index] == .digits ? "digit" : "letter")")
+                }
+                if repaired != byte {
+                    lines[line][index] = repaired
+                    repairs.append(ZoneRepair(zoneLine: line + 1, position: index + 1, read: Character(Unicode.Scalar(byte)),
+                                              repaired: Character(Unicode.Scalar(repaired))))
+                }
+            }
+        }
+        // 2. Every check digit must agree as read: alphanumeric fields are never repaired (see `Repair`).
+        let failing = layout.checks(lines).filter { !CheckDigit.agrees($0.data, $0.digit) }
+        if !failing.isEmpty {
+            let names = failing.map(\.name).joined(separator: ", ")
+            return .unreadable(format, textLine: textLine, reason: failing.count == 1
+                ? "the check digit of the \(names) does not agree"
+                : "the check digits of the \(names) do not agree")
+        }
+        return .read(fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today))
+    }
+
+    static func fields(_ lines: [[UInt8]], layout: ZoneLayout, textLines: [Int], repairs: [ZoneRepair], today: CalendarDate) -> MachineReadableZone {
+        func bytes(_ span: ZoneLayout.Span) -> [UInt8] { Array(lines[span.line][span.range]) }
+        var notes: [String] = []
+        func date(_ span: ZoneLayout.Span, _ what: String, _ make: (Int, Int, Int) -> CalendarDate?) -> CalendarDate? {
+            let digits = bytes(span)
+            guard Repair.allDigits(digits) else { return nil }   // fillers: the zone does not say
+            let value = { (range: Range<Int>) in digits[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
+            guard let result = make(value(0..<2), value(2..<4), value(4..<6)) else {
+                notes.append("the zone's \(what) \(ZoneText.string(digits)) is not a date within the years it can mean")
+                return nil
+            }
+            return result
+        }
+        let birth = date(layout.birth, "date of birth") { ZoneYears.birthDate(yy: $0, month: $1, day: $2, today: today) }
+        let expiry = date(layout.expiry, "date of expiry") { ZoneYears.expiryDate(yy: $0, month: $1, day: $2, today: today) }
+        let name = Names.split(bytes(layout.name))
+        if !name.readable { notes.append("the name line reads its fillers as 'K'; no check digit covers names, so the name is not used") }
+        var optional = layout.optional.map(bytes)
+        if layout.format == .td1, lines[0][14] == CheckDigit.filler, lines[0][15] != CheckDigit.filler {
+            optional[0] = Array(optional[0].drop { $0 != CheckDigit.filler })   // the number's continuation is not optional data
+        }
+        // Fillers read as K pass every check digit (K counts 20, 0 modulo 10): a field ending in KK
+        // may be one that ends in fillers, so its value is not given.
+        var number: String? = layout.documentNumber(lines)
+        if number?.hasSuffix("KK") == true {
+            notes.append("the document number \(number ?? "") ends in KK, which may be fillers read as K")
+            number = nil
+        }
+        let optionalData = optional.map(ZoneText.withoutFillers).filter { value in
+            guard value.hasSuffix("KK") else { return !value.isEmpty }
+            notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
+            return false
+        }
+        let sex = lines[layout.sex.line][layout.sex.index]
+        return MachineReadableZone(
+            format: layout.format, lines: lines.map(ZoneText.string), textLines: textLines,
+            documentCode: ZoneText.string(bytes(layout.code)), issuingState: ZoneText.withoutFillers(bytes(layout.state)),
+            documentNumber: number ?? "", surname: name.surname, givenNames: name.given,
+            nameReadable: name.readable, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
+            birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M"), UInt8(ascii: "X")].contains(sex) ? ZoneText.string([sex]) : nil,
+            expiryDate: expiry, optionalData: optionalData,
+            repairs: repairs, notes: notes)
+    }
+}
+
+/// The holder's name as the zone writes it: the primary identifier, `<<`, the secondary
+/// identifier, each name's parts joined by one `<`, fillers to the end (part 3, 4.6).
+enum Names {
+    static func split(_ field: [UInt8]) -> (surname: String, given: String, readable: Bool) {
+        let text = ZoneText.string(field)
+        // Fillers read as K leave no filler at all and a tail of K: where the names end is lost.
+        let readable = text.contains("<") || !text.hasSuffix("KKK")
+        let trimmed = text.reversed().drop { $0 == "<" }.reversed()
+        let parts = String(trimmed).components(separatedBy: "<<")
+        let surname = parts[0].split(separator: "<").joined(separator: " ")
+        let given = parts.dropFirst().joined(separator: " ").split(separator: "<").joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        return (surname, given, readable && !surname.isEmpty)
+    }
+}

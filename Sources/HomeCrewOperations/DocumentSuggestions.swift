@@ -1,0 +1,178 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewStore
+
+/// What a document's stored text says about it (`DocumentFacts`), set against what the document
+/// already holds, and applied when a person asks. The text is the one extracted when the file
+/// was filed: nothing is read again. Only the staff of the document's own household are candidates.
+public struct DocumentSuggestions: Sendable {
+    public let database: AppDatabase
+    public let today: CalendarDate
+
+    public init(database: AppDatabase, today: CalendarDate = .localToday()) {
+        self.database = database
+        self.today = today
+    }
+
+    /// One fact and where the document stands on it.
+    public struct Suggestion: Hashable, Sendable {
+        public enum Status: Hashable, Sendable {
+            /// The document has no value for it: applying sets it.
+            case new
+            /// The document already holds this value.
+            case applied
+            /// A person gave the document another value; only `overwrite` replaces it.
+            case differs(current: String)
+            /// The document has no place for this field (a number, a name, a birth date): shown only.
+            case notKept
+        }
+
+        public let fact: SuggestedFact
+        public let status: Status
+        public var isPending: Bool { status == .new || status.isDiffering }
+    }
+
+    public struct Report: Sendable {
+        public let details: DocumentDetails
+        public let reading: DocumentFacts.Reading
+        public let suggestions: [Suggestion]
+
+        /// Facts applying would change (new, or differing from what a person gave).
+        public var pending: [Suggestion] { suggestions.filter(\.isPending) }
+        public func suggestion(_ field: FactField) -> Suggestion? { suggestions.first { $0.fact.field == field } }
+    }
+
+    /// What `apply` did.
+    public struct Applied: Sendable {
+        public let details: DocumentDetails
+        /// Fields set, with the value they replaced (nil where there was none).
+        public var set: [(fact: SuggestedFact, replaced: String?)] = []
+        /// Fields left as a person gave them (without `overwrite`), with that value.
+        public var kept: [(fact: SuggestedFact, current: String)] = []
+        /// Fields asked for that the document has no place for, or that the text does not give.
+        public var notKept: [FactField] = []
+        public var missing: [FactField] = []
+    }
+
+    /// The suggestions for one document within `reach`; a document outside it is not found.
+    public func report(_ reference: String, within reach: Reach = .everything) throws -> Report {
+        let details = try database.findDocument(reference)
+        guard reach.includes(details.household.id) else { throw StoreError.noSuchDocument(reference) }
+        return try report(details)
+    }
+
+    /// Every document within reach (of one household, when given) whose facts are not all applied.
+    public func pendingReports(householdID: RecordID? = nil, within reach: Reach = .everything) throws -> [Report] {
+        let documents = try database.documentListing(DocumentFilter(householdID: householdID, within: reach))
+        return try documents.map { try report($0) }.filter { !$0.pending.isEmpty }
+    }
+
+    public func report(_ details: DocumentDetails) throws -> Report {
+        let text = try database.pages(of: details.object.hash).map(\.text).joined(separator: "\n")
+        let reading = DocumentFacts.read(text: text, today: today, country: Self.country(of: details.household),
+                                         candidates: try candidates(details.household.id))
+        let suggestions = reading.facts.map { Suggestion(fact: $0, status: Self.status(of: $0, in: details)) }
+        return Report(details: details, reading: reading, suggestions: suggestions)
+    }
+
+    /// Sets the facts asked for (`only`, or all) in one transaction: kind, issue and expiry dates,
+    /// and the link to the person. A value a person gave is kept unless `overwrite`.
+    public func apply(document reference: String, only: Set<FactField>? = nil, overwrite: Bool = false,
+                      within reach: Reach = .everything) throws -> Applied {
+        // Read outside the transaction (the text and the staff); decided inside it, on the document as it is then.
+        let facts = try report(reference, within: reach).reading.facts
+        var outcome: (set: [(SuggestedFact, String?)], kept: [(SuggestedFact, String)], notKept: [FactField], missing: [FactField]) = ([], [], [], [])
+        let details = try database.updateDocument(reference, within: reach) { details in
+            var update = DocumentUpdate()
+            let wanted = only.map { FactField.allCases.filter($0.contains) } ?? facts.map(\.field)
+            for field in wanted {
+                guard let fact = facts.first(where: { $0.field == field }) else { outcome.missing.append(field); continue }
+                switch Self.status(of: fact, in: details) {
+                case .applied: continue
+                case .notKept: if only != nil { outcome.notKept.append(field) }
+                case .differs(let current) where !overwrite: outcome.kept.append((fact, current))
+                case .differs(let current):
+                    Self.set(fact, in: &update)
+                    outcome.set.append((fact, current))
+                case .new:
+                    Self.set(fact, in: &update)
+                    outcome.set.append((fact, nil))
+                }
+            }
+            return update
+        }
+        var applied = Applied(details: details)
+        applied.set = outcome.set.map { (fact: $0.0, replaced: $0.1) }
+        applied.kept = outcome.kept.map { (fact: $0.0, current: $0.1) }
+        applied.notKept = outcome.notKept
+        applied.missing = outcome.missing
+        return applied
+    }
+
+    // MARK: - Rules
+
+    /// Where the document stands on a fact: a kind of `other` and absent dates are no one's choice.
+    static func status(of fact: SuggestedFact, in details: DocumentDetails) -> Suggestion.Status {
+        let document = details.document
+        func compare(_ current: String?, _ suggested: String) -> Suggestion.Status {
+            guard let current else { return .new }
+            return current == suggested ? .applied : .differs(current: current)
+        }
+        switch (fact.field, fact.value) {
+        case (.kind, .kind(let kind)):
+            if kind.documentKind == document.kind { return .applied }
+            return document.kind == .other ? .new : .differs(current: document.kind.rawValue)
+        case (.issued, .date(let date)): return compare(document.issuedOn?.description, date.description)
+        case (.expiry, .date(let date)): return compare(document.expiresOn?.description, date.description)
+        // A link is added beside any others: it replaces nothing.
+        case (.person, .person(let id, _)): return details.staff.contains { $0.id == id } ? .applied : .new
+        default: return .notKept
+        }
+    }
+
+    static func set(_ fact: SuggestedFact, in update: inout DocumentUpdate) {
+        switch (fact.field, fact.value) {
+        case (.kind, .kind(let kind)): update.changes.kind = kind.documentKind
+        case (.issued, .date(let date)): update.changes.issuedOn = date
+        case (.expiry, .date(let date)): update.changes.expiresOn = date
+        case (.person, .person(let id, _)): update.link.append(id)
+        default: break
+        }
+    }
+
+    /// The household's staff, by every name they go by: the only people a document may name.
+    func candidates(_ household: RecordID) throws -> [PersonCandidate] {
+        let filter = StaffFilter(householdID: household, statuses: Set(EmploymentStatus.allCases), asOf: today)
+        return try database.staffListing(filter).map { PersonCandidate($0.member) }
+    }
+
+    /// The country whose day-month order the household's papers follow, from its settlement rules'
+    /// id (`ae-domestic-2022` is the United Arab Emirates); nil when it has none.
+    static func country(of household: Household) -> String? {
+        guard let rules = household.settlementRules, let prefix = rules.split(separator: "-").first, prefix.count == 2,
+              prefix.allSatisfy(\.isLetter) else { return nil }
+        return prefix.uppercased()
+    }
+}
+
+extension DocumentSuggestions.Suggestion.Status {
+    var isDiffering: Bool { if case .differs = self { return true } else { return false } }
+}
+
+extension DocumentSuggestions.Report {
+    /// What the text says in one line, with the evidence of its firmest date: "passport of Maria
+    /// Luisa Santos, number P1234567, expires 2031-03-14; evidence: the TD3 zone's line 2 (text line 5),
+    /// check digits agree". Nil when the text gives no fact.
+    public var summary: String? {
+        guard let first = reading.facts.first else { return nil }
+        let kind = reading.fact(.kind).map { $0.value.description.replacingOccurrences(of: "-", with: " ") } ?? "document"
+        let zoneName = [reading.fact(.givenNames), reading.fact(.surname)].compactMap { $0?.value.description }.joined(separator: " ")
+        let person = reading.fact(.person)?.value.description ?? zoneName
+        var parts = [person.isEmpty ? kind : "\(kind) of \(person)"]
+        if let number = reading.fact(.number) { parts.append("number \(number.value)") }
+        if let issued = reading.fact(.issued) { parts.append("issued \(issued.value)") }
+        if let expiry = reading.fact(.expiry) { parts.append("expires \(expiry.value)") }
+        let evidence = (reading.fact(.expiry) ?? reading.fact(.number) ?? first).evidence.first
+        return parts.joined(separator: ", ") + (evidence.map { "; evidence: \($0)" } ?? "")
+    }
+}

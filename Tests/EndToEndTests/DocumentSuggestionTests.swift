@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// `doc add` shows what a passport's text says and the command that applies it; `doc suggestions`
+/// lists what is left to apply; `doc apply` and `doc add --apply-suggestions` set it, within the
+/// document's household only.
+final class DocumentSuggestionTests: XCTestCase {
+    var homecrew: HomeCrewProcess!
+
+    override func setUpWithError() throws {
+        homecrew = try HomeCrewProcess.temporary()
+        try homecrew.ok("household", "add", "Sea View")
+        try homecrew.ok("household", "add", "Hill House")
+        for household in ["Sea View", "Hill House"] {
+            try homecrew.ok("staff", "add", "--name", "Anna Maria Eriksson", "--start", "2020-01-01", "--salary", "1",
+                            "--currency", "AED", "--household", household)
+        }
+    }
+
+    override func tearDown() { homecrew.cleanUp() }
+
+    /// A one-page PDF whose text layer (Courier) holds `lines`, one a line.
+    static func pdf(_ lines: [String]) -> Data {
+        let content = "BT /F1 10 Tf 40 760 Td 14 TL\n" + lines.map { "(\($0)) Tj T*\n" }.joined() + "ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ]
+        var output = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(output.utf8.count)
+            output += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = output.utf8.count
+        output += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        output += offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        output += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(output.utf8)
+    }
+
+    func passport() throws -> String {
+        let url = homecrew.vault.deletingLastPathComponent().appendingPathComponent("passport.pdf")
+        try Self.pdf(["REPUBLIC OF UTOPIA", "PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                      "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]).write(to: url)
+        return url.path
+    }
+
+    func testAPassportsSuggestionsAreShownThenAppliedWithinItsHousehold() throws {
+        let added = try homecrew.ok("doc", "add", try passport(), "--household", "Sea View")
+        let id = try XCTUnwrap(added.split(separator: "\n").first { $0.hasPrefix("added ") }?.split(separator: " ")[1]).description
+        XCTAssertTrue(added.contains("suggests: passport of Anna Maria Eriksson, number L898902C3, expires 2012-04-15; "
+                                     + "evidence: the TD3 zone's line 2"), added)
+        XCTAssertTrue(added.contains("apply with: homecrew doc apply \(id)"), added)
+        XCTAssertFalse(try homecrew.ok("doc", "show", id).contains("2012-04-15"), "nothing applied yet")
+
+        let pending = try homecrew.ok("doc", "suggestions")
+        XCTAssertTrue(pending.contains(id) && pending.contains("1 document with suggestions to apply."), pending)
+
+        let bad = try homecrew.run(["doc", "apply", id, "--only", "expiry,expires"])
+        XCTAssertEqual(bad.status, 64, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("kind, number, issuing-state, nationality, surname, given-names, birth, sex, issued, expiry, optional-data, person"), bad.stderr)
+        XCTAssertFalse(try homecrew.ok("doc", "show", id).contains("2012-04-15"), "a refused apply changes nothing")
+
+        let applied = try homecrew.ok("doc", "apply", id, "--only", "expiry,person")
+        XCTAssertTrue(applied.contains("set expiry 2012-04-15") && applied.contains("set person Anna Maria Eriksson"), applied)
+        let shown = try homecrew.ok("doc", "show", id)
+        XCTAssertTrue(shown.contains("2012-04-15") && shown.contains("Anna Maria Eriksson"), shown)
+        XCTAssertTrue(try homecrew.ok("doc", "suggestions", id).contains("[to apply]"), "the kind is still to apply")
+
+        // The same file in Hill House, applied as it is filed: Hill House's Anna, never Sea View's.
+        let filed = try homecrew.ok("doc", "add", try passport(), "--household", "Hill House", "--apply-suggestions")
+        XCTAssertTrue(filed.contains("set kind passport") && filed.contains("set expiry 2012-04-15")
+                      && filed.contains("set person Anna Maria Eriksson"), filed)
+        let hill = try homecrew.jsonArray("doc", "list", "--household", "Hill House")
+        XCTAssertEqual(hill.count, 1)
+        let verify = try homecrew.run(["vault", "verify"])
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+    }
+}

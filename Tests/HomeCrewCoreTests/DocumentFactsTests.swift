@@ -1,0 +1,225 @@
+import XCTest
+@testable import HomeCrewCore
+
+final class DocumentFactsTests: XCTestCase {
+    let today = try! CalendarDate(year: 2026, month: 11, day: 25)
+    let anna = PersonCandidate(id: RecordID(rawValue: "anna00000001"), names: ["Anna Maria Eriksson", "Anna"])
+    let maria = PersonCandidate(id: RecordID(rawValue: "maria0000001"), names: ["Maria Luisa Santos", "Malou"])
+
+    func values(_ reading: DocumentFacts.Reading) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: reading.facts.map { ($0.field.rawValue, $0.value.description) })
+    }
+
+    // MARK: - Reading a whole document
+
+    func testAPassportPageGivesEveryFactWithItsEvidence() throws {
+        let text = "REPUBLIC OF UTOPIA  PASSPORT\nDate of expiry 15 APR 2012\n\n" + ZoneReaderTests.td3.joined(separator: "\n")
+        let reading = DocumentFacts.read(text: text, today: today, candidates: [anna, maria])
+        XCTAssertEqual(values(reading), [
+            "kind": "passport", "number": "L898902C3", "issuing-state": "UTO", "surname": "ERIKSSON",
+            "given-names": "ANNA MARIA", "nationality": "UTO", "birth": "1974-08-12", "sex": "F", "expiry": "2012-04-15",
+            "optional-data": "ZE184226B", "person": "Anna Maria Eriksson",
+        ])
+        XCTAssertEqual(reading.notes, [])
+        let expiry = try XCTUnwrap(reading.fact(.expiry))
+        XCTAssertEqual(expiry.evidence.map(\.description), [
+            "the TD3 zone's line 2 (text line 5), check digits agree",
+            "the label 'date of expiry' on line 2: '15 apr 2012'",
+        ])
+        XCTAssertEqual(reading.fact(.person)?.value, .person(anna.id, name: "Anna Maria Eriksson"))
+        XCTAssertEqual(reading.fact(.surname)?.evidence.first?.checkDigits, .notCovered)
+        XCTAssertEqual(reading.fact(.kind)?.value, .kind(.passport))
+        XCTAssertEqual(DocumentFacts.Kind.passport.documentKind, .passport)
+    }
+
+    func testAnInventedResidentIdentityCardAsOCRReadsIt() throws {
+        // A TD1 card of the United Arab Emirates for an invented person, « read for <<, spaces inserted.
+        let text = """
+        UNITED ARAB EMIRATES
+        RESIDENT IDENTITY CARD
+        ILARE1234567897 784199012345672
+        8803171M2906047IND<<<<<<<<<<<4
+        KUMAR«RAVI<SHANKAR<<<<<<<<<<<
+        """
+        let ravi = PersonCandidate(id: RecordID(rawValue: "ravi00000001"), names: ["Ravi Shankar Kumar", "Ravi"])
+        let reading = DocumentFacts.read(text: text, today: today, candidates: [anna, maria, ravi])
+        XCTAssertEqual(values(reading), [
+            "kind": "id-card", "number": "123456789", "issuing-state": "ARE", "surname": "KUMAR", "given-names": "RAVI SHANKAR",
+            "nationality": "IND", "birth": "1988-03-17", "sex": "M", "expiry": "2029-06-04", "optional-data": "784199012345672",
+            "person": "Ravi Shankar Kumar",
+        ])
+        XCTAssertEqual(reading.fact(.person)?.evidence.first?.textLine, 5)
+        XCTAssertEqual(reading.fact(.number)?.evidence.first?.description, "the TD1 zone's line 1 (text line 3), check digits agree")
+    }
+
+    func testRepairsAreEvidenceOfTheFactsOnTheirLine() throws {
+        let reading = DocumentFacts.read(text: [ZoneReaderTests.td3[0], "L898902C36UTO7408122F12O4159ZE184226B<<<<<10"].joined(separator: "\n"),
+                                         today: today)
+        let evidence = try XCTUnwrap(reading.fact(.expiry)?.evidence.first)
+        XCTAssertEqual(evidence.repairs, [ZoneRepair(zoneLine: 2, position: 24, read: "O", repaired: "0")])
+        XCTAssertEqual(evidence.description,
+                       "the TD3 zone's line 2 (text line 2), check digits agree, repaired 'O' as '0' at line 2 position 24")
+        XCTAssertEqual(reading.fact(.surname)?.evidence.first?.repairs, [])
+    }
+
+    func testAZoneWhoseChecksDisagreeGivesNoFactsAndSaysWhy() {
+        let reading = DocumentFacts.read(text: [ZoneReaderTests.td3[0], "L898902C36UTO7408122F1204158ZE184226B<<<<<10"].joined(separator: "\n"),
+                                         today: today, candidates: [anna])
+        XCTAssertEqual(values(reading), [:])
+        XCTAssertEqual(reading.notes, ["the TD3 zone at line 1 gives no facts: the check digits of the date of expiry, composite do not agree"])
+    }
+
+    func testALabelThatDisagreesWithTheZoneRemovesBoth() {
+        let text = "Date of expiry 15 APR 2013\n" + ZoneReaderTests.td3.joined(separator: "\n")
+        let reading = DocumentFacts.read(text: text, today: today)
+        XCTAssertNil(reading.fact(.expiry))
+        XCTAssertEqual(reading.fact(.number)?.value, .text("L898902C3"))
+        XCTAssertEqual(reading.notes, ["the zone gives expiry 2012-04-15 but a label gives 2013-04-15: neither is suggested"])
+    }
+
+    func testTwoDifferentZonesGiveNoZoneFacts() {
+        let text = (ZoneReaderTests.td3 + ["", "some words"] + ZoneReaderTests.passport()).joined(separator: "\n")
+        let reading = DocumentFacts.read(text: text, today: today)
+        XCTAssertNil(reading.fact(.number))
+        XCTAssertEqual(reading.notes, ["2 different zones read (lines 1, 5); which one is the document's is for a person to say"])
+        // The same zone twice (a PDF's text layer and its OCR) is one zone.
+        let twice = (ZoneReaderTests.td3 + ["page 2"] + ZoneReaderTests.td3).joined(separator: "\n")
+        XCTAssertEqual(DocumentFacts.read(text: twice, today: today).fact(.number)?.value, .text("L898902C3"))
+    }
+
+    // MARK: - Kind
+
+    func testTheZoneDecidesTheKind() {
+        XCTAssertEqual(values(DocumentFacts.read(text: ZoneReaderTests.mrvB.joined(separator: "\n"), today: today))["kind"], "visa")
+        XCTAssertEqual(values(DocumentFacts.read(text: ZoneReaderTests.td1.joined(separator: "\n"), today: today))["kind"], "id-card")
+        let passportWithWords = "Visa page\nvisa\n" + ZoneReaderTests.td3.joined(separator: "\n")
+        XCTAssertEqual(values(DocumentFacts.read(text: passportWithWords, today: today))["kind"], "passport")
+    }
+
+    func testWithoutAZoneTheWordsDecideTheKind() {
+        func kind(_ text: String) -> String? { values(DocumentFacts.read(text: text, today: today))["kind"] }
+        XCTAssertEqual(kind("EMPLOYMENT CONTRACT\nThis contract of employment is made between"), "employment-contract")
+        XCTAssertEqual(kind("Payslip for March 2026\nBasic salary"), "payslip")
+        XCTAssertEqual(kind("RECEIPT\nReceived with thanks"), "receipt")
+        XCTAssertEqual(kind("UNITED ARAB EMIRATES\nRESIDENT IDENTITY CARD\nبطاقة الهوية"), "id-card")
+        XCTAssertEqual(kind("DRIVING LICENCE\nUnited Kingdom"), "driving-licence")
+        XCTAssertEqual(kind("運転免許証\n氏名 山田花子"), "driving-licence")
+        XCTAssertEqual(kind("आधार - आम आदमी का अधिकार"), "id-card")
+        XCTAssertEqual(kind("عقد عمل"), "employment-contract")
+        XCTAssertNil(kind("passport number and visa number"), "a tie is no kind")
+        XCTAssertNil(kind("a letter about visages and passports"))   // whole words only: "passports" is not "passport"
+        XCTAssertNil(kind("nothing to see"))
+        XCTAssertEqual(DocumentFacts.Kind.drivingLicence.documentKind, .permit)
+        XCTAssertEqual(DocumentFacts.Kind.receipt.documentKind, .other)
+    }
+
+    // MARK: - The person
+
+    func testNamesMatchInAnyOrderCaseAndDiacritics() {
+        let jurgen = PersonCandidate(id: RecordID(rawValue: "jurgen000001"), names: ["Jürgen Müller"])
+        let arabic = PersonCandidate(id: RecordID(rawValue: "arabic000001"), names: ["محمد علي"])
+        let candidates = [anna, maria, jurgen, arabic]
+        XCTAssertEqual(PersonMatch.match("SANTOS MARIA LUISA", among: candidates), .one(maria.id, matched: "Maria Luisa Santos"))
+        XCTAssertEqual(PersonMatch.match("maria luisa santos", among: candidates), .one(maria.id, matched: "Maria Luisa Santos"))
+        XCTAssertEqual(PersonMatch.match("MUELLER JUERGEN", among: candidates), .one(jurgen.id, matched: "Jürgen Müller"))
+        XCTAssertEqual(PersonMatch.match("MULLER JURGEN", among: candidates), .one(jurgen.id, matched: "Jürgen Müller"))
+        XCTAssertEqual(PersonMatch.match("علي محمد", among: candidates), .one(arabic.id, matched: "محمد علي"))
+        // A document's extra middle name still matches; a known-as name of one word does not match alone.
+        XCTAssertEqual(PersonMatch.match("ERIKSSON ANNA MARIA SOFIA", among: candidates), .one(anna.id, matched: "Anna Maria Eriksson"))
+        XCTAssertEqual(PersonMatch.match("ANNA LINDQVIST", among: candidates), .none)
+        XCTAssertEqual(PersonMatch.match("MALOU", among: candidates), .one(maria.id, matched: "Malou"))
+    }
+
+    func testAMatchCountsOnlyWhenUnique() {
+        let namesake = PersonCandidate(id: RecordID(rawValue: "namesake0001"), names: ["Anna Eriksson"])
+        XCTAssertEqual(PersonMatch.match("ERIKSSON ANNA MARIA", among: [anna, namesake]), .several(2))
+        let reading = DocumentFacts.read(text: ZoneReaderTests.td3.joined(separator: "\n"), today: today, candidates: [anna, namesake])
+        XCTAssertNil(reading.fact(.person))
+        XCTAssertEqual(reading.notes, ["the zone's name matches 2 people"])
+        // Nobody outside the candidates given (the document's household) is ever suggested.
+        XCTAssertNil(DocumentFacts.read(text: ZoneReaderTests.td3.joined(separator: "\n"), today: today, candidates: [maria]).fact(.person))
+    }
+
+    // MARK: - Hostile input: bounded work, proved by counts
+
+    func testAMegabyteOfZoneShapedLinesReadsAtMostTheZoneLimit() {
+        let fakeName = "P<UTOFAKE<<ZONE".padding(toLength: 44, withPad: "<", startingAt: 0)
+        let fake = Array(repeating: ZoneReaderTests.td3.joined(separator: "\n") + "\n\(fakeName)\nL898902C37UTO7408122F1204159ZE184226B<<<<<10", count: 12_000)
+            .joined(separator: "\n")
+        XCTAssertGreaterThan(fake.utf8.count, 1_000_000)
+        let reading = DocumentFacts.read(text: fake, today: today)
+        XCTAssertEqual(reading.work.zonesExamined, DocumentFacts.Limits.standard.zones)
+        XCTAssertEqual(reading.zones.count, DocumentFacts.Limits.standard.zones)
+        XCTAssertEqual(reading.work.linesScanned, 48_000)
+    }
+
+    func testTextBeyondTheByteLimitIsNotRead() {
+        var limits = DocumentFacts.Limits()
+        limits.textBytes = 100_000
+        let text = String(repeating: "Date of expiry 14/03/2031 and some words\n", count: 10_000) + ZoneReaderTests.td3.joined(separator: "\n")
+        let reading = DocumentFacts.read(text: text, today: today, limits: limits)
+        XCTAssertLessThanOrEqual(reading.work.scalarsFolded, 100_000)
+        XCTAssertLessThanOrEqual(reading.work.linesScanned, 100_000 / 41 + 1)
+        XCTAssertEqual(reading.zones, [], "the zone lies beyond the limit")
+        XCTAssertEqual(reading.work.labelHits, limits.labelHits)
+        XCTAssertEqual(reading.notes.first, "only the first 100000 bytes of the text were read")
+        XCTAssertEqual(reading.fact(.expiry)?.value, .date(try! CalendarDate(year: 2031, month: 3, day: 14)))
+    }
+
+    func testLabelsWithoutEndAreCountedToTheirLimit() {
+        let text = String(repeating: "Date of expiry Date of issue ", count: 100_000)
+        let reading = DocumentFacts.read(text: text, today: today)
+        XCTAssertEqual(reading.work.labelHits, DocumentFacts.Limits.standard.labelHits)
+        XCTAssertLessThanOrEqual(reading.work.dateSegments, 2 * DocumentFacts.Limits.standard.labelHits)
+        XCTAssertEqual(values(reading), [:])
+    }
+
+    func testNamesOfTenThousandCharactersMatchNobody() {
+        let long = String(repeating: "Anna ", count: 2_000)
+        let giant = PersonCandidate(id: RecordID(rawValue: "giant0000001"), names: [long, long, long, long, long, long])
+        XCTAssertEqual(PersonMatch.match(long, among: [anna]), .none)
+        var work = DocumentFacts.Work()
+        XCTAssertEqual(PersonMatch.match("ERIKSSON ANNA MARIA", among: [giant], limits: .standard, work: &work), .none)
+        XCTAssertEqual(work.nameComparisons, DocumentFacts.Limits.standard.namesPerPerson)
+        let many = (0..<10_000).map { PersonCandidate(id: RecordID(rawValue: String(format: "p%011d", $0)), names: ["Person \($0) Lastname"]) }
+        let reading = DocumentFacts.read(text: ZoneReaderTests.td3.joined(separator: "\n"), today: today, candidates: many + [anna])
+        XCTAssertEqual(reading.work.nameComparisons, 10_001)
+        XCTAssertEqual(reading.fact(.person)?.value, .person(anna.id, name: "Anna Maria Eriksson"))
+    }
+
+    func testKindWordsAreCountedToTheirLimit() {
+        let reading = DocumentFacts.read(text: String(repeating: "passport ", count: 50_000), today: today)
+        XCTAssertEqual(reading.work.kindWordHits, DocumentFacts.Limits.standard.kindWords)
+        XCTAssertEqual(reading.fact(.kind)?.value, .kind(.passport))
+    }
+}
+
+final class LabelledNamesTests: XCTestCase {
+    let today = try! CalendarDate(year: 2026, month: 11, day: 25)
+    let maria = PersonCandidate(id: RecordID(rawValue: "maria0000001"), names: ["Maria Luisa Santos", "Malou"])
+    let ahmed = PersonCandidate(id: RecordID(rawValue: "ahmed0000001"), names: ["أحمد حسن"])
+    let hanako = PersonCandidate(id: RecordID(rawValue: "hanako000001"), names: ["山田 花子"])
+
+    func person(_ text: String) -> DocumentFacts.Reading {
+        DocumentFacts.read(text: text, today: today, candidates: [maria, ahmed, hanako])
+    }
+
+    func testANameLabelNamesThePersonInAnyScript() throws {
+        XCTAssertEqual(person("EMPLOYMENT CONTRACT\nEmployee name: SANTOS, Maria Luisa\nSalary 2,000").fact(.person)?.value,
+                       .person(maria.id, name: "Maria Luisa Santos"))
+        XCTAssertEqual(person("عقد عمل\nالاسم: احمد حسن").fact(.person)?.value, .person(ahmed.id, name: "أحمد حسن"))
+        XCTAssertEqual(person("運転免許証\n氏名 山田花子").fact(.person)?.value, .person(hanako.id, name: "山田 花子"))
+        let evidence = try XCTUnwrap(person("Payslip\nName\n\nMaria Luisa Santos").fact(.person)?.evidence.first)
+        XCTAssertEqual(evidence.textLine, 4)
+        XCTAssertEqual(evidence.source, .name(matched: "Maria Luisa Santos"))
+    }
+
+    func testNamesOfTwoPeopleOrOfNobodyGiveNoPerson() {
+        let both = person("Name: Maria Luisa Santos\nName: Ahmed Hassan\nالاسم: أحمد حسن")
+        XCTAssertNil(both.fact(.person))
+        XCTAssertEqual(both.notes, ["the names on the document match 2 different people"])
+        XCTAssertNil(person("Name: Maria Garcia").fact(.person))
+        XCTAssertNil(person("Maria Luisa Santos signed here").fact(.person), "a name without its label is not read")
+        XCTAssertNil(person("Name: " + String(repeating: "Maria Luisa Santos ", count: 600)).fact(.person))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import XCTest
+
+/// A document's stored text suggests its kind, dates and person, within its own household, and
+/// applying them changes the document in one audited transaction without overwriting what a person typed.
+final class DocumentSuggestionsTests: XCTestCase {
+    /// ICAO 9303 part 4's specimen passport (Anna Maria Eriksson, expires 2012-04-15).
+    static let zone = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
+    static let passportText = "REPUBLIC OF UTOPIA\nPASSPORT\n" + zone
+
+    var database: AppDatabase!
+    var sea: Household!
+    var hill: Household!
+    var suggestions: DocumentSuggestions!
+
+    override func setUpWithError() throws {
+        database = try AppDatabase.empty()
+        sea = try database.addHousehold(Household(name: "Sea View")).household
+        hill = try database.addHousehold(Household(name: "Hill House")).household
+        suggestions = DocumentSuggestions(database: database, today: try CalendarDate(parsing: "2026-11-25"))
+    }
+
+    @discardableResult
+    func hire(_ name: String, in household: Household) throws -> StaffMember {
+        try database.addStaff(StaffMember(householdID: household.id, legalName: name, startDate: CalendarDate(parsing: "2024-01-10")),
+                              salary: Money(parsing: "2000", currency: Currency(code: "AED"))).member
+    }
+
+    /// A document whose stored text (as the PDF text layer gave it) is `text`.
+    func file(_ text: String, in household: Household, kind: DocumentKind = .other, expires: CalendarDate? = nil) throws -> DocumentDetails {
+        let hash = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "").lowercased()
+        let object = StoredObject(hash: hash, size: Int64(text.utf8.count), mediaType: .pdf,
+                                  content: ExtractedContent(status: .complete, pageCount: 1))
+        let document = Document(householdID: household.id, objectHash: hash, kind: kind, title: "scan", originalName: "scan.pdf",
+                                expiresOn: expires)
+        return try database.addDocument(document, object: object, pages: [PageText(number: 1, text: text, source: .pdfText)],
+                                        thumbnail: nil, staff: [])
+    }
+
+    func testThePassportsZoneAppliesKindExpiryAndPersonInOneAuditedChange() throws {
+        let anna = try hire("Anna Maria Eriksson", in: sea)
+        try hire("Anna Maria Eriksson", in: hill)
+        let passport = try file(Self.passportText, in: sea)
+        let report = try suggestions.report(passport.document.id.rawValue)
+        XCTAssertEqual(report.suggestion(.person)?.fact.value, .person(anna.id, name: "Anna Maria Eriksson"), "Sea View's Anna, not Hill House's")
+        XCTAssertEqual(report.suggestion(.expiry)?.status, .new)
+        XCTAssertEqual(report.suggestion(.number)?.status, .notKept)
+        XCTAssertEqual(report.summary, "passport of Anna Maria Eriksson, number L898902C3, expires 2012-04-15; "
+                       + "evidence: the TD3 zone's line 2 (text line 4), check digits agree")
+        XCTAssertEqual(try suggestions.pendingReports().map(\.details.document.id), [passport.document.id])
+
+        let before = try database.recentHistory(.document(passport.document.id), count: 50).count
+        let applied = try suggestions.apply(document: passport.document.id.rawValue)
+        XCTAssertEqual(applied.set.map { $0.fact.field }, [.kind, .expiry, .person])
+        XCTAssertEqual(applied.details.document.kind, .passport)
+        XCTAssertEqual(applied.details.document.expiresOn?.description, "2012-04-15")
+        XCTAssertEqual(applied.details.staff.map(\.id), [anna.id])
+        let entries = try database.recentHistory(.document(passport.document.id), count: 50)
+        XCTAssertEqual(entries.count - before, 2, "the document's update and its link, in the audit trail")
+        XCTAssertEqual(Set(entries.prefix(2).map(\.recordType)), ["document", "document_staff"])
+        XCTAssertEqual(try suggestions.pendingReports().count, 0, "nothing left to apply")
+        XCTAssertEqual(try suggestions.apply(document: passport.document.id.rawValue).set.count, 0, "applying again changes nothing")
+    }
+
+    func testAPersonOfAnotherHouseholdIsNeverSuggested() throws {
+        let ravi = try hire("Anna Maria Eriksson", in: hill)
+        let passport = try file(Self.passportText, in: sea)
+        XCTAssertNil(try suggestions.report(passport.document.id.rawValue).suggestion(.person))
+        let applied = try suggestions.apply(document: passport.document.id.rawValue, only: [.person, .expiry])
+        XCTAssertEqual(applied.missing, [.person])
+        XCTAssertEqual(applied.details.staff, [])
+        XCTAssertEqual(try database.documentCount(linkedTo: ravi.id), 0)
+    }
+
+    func testATypedExpiryIsKeptUnlessOverwriteIsChosen() throws {
+        let typed = try CalendarDate(parsing: "2030-01-01")
+        let passport = try file(Self.passportText, in: sea, kind: .visa, expires: typed)
+        let id = passport.document.id.rawValue
+        XCTAssertEqual(try suggestions.report(id).suggestion(.expiry)?.status, .differs(current: "2030-01-01"))
+        let kept = try suggestions.apply(document: id, only: [.expiry, .kind])
+        XCTAssertEqual(kept.set.count, 0)
+        XCTAssertEqual(kept.kept.map { $0.fact.field }, [.kind, .expiry])
+        XCTAssertEqual(kept.kept.map { $0.current }, ["visa", "2030-01-01"])
+        XCTAssertEqual(try database.findDocument(id).document.expiresOn, typed)
+        XCTAssertEqual(try database.findDocument(id).document.kind, .visa)
+
+        let replaced = try suggestions.apply(document: id, only: [.expiry], overwrite: true)
+        XCTAssertEqual(replaced.set.map { $0.replaced }, ["2030-01-01"], "says which value it replaced")
+        XCTAssertEqual(try database.findDocument(id).document.expiresOn?.description, "2012-04-15")
+        XCTAssertEqual(try database.findDocument(id).document.kind, .visa, "only what was asked for")
+    }
+
+    func testADocumentOutsideReachIsNotFound() throws {
+        let passport = try file(Self.passportText, in: sea)
+        let reach = Reach(roles: [hill.id: .owner])
+        XCTAssertThrowsError(try suggestions.report(passport.document.id.rawValue, within: reach))
+        XCTAssertThrowsError(try suggestions.apply(document: passport.document.id.rawValue, within: reach))
+        XCTAssertEqual(try database.findDocument(passport.document.id.rawValue).document.kind, .other, "nothing written")
+        XCTAssertEqual(try suggestions.pendingReports(within: reach).count, 0)
+    }
+}

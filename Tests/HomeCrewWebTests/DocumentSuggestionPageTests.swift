@@ -1,0 +1,100 @@
+import Foundation
+import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+@testable import HomeCrewWeb
+
+/// The document page shows what the document's text says; managers apply each fact with a form,
+/// viewers read the facts but have no form and are refused (403) if they post one anyway.
+final class DocumentSuggestionPageTests: XCTestCase {
+    /// ICAO 9303's specimen passport with the given names changed to ANNA SCRIPT (no check digit covers names).
+    static let text = "PASSPORT\nP<UTOERIKSSON<<ANNA<SCRIPT".padding(toLength: 53, withPad: "<", startingAt: 0)
+        + "\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
+
+    struct Setup {
+        let harness: WebHarness
+        let document: DocumentDetails
+        let hostile: StaffMember
+        let sessions: [String: (token: String, csrf: String)]
+    }
+
+    static func setUp() async throws -> Setup {
+        let harness = try WebHarness()
+        try harness.seed()
+        let database = harness.app.database
+        let hostile = try database.addStaff(StaffMember(householdID: harness.household.id, legalName: "Anna <script> Eriksson",
+                                                        startDate: CalendarDate(parsing: "2024-01-10")),
+                                            salary: Money(parsing: "2000", currency: Currency(code: "AED"))).member
+        let hash = String(repeating: "5e", count: 32)
+        let object = StoredObject(hash: hash, size: 100, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1))
+        let document = try database.addDocument(
+            Document(householdID: harness.household.id, objectHash: hash, kind: .other, title: "scan", originalName: "scan.pdf"),
+            object: object, pages: [PageText(number: 1, text: text, source: .pdfText)], thumbnail: nil, staff: [])
+        let accountHash = "$argon2id$v=19$m=19456,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
+        var sessions: [String: (token: String, csrf: String)] = [:]
+        for (name, role) in [("vera", HouseholdRole.viewer), ("mona", .manager)] {
+            let account = try database.addAccount(name: name, passwordHash: accountHash)
+            try database.acceptInvitation(token: database.invite(to: harness.household.id, role: role).token, by: account)
+            let opened = try database.openSession(for: account, address: nil)
+            sessions[name] = (opened.token, opened.csrfToken)
+        }
+        return Setup(harness: harness, document: document, hostile: hostile, sessions: sessions)
+    }
+
+    static func as_(_ setup: Setup, _ name: String, _ body: @escaping @Sendable (WebHarness.Client) async throws -> Void) async throws {
+        let session = setup.sessions[name]!
+        let client = WebHarness.Client(cookie: "\(SiteGuard.sessionCookie)=\(session.token)", csrf: session.csrf)
+        try await Application(router: setup.harness.routes.router).test(.router) { inner in
+            client.inner = inner
+            try await body(client)
+        }
+    }
+
+    func testAViewerSeesTheFactsEscapedButCannotApplyThem() async throws {
+        let setup = try await Self.setUp()
+        let base = "/documents/\(setup.document.document.id.rawValue)"
+        try await Self.as_(setup, "vera") { client in
+            let page = try await client.get(base)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssertTrue(page.text.contains("What its text says"), page.text)
+            XCTAssertTrue(page.text.contains("Anna &lt;script&gt; Eriksson"), "the matched name, escaped")
+            XCTAssertFalse(page.text.contains("Anna <script> Eriksson"))
+            XCTAssertFalse(page.text.contains("\(base)/apply"), "no form for a viewer")
+            let refused = try await client.post("\(base)/apply", ["field": "expiry"])
+            XCTAssertEqual(refused.status, .forbidden)
+        }
+        let document = try setup.harness.app.database.findDocument(setup.document.document.id.rawValue)
+        XCTAssertNil(document.document.expiresOn, "nothing applied")
+        XCTAssertEqual(document.staff, [])
+    }
+
+    func testAManagerAppliesOneFactAtATime() async throws {
+        let setup = try await Self.setUp()
+        let id = setup.document.document.id.rawValue
+        let base = "/documents/\(id)"
+        try await Self.as_(setup, "mona") { client in
+            let page = try await client.get(base)
+            XCTAssertTrue(page.text.contains("action=\"\(base)/apply\""), page.text)
+            XCTAssertTrue(page.text.contains("Anna &lt;script&gt; Eriksson"))
+            XCTAssertFalse(page.text.contains("Anna <script> Eriksson"))
+            let expiry = try await client.post("\(base)/apply", ["field": "expiry"])
+            XCTAssertEqual(expiry.status, .seeOther, expiry.text)
+            let bogus = try await client.post("\(base)/apply", ["field": "<script>"])
+            XCTAssertEqual(bogus.status, .badRequest)
+            XCTAssertFalse(bogus.text.contains("<script>"), "the field is not echoed")
+        }
+        var document = try setup.harness.app.database.findDocument(id)
+        XCTAssertEqual(document.document.expiresOn?.description, "2012-04-15")
+        XCTAssertEqual(document.staff, [], "only the fact asked for")
+        XCTAssertEqual(document.document.kind, .other)
+        try await Self.as_(setup, "mona") { client in
+            _ = try await client.post("\(base)/apply", ["field": "person"])
+        }
+        document = try setup.harness.app.database.findDocument(id)
+        XCTAssertEqual(document.staff.map(\.id), [setup.hostile.id])
+    }
+}
