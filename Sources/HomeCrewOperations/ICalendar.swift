@@ -19,6 +19,7 @@ public enum ICalendar {
             case .documentExpiry: what = (item.isExpired ? "Expired: " : "Expires: ") + item.summary
             case .anniversary: what = "Work anniversary: " + item.summary
             case .leaving: what = "Leaving: " + item.summary
+            case .backup: what = "Backup: " + item.summary
             }
             lines += ["BEGIN:VEVENT",
                       "UID:\(item.kind.rawValue)-\(item.recordID.rawValue)-\(day)@homecrew",
@@ -26,7 +27,7 @@ public enum ICalendar {
                       "DTSTART;VALUE=DATE:\(day)",
                       "DTEND;VALUE=DATE:\(compact(item.date.adding(daysClamped: 1)))",
                       "SUMMARY:\(escape(what + who))",
-                      "DESCRIPTION:\(escape("Household: \(item.householdName)"))",
+                      "DESCRIPTION:\(escape(item.kind == .backup ? "The whole vault" : "Household: \(item.householdName)"))",
                       "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")

@@ -74,10 +74,12 @@ public struct ServeSettings: Sendable {
     public let tls: (certificate: String, key: String)?
     /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (peer addresses).
     public let trustedProxies: [String]
+    /// `--backup-to`: the server backs the vault up and drills its restore by itself.
+    public let backups: ServeBackups?
 
     public init(vault: VaultLocation, listen: ListenAddress, today: CalendarDate?, uploadLimit: Int64,
                 insecureHTTP: Bool = false, publicNames: [String] = [], tls: (certificate: String, key: String)? = nil,
-                trustedProxies: [String] = []) {
+                trustedProxies: [String] = [], backups: ServeBackups? = nil) {
         self.vault = vault
         self.listen = listen
         self.today = today
@@ -86,6 +88,7 @@ public struct ServeSettings: Sendable {
         self.publicNames = publicNames
         self.tls = tls
         self.trustedProxies = trustedProxies
+        self.backups = backups
     }
 
     /// Serving other machines needs an account to sign in with, and encryption: TLS given here,
@@ -95,6 +98,26 @@ public struct ServeSettings: Sendable {
         guard accounts > 0 else { throw .noAccounts(listen.host) }
         guard insecureHTTP || tls != nil else { throw .plainHTTP(listen.host) }
     }
+}
+
+/// Where and how often `serve --backup-to` backs up, and drills a restore.
+public struct ServeBackups: Sendable, Equatable {
+    public let repository: String
+    public let passwordFile: String?
+    public let every: BackupInterval
+    public let drillEvery: BackupInterval
+    /// Forgotten and pruned after each backup; nil keeps every snapshot.
+    public let keep: RetentionPolicy?
+
+    public init(repository: String, passwordFile: String?, every: BackupInterval, drillEvery: BackupInterval, keep: RetentionPolicy? = nil) {
+        self.repository = repository
+        self.passwordFile = passwordFile
+        self.every = every
+        self.drillEvery = drillEvery
+        self.keep = keep
+    }
+
+    public var timetable: BackupTimetable { BackupTimetable(backupEvery: every.seconds, drillEvery: drillEvery.seconds) }
 }
 
 public enum ServeError: HomeCrewError, Equatable {

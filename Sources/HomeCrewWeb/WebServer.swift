@@ -18,6 +18,8 @@ struct WebApp: Sendable {
     let identity: ServerIdentity
     let uploadLimit: Int64
     let fixedToday: CalendarDate?
+    /// `serve --backup-to`: where and how often this server backs up (the household page and due list say so).
+    var backups: ServeBackups? = nil
     /// The database work one request may do (`WebLimits.requestSeconds`; tests lower it).
     var requestSeconds = WebLimits.requestSeconds
     /// Tries at what costs a password hash besides signing in (password changes, joins), kept in memory.
@@ -34,7 +36,7 @@ struct WebApp: Sendable {
                       ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
                       sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host, publicNames: settings.publicNames,
                                                                servesTLS: settings.tls != nil, trustedProxies: settings.trustedProxies),
-                      uploadLimit: settings.uploadLimit, fixedToday: settings.today)
+                      uploadLimit: settings.uploadLimit, fixedToday: settings.today, backups: settings.backups)
     }
 }
 
@@ -75,11 +77,14 @@ public enum WebServer {
                 let tokenLine = settings.listen.isLoopback || local != base
                     ? "Sign in on this machine by opening this address (it works once):\n  \(local)/signin?token=\(token)"
                     : "Sign in with an account at \(base)/signin (the sign-in token works from this machine's loopback address only)."
+                let backups = settings.backups.map {
+                    "Backing up to \(RepositoryName.display($0.repository)) every \($0.every), and checking a restore of it every \($0.drillEvery).\n"
+                } ?? ""
                 let exposure = settings.listen.isLoopback || settings.tls != nil ? ""
                     : "warning: other machines can reach this server over plain HTTP (--insecure-http): passwords and cookies are not encrypted.\n"
                 let message = """
                     HomeCrew is serving \(settings.vault.directory) at \(base)/
-                    \(exposure)\(tokenLine)
+                    \(exposure)\(backups)\(tokenLine)
                     \(published)
                     Press Ctrl-C to stop.
 
@@ -88,6 +93,9 @@ public enum WebServer {
                 FileHandle.standardOutput.write(Data(message.utf8))
             },
             logger: logger)
+        // Backups and drills on threads of their own while it serves; stopping abandons a run in progress.
+        let backingUp = settings.backups.map { backups in Task { await ServerBackups(backups, vault: settings.vault, database: app.database).run() } }
+        defer { backingUp?.cancel() }
         do {
             try await server.runService()
         } catch let error as IOError {

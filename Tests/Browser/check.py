@@ -652,6 +652,15 @@ def every_page_of_the_demo(binary, folder, downloads):
     each in Samples/screenshots/, nothing wider than the phone, and an axe-core audit of each."""
     vault = os.path.join(folder, "demo-vault")
     subprocess.run([binary, "demo", "--vault", vault, "--today", "2026-11-22"], check=True, capture_output=True)
+    # A restic backup and its restore drill, so that the household's page shows its owner how both went.
+    backed_up = shutil.which("restic") is not None
+    if backed_up:
+        password = os.path.join(folder, "restic-password")
+        with open(password, "w") as file:
+            file.write("the browser check's repository\n")
+        for drill in ([], ["--check"]):
+            subprocess.run([binary, "vault", "backup", "--vault", vault, "--restic", os.path.join(folder, "restic"),
+                            "--password-file", password] + drill, check=True, capture_output=True)
     server, base, token = start_server(binary, vault)
     driver = browser(downloads)
     try:
@@ -685,6 +694,11 @@ def every_page_of_the_demo(binary, folder, downloads):
                       "%s (%s) does not scroll sideways at %d px" % (name, path, width))
                 whole_page(driver, width, os.path.join(PAGE_SHOTS, "%s-%d.png" % (name, width)))
                 axe_audit(driver, "%s at %d px" % (name, width))
+        if backed_up:
+            driver.get(base + household)
+            backups = driver.find_element(By.ID, "backups").find_element(By.XPATH, "following-sibling::p").text
+            check(re.match(r"Last backup: \d+ \w{3} \d{4} \d\d:\d\d, passed, to /", backups) is not None,
+                  "the household's page tells its owner how the last backup went: %s" % backups)
         change_documents_together(driver, base, household)
     finally:
         driver.quit()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HomeCrewCore
 import HomeCrewOperations
 import HomeCrewStore
@@ -6,7 +7,7 @@ import HomeCrewStore
 struct ReportDue: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "Expiring documents, work anniversaries and leaving dates across all households, soonest first.",
+        abstract: "Expiring documents, work anniversaries and leaving dates across all households, soonest first; a failed restic backup.",
         discussion: "Documents already expired come first, marked. --format ics writes an iCalendar file.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, ics }
@@ -21,7 +22,10 @@ struct ReportDue: ParsableCommand {
 
     func run() throws {
         let today = vault.todayDate
-        let items = try vault.openForReading().dueItems(DueList(today: today, withinDays: within))
+        let database = try vault.openForReading()
+        // A vault backed up with restic whose last backup failed says so first.
+        let items = DueList.backupItems(try database.backupHealth(), every: nil, now: Date(), today: today)
+            + (try database.dueItems(DueList(today: today, withinDays: within)))
         if format == .ics { return print(try ICalendar.render(items, stamp: today), terminator: "") }
         var table = RecordTable(headers: ["DATE", "IN DAYS", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"], rightAligned: ["IN DAYS"])
         for item in items {

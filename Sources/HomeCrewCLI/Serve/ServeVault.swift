@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomeCrewCore
 import HomeCrewOperations
 import HomeCrewVault
 
@@ -12,7 +13,10 @@ struct ServeVault: ParsableCommand {
             in the vault's serve-token file, readable by you only. Accounts (homecrew user) sign in with a name \
             and password. Listening beyond this machine needs an account, and TLS: --tls-cert and --tls-key, or a \
             TLS reverse proxy in front of 127.0.0.1 (named with --public-name and --trusted-proxy); plain HTTP only \
-            with --insecure-http. Ctrl-C stops it after the requests in flight.
+            with --insecure-http. With --backup-to it backs the vault up into a restic repository (every 24 hours unless \
+            --backup-every says otherwise, the first soon after starting when the last is older) and restores the latest \
+            backup into a temporary folder to check it (every 7 days, --drill-every); owners see how both went on a \
+            household's page. Ctrl-C stops it after the requests in flight (a backup in progress is abandoned).
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -29,8 +33,21 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("A reverse proxy's address whose X-Forwarded-For and X-Forwarded-Proto are believed; repeatable.",
                                valueName: "address"))
     var trustedProxy: [String] = []
+    @Option(help: ArgumentHelp("Back the vault up into this restic repository while serving (a path, sftp:, s3:, rest:, b2:…).",
+                               valueName: "repository"))
+    var backupTo: String?
+    @Option(help: ArgumentHelp("The restic repository's password, in this file (else restic's own RESTIC_PASSWORD_FILE, RESTIC_PASSWORD…).",
+                               valueName: "file"))
+    var backupPasswordFile: String?
+    @Option(help: ArgumentHelp("How often to back up: 30m, 6h, 24h, 7d (default: 24h).", valueName: "interval")) var backupEvery: String?
+    @Option(help: ArgumentHelp("How often to restore the latest backup into a temporary folder and check it (default: 7d).", valueName: "interval"))
+    var drillEvery: String?
+    @Option(help: ArgumentHelp("After each backup, forget and prune older snapshots of this vault: daily=7,weekly=4,monthly=12 (default: keep them all).",
+                               valueName: "rules"))
+    var backupKeep: String?
 
     func validate() throws {
+        _ = try backups()
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
@@ -39,17 +56,47 @@ struct ServeVault: ParsableCommand {
         }
     }
 
+    /// `--backup-to` and its options, each checked (a usage error, 64); nil without `--backup-to`.
+    private func backups() throws -> ServeBackups? {
+        guard let backupTo else {
+            let given = [("--backup-password-file", backupPasswordFile), ("--backup-every", backupEvery),
+                         ("--drill-every", drillEvery), ("--backup-keep", backupKeep)].filter { $0.1 != nil }.map(\.0)
+            if let first = given.first { throw ValidationError("\(first) needs --backup-to REPOSITORY") }
+            return nil
+        }
+        guard !backupTo.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--backup-to needs a restic repository") }
+        func interval(_ option: String, _ text: String) throws -> BackupInterval {
+            do { return try BackupInterval(parsing: text) } catch { throw ValidationError("\(option): \(error)") }
+        }
+        let keep: RetentionPolicy?
+        do { keep = try backupKeep.map(RetentionPolicy.init(parsing:)) } catch { throw ValidationError("--backup-keep: \(error)") }
+        return ServeBackups(repository: backupTo, passwordFile: backupPasswordFile, every: try interval("--backup-every", backupEvery ?? "24h"),
+                            drillEvery: try interval("--drill-every", drillEvery ?? "7d"), keep: keep)
+    }
+
+    /// Every backup failing (no restic, no password) is said before serving, in serve's own words for the password.
+    private static func checkBackups(_ backups: ServeBackups) throws {
+        do {
+            try ServerBackups.check(backups)
+        } catch let error as BackupError where error == .noPassword {
+            throw ValidationError("no password for the restic repository: give --backup-password-file FILE, "
+                                  + "or set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND")
+        }
+    }
+
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
                                      insecureHTTP: insecureHTTP, publicNames: publicName,
-                                     tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy)
+                                     tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
+                                     backups: try backups())
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
             try settings.check(accounts: accounts)
         } catch {
             throw ValidationError(error.description)
         }
+        if let backups = settings.backups { try Self.checkBackups(backups) }
         // Uploads and writes cut off by a crash or a kill are removed before the server takes new ones.
         vault.objectStore.removeStaleTemporaryFiles(startingUp: true)
         try WebServerHook.run(settings)

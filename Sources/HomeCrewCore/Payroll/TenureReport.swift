@@ -46,6 +46,8 @@ public struct DueItem: Hashable, Sendable {
         case documentExpiry = "expiry"
         case anniversary
         case leaving
+        /// The vault's backups: the last failed, or none passed for too long (`DueList.backupItems`).
+        case backup
     }
 
     public let kind: Kind

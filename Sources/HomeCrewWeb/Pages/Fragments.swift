@@ -35,7 +35,7 @@ enum Fragments {
             let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
             return """
                 <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
-                <td\(item.isExpired ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(bdi: item.staffNames)</td>
+                <td\(item.isExpired || item.kind == .backup ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(bdi: item.staffNames)</td>
                 <td>\(bdi: item.householdName)</td><td>\(bdi: item.summary)</td></tr>
                 """
         }

@@ -109,6 +109,7 @@ struct HouseholdController: Sendable {
             \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
             <h2 id="members">Members</h2>
             \(try SharingSection(app: app, household: household, context: context, pager: pager).render())
+            \(try BackupSection.render(app, household: household.id, context: context))
             \(canChange ? changeForms(summary, context) : .empty)
             <div id="history"><h2>History</h2>\(Fragments.history(history.rows, shown: history.total))\(pager.controls(history, parameter: "history_page", noun: "change", anchor: "history"))</div>
             """)

@@ -56,7 +56,7 @@ struct ReportController: Sendable {
     @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
         let within = try request.query["within"].map(DueList.window(days:)) ?? 60
-        let items = try app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
+        let items = try app.backupDueItems(context.reach) + app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
         let feed: HTML
         // Each account has its own feed (its households); the vault's own user has the vault's (all of them).
         if let token = try app.database.calendarFeedToken(for: context.session?.account) {
@@ -112,7 +112,8 @@ struct ReportController: Sendable {
 
     private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
         let today = app.today
-        let text = try ICalendar.render(try app.database.dueItems(DueList(today: today, withinDays: within), within: reach), stamp: today,
+        let items = try app.backupDueItems(reach) + app.database.dueItems(DueList(today: today, withinDays: within), within: reach)
+        let text = try ICalendar.render(items, stamp: today,
                                         name: "HomeCrew: due", maxBytes: WebLimits.responseBytes)
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
         if download { headers[.contentDisposition] = ContentDisposition.value(inline: false, fileName: "homecrew-due-\(today).ics") }

@@ -1,0 +1,40 @@
+import Foundation
+
+extension DueList {
+    /// The due list's word on the vault's backups (the whole vault's, not a household's): the last
+    /// backup failed; or, where a server backs up every `every` seconds, none has passed within
+    /// twice that, or none yet. A failed restore drill too: a backup that does not restore is none.
+    public static func backupItems(_ health: BackupHealth, every: TimeInterval?, now: Date, today: CalendarDate,
+                                   timeZone: TimeZone = .current) -> [DueItem] {
+        var items: [DueItem] = []
+        func add(_ id: String, _ summary: String) {
+            items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary,
+                                 recordID: RecordID(rawValue: id), isExpired: false))
+        }
+        let shown = { (run: BackupRun) in BackupRun.shownTime(run.finishedAt, timeZone: timeZone) }
+        if let last = health.lastBackup, !last.succeeded {
+            add("backup", "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? ""))
+        } else if let every {
+            if let last = health.lastBackup {
+                if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))") }
+            } else {
+                add("backup", "no backup yet")
+            }
+        }
+        if let drill = health.lastDrill, !drill.succeeded {
+            add("drill", "the last restore drill failed (\(shown(drill)), from \(drill.repository))" + (drill.message.map { ": \($0)" } ?? ""))
+        }
+        return items
+    }
+}
+
+extension BackupRun {
+    /// "25 Nov 2026 03:00", in the machine's time zone, for the pages and the due list.
+    public static func shownTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "d MMM yyyy HH:mm"
+        return formatter.string(from: date)
+    }
+}
