@@ -15,7 +15,8 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
-- the server's peak resident memory (VmHWM) stays under 150 MB;
+- the server's peak resident memory (VmHWM) stays under 175 MB (150 MB before the 16 MB downloads were
+  added: one taken at loopback speed puts 11-19 MB in flight; slow readers add nothing, measured);
 - then hostile data (hostile_data.py, on a server of its own): every page of every role for a household
   of 10,000 staff and a person from year 1 with 100,000 days of leave and payments stays within its
   budget while another member's home page stays under 100 ms at p99.
@@ -532,7 +533,7 @@ def main():
         password_hashes_do_not_slow_others(server, member)
         small_upload_does_not_wait_for_long_ocr(server, folder)
         peak = sigterm_stops_it_quickly(server)
-        check(peak < 150, f"the server's peak resident memory was {peak:.0f} MB")
+        check(peak < 175, f"the server's peak resident memory was {peak:.0f} MB (under 175 MB)")
     finally:
         if server is not None and server.process.poll() is None:
             server.process.kill()
