@@ -4,8 +4,10 @@ extension DueList {
     /// The due list's word on the vault's backups (the whole vault's, not a household's): the last
     /// backup failed; or, where a server backs up every `every` seconds, none has passed within
     /// twice that, or none yet. A failed restore drill too: a backup that does not restore is none.
+    /// `detailed`: with the repository and restic's reason, for whoever keeps the whole vault;
+    /// a household's owner on a shared server is told only that it failed, and when.
     public static func backupItems(_ health: BackupHealth, every: TimeInterval?, now: Date, today: CalendarDate,
-                                   timeZone: TimeZone = .current) -> [DueItem] {
+                                   timeZone: TimeZone = .current, detailed: Bool = true) -> [DueItem] {
         var items: [DueItem] = []
         func add(_ id: String, _ summary: String) {
             items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary,
@@ -13,7 +15,8 @@ extension DueList {
         }
         let shown = { (run: BackupRun) in BackupRun.shownTime(run.finishedAt, timeZone: timeZone) }
         if let last = health.lastBackup, !last.succeeded {
-            add("backup", "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? ""))
+            add("backup", detailed ? "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? "")
+                : "the last backup failed (\(shown(last)))")
         } else if let every {
             if let last = health.lastBackup {
                 if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))") }
@@ -22,7 +25,8 @@ extension DueList {
             }
         }
         if let drill = health.lastDrill, !drill.succeeded {
-            add("drill", "the last restore drill failed (\(shown(drill)), from \(drill.repository))" + (drill.message.map { ": \($0)" } ?? ""))
+            add("drill", detailed ? "the last restore drill failed (\(shown(drill)), from \(drill.repository))" + (drill.message.map { ": \($0)" } ?? "")
+                : "the last restore drill failed (\(shown(drill)))")
         }
         return items
     }

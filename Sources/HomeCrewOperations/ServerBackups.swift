@@ -50,7 +50,10 @@ public struct ServerBackups: Sendable {
         FileHandle.standardError.write(Data("\(what) \(restic.displayRepository): started\n".utf8))
         do {
             switch job {
-            case .backup: _ = try restic.backup(keep: settings.keep)
+            case .backup:
+                if let problem = try restic.backup(keep: settings.keep).retentionProblem {
+                    FileHandle.standardError.write(Data("warning: \(what) \(restic.displayRepository): --keep did not prune: \(problem)\n".utf8))
+                }
             case .drill: _ = try restic.drill()
             }
             FileHandle.standardError.write(Data("\(what) \(restic.displayRepository): passed\n".utf8))

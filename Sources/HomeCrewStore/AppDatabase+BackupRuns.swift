@@ -55,6 +55,14 @@ extension AppDatabase {
         }
     }
 
+    /// True when a backup into `repository` (its display form) has passed before.
+    public func hasPassedBackup(to repository: String) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM backup_run WHERE kind = 'backup' AND succeeded = 1 AND repository = ?)",
+                              arguments: [repository]) ?? false
+        }
+    }
+
     /// The id every snapshot of this vault is tagged with; a restored copy keeps it.
     public func backupVaultID() throws -> String {
         try read { db in try String.fetchOne(db, sql: "SELECT vault_id FROM backup_identity") ?? "" }

@@ -91,12 +91,18 @@ final class WorkerPool: @unchecked Sendable {
         return "homecrew-extract at \(executable) could not start (\(ErrorText.sentence(for: error))); \(fix)"
     }
 
+    /// restic's variables and those of the backends it reaches (S3, B2, Azure, Google, Swift, rclone).
+    static let secretPrefixes = ["RESTIC_", "AWS_", "B2_", "AZURE_", "GOOGLE_", "OS_", "ST_", "RCLONE_"]
+
     private func start() throws -> Worker {
         guard access(executable, X_OK) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT) }
         let process = Process(), input = Pipe(), output = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = []
-        var environment = ProcessInfo.processInfo.environment
+        // A worker parses files anyone uploaded: it is given no backup password or cloud key.
+        var environment = ProcessInfo.processInfo.environment.filter { name, _ in
+            !Self.secretPrefixes.contains { name.hasPrefix($0) }
+        }
         // libgomp reads this only at load: it must be in the worker's environment from the start.
         environment["OMP_THREAD_LIMIT"] = "1"
         process.environment = environment

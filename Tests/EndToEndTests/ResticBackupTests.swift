@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 /// `vault backup --restic` into a local repository with the real restic (Debian's package); the
@@ -55,6 +56,40 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertEqual(try sqlite("SELECT kind || ' ' || succeeded || ' ' || repository FROM backup_run ORDER BY id"),
                        "backup 1 \(repository)\ndrill 1 \(repository)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-drill").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-snapshot").path))
+    }
+
+    /// An unplugged disk: the repository this vault was backed up into is gone. It is not made
+    /// again beside the vault (the backup would pass, and be on the same disk as the vault).
+    func testARepositoryBackedUpIntoBeforeIsNeverMadeAgainWhenItIsMissing() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let unplugged = scratch.appendingPathComponent("unplugged").path
+        try FileManager.default.moveItem(atPath: repository, toPath: unplugged)
+        let missing = try backup()
+        XCTAssertEqual(missing.status, 69, missing.stderr)
+        XCTAssertEqual(missing.stderr, "error: the restic repository \(repository) is not there, though this vault was backed up into it before (is its disk mounted?); nothing was backed up\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository), "no new repository was made")
+        XCTAssertEqual(try sqlite("SELECT succeeded FROM backup_run ORDER BY id DESC LIMIT 1"), "0", "the failure is recorded")
+        try FileManager.default.moveItem(atPath: unplugged, toPath: repository)
+        XCTAssertEqual(try backup().status, 0, "plugged in again, the next backup passes")
+    }
+
+    /// restic keeps a link as a link: an object that is one would be missing from the backup, and
+    /// a restored link could point outside the restore. Neither is taken for a file.
+    func testAnObjectThatIsALinkIsRefusedNotBackedUpAsALink() throws {
+        let file = Samples.fixture("hello.pdf")
+        _ = try homecrew.ok("doc", "add", file, "--household", "Sea View", "--no-ocr")
+        let objects = homecrew.vault.appendingPathComponent("objects/sha256")
+        let folder = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: objects.path).first)
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(folder).path).first)
+        let object = objects.appendingPathComponent(folder).appendingPathComponent(name).path
+        let outside = scratch.appendingPathComponent("outside.pdf").path
+        chmod(object, 0o600)
+        try FileManager.default.moveItem(atPath: object, toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: object, withDestinationPath: outside)
+        let refused = try backup()
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("error: ") && refused.stderr.hasSuffix("/\(folder)/\(name) is a link or a special file, not a plain file; a vault holds only plain files and folders\n"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-snapshot").path))
     }
 

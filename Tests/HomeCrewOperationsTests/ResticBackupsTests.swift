@@ -28,6 +28,9 @@ final class ResticBackupsTests: XCTestCase {
             ("rest:http://user@host/", "rest:http://***@host/"),
             ("s3:https://host/bucket?secret=abc", "s3:https://host/bucket?***"),
             ("s3:https://a:b@c@host/x", "s3:https://***@host/x"),
+            // A password may hold "/", "#" or "?" unencoded: everything up to the last "@" goes.
+            ("rest:http://alice:pa#ss@127.0.0.1:9/repo/", "rest:http://***@127.0.0.1:9/repo/"),
+            ("rest:http://alice:pa/secret@host/", "rest:http://***@host/"),
             ("/mnt/usb/restic", "/mnt/usb/restic"),
             ("sftp:user@host:/srv/restic", "sftp:user@host:/srv/restic"),
             ("b2:bucket:path", "b2:bucket:path"),
@@ -39,6 +42,13 @@ final class ResticBackupsTests: XCTestCase {
         }
         let line = "Fatal: unable to open config file: Get \"https://AKIAKEY:secret@s3.example.com/bucket/config\": dial tcp"
         XCTAssertFalse(RepositoryName.scrub(line, repository: "s3:https://AKIAKEY:secret@s3.example.com/bucket").contains("secret"))
+        // restic cut this URL at the "#" and echoed the part before it.
+        let cut = RepositoryName.scrub("Fatal: parse \"http://alice:pa\": invalid port", repository: "rest:http://alice:pa#ssword@127.0.0.1:9/repo/")
+        XCTAssertFalse(cut.contains("alice") || cut.contains("ssword"), cut)
+        let query = RepositoryName.scrub("Fatal: Head \"https://host/repo/?token=abcdef/config\": EOF", repository: "s3:https://host/repo/?token=abcdef")
+        XCTAssertFalse(query.contains("abcdef"), query)
+        XCTAssertEqual(RepositoryName.scrub("Fatal: wrong password or no key found", repository: "rest:http://alice:hunter22@host/"),
+                       "Fatal: wrong password or no key found", "a line without credentials is kept")
     }
 
     func testResticsWordsBecomeOneErrorEach() {

@@ -45,7 +45,9 @@ final class BackupPageTests: XCTestCase {
             XCTAssertTrue(after.text.contains("failed, from s3:s3.example.com/bucket/homecrew: object &lt;b&gt;1f&lt;/b&gt; &amp; its twin differ."), after.text)
             XCTAssertFalse(after.text.contains("<b>1f</b>"))
             let asOwner = try await AccountSignInTests.send(client, "/households/\(owned.id.rawValue)", cookie: owner)
-            XCTAssertTrue(asOwner.text.contains("Last backup: \(shown), passed"), "an account that owns the household sees it")
+            XCTAssertTrue(asOwner.text.contains("Last backup: \(shown), passed."), "an account that owns the household sees it")
+            XCTAssertFalse(asOwner.text.contains("s3.example.com") || asOwner.text.contains("twin differ"),
+                           "but not where the vault goes nor restic's reason: those are the server keeper's")
             for (who, cookie) in [("a manager", manager), ("a viewer", viewer)] {
                 let page = try await AccountSignInTests.send(client, household, cookie: cookie)
                 XCTAssertEqual(page.status, .ok)
@@ -73,6 +75,12 @@ final class BackupPageTests: XCTestCase {
             XCTAssertTrue(calendar.text.contains("SUMMARY:Backup: the last backup failed"), calendar.text)
             let managersCalendar = try await AccountSignInTests.send(client, "/reports/due.ics", cookie: manager)
             XCTAssertFalse(managersCalendar.text.contains("Backup"))
+            // The subscribed feed is read by whoever holds its address: no backup on it, even the keeper's.
+            _ = try await client.post("/reports/due/feed")
+            let token = try XCTUnwrap(try harness.app.database.calendarFeedToken())
+            let feed = try await client.get("/calendar/\(token).ics", signedIn: false)
+            XCTAssertEqual(feed.status, .ok)
+            XCTAssertFalse(feed.text.contains("Backup") || feed.text.contains("cannot be reached"), feed.text)
         }
     }
 }

@@ -73,6 +73,9 @@ struct BackupVault: ParsableCommand {
         if let forgotten = summary.snapshotsForgotten {
             print("Kept \(retention?.text ?? ""): forgot and pruned \(forgotten) older snapshot(s) of this vault.")
         }
+        if let problem = summary.retentionProblem {
+            Terminal.printNote("warning: the snapshot is safe, but --keep did not forget or prune older ones (the next backup tries again): \(problem)")
+        }
     }
 }
 

@@ -16,6 +16,8 @@ public struct BackupSummary: Sendable, Equatable {
     public var counts: [String: Int]
     /// Snapshots of this vault that `--keep` removed (nil without `--keep`).
     public var snapshotsForgotten: Int?
+    /// Why `--keep` could not forget or prune (the snapshot itself is safe): the next run tries again.
+    public var retentionProblem: String? = nil
 }
 
 /// One snapshot of this vault in the repository (`vault backups`).

@@ -54,7 +54,11 @@ public struct ResticBackups: Sendable {
         let exclusive = try BackupLock(vault: vault)
         defer { withExtendedLifetime(exclusive) {} }
         var summary = try send(database)
-        if let keep { summary.snapshotsForgotten = try forget(keep: keep, vaultID: try database.backupVaultID()) }
+        // The snapshot is safe once sent: a retention that fails is told, not taken for a failed backup.
+        if let keep {
+            do { summary.snapshotsForgotten = try forget(keep: keep, vaultID: try database.backupVaultID()) }
+            catch { summary.retentionProblem = ErrorText.sentence(for: error).oneLine }
+        }
         return summary
     }
 
@@ -74,6 +78,8 @@ public struct ResticBackups: Sendable {
         chmod(staging + "/homecrew.sqlite", 0o600)
         let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: staging + "/homecrew.sqlite")
         let objects = ObjectStore(vaultDirectory: vault.directory)
+        // restic would keep a link, not the file it points to: the backup would lack the document.
+        try RestoredVault.requirePlainFilesAndFolders(vault.directory + "/objects")
         let manifest = try BackupManifest(facts: facts, database: staging + "/homecrew.sqlite", objects: objects)
         try manifest.write(to: staging + "/" + Self.manifestName)
         var paths = [Self.stagingName]
@@ -86,6 +92,9 @@ public struct ResticBackups: Sendable {
         do {
             output = try resticInVault.run(arguments)
         } catch let error as BackupError where Self.isMissingRepository(error) {
+            // A repository this vault was backed up into before is not made again: a disk that is
+            // not mounted must not turn an offsite backup into one beside the vault.
+            guard try !database.hasPassedBackup(to: displayRepository) else { throw BackupError.repositoryMissing(displayRepository) }
             initialised = try initialise()
             output = try resticInVault.run(arguments)
         }
@@ -167,9 +176,9 @@ public struct ResticBackups: Sendable {
     func choose(_ id: String?) throws -> SnapshotListing {
         let all = try allSnapshots()
         if let id {
-            guard id.count >= 4, let found = all.first(where: { $0.id.hasPrefix(id.lowercased()) }) else {
-                throw BackupError.unknownSnapshot(id)
-            }
+            let matching = id.count >= 4 ? all.filter { $0.id.hasPrefix(id.lowercased()) } : []
+            guard let found = matching.first else { throw BackupError.unknownSnapshot(id) }
+            guard matching.count == 1 else { throw BackupError.ambiguousSnapshot(id) }
             return found
         }
         if let vaultID = try liveVaultID(), let latest = all.last(where: { $0.vaultID == vaultID }) { return latest }
@@ -231,7 +240,14 @@ public struct ResticBackups: Sendable {
 
     private func record(_ run: BackupRun) {
         guard vault.databaseExists, let database = try? AppDatabase.open(vault, create: false) else { return }
-        try? database.recordBackupRun(run)
+        do { try database.recordBackupRun(run) } catch {
+            // The database refused the run (a repository or message it will not keep): a failure
+            // recorded without them still shows, where dropping it would leave the last pass showing.
+            var plain = run
+            plain.repository = "(a repository HomeCrew does not show)"
+            plain.message = run.succeeded ? nil : "the run's message could not be kept"
+            try? database.recordBackupRun(plain)
+        }
     }
 
     static func removeTree(_ path: String) throws {

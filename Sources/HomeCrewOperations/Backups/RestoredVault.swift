@@ -12,6 +12,9 @@ struct RestoredVault {
     var bytes: Int64
 
     static func verify(_ staging: String, snapshot: String) throws -> RestoredVault {
+        // Nothing is renamed, changed or hashed through a link: a tampered snapshot's link could
+        // point outside the restore, and a verified restore must hold its own files.
+        try requirePlainFilesAndFolders(staging)
         let inner = staging + "/" + ResticBackups.stagingName
         let manifest = try BackupManifest.read(from: inner + "/" + ResticBackups.manifestName, snapshot: snapshot)
         let database = staging + "/homecrew.sqlite"
@@ -44,6 +47,19 @@ struct RestoredVault {
     }
 
     static let stagingPrefix = ".homecrew-restore-"
+
+    /// Every entry under `root` (not following links) is a plain file or a folder.
+    static func requirePlainFilesAndFolders(_ root: String) throws {
+        var info = stat()
+        guard lstat(root, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw BackupError.notAPlainFile(root) }
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        while let name = walker.nextObject() as? String {
+            guard lstat(root + "/" + name, &info) == 0 else { throw BackupError.notAPlainFile(root + "/" + name) }
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFDIR else { throw BackupError.notAPlainFile(root + "/" + name) }
+        }
+    }
 
     /// Removes the hidden staging directories of restores whose process is gone (killed, or
     /// the machine stopped): never a finished restore, which has been renamed.

@@ -43,11 +43,11 @@ public struct RetentionPolicy: Sendable, Equatable {
 public enum RepositoryName {
     public static func display(_ repository: String) -> String {
         var text = repository
-        // Credentials sit between "//" and the last "@" before the path.
+        // Credentials sit between "//" and an "@"; a password may itself hold "/", "#" or "?",
+        // so everything up to the last "@" is taken for them.
         if let scheme = text.range(of: "://") {
             let rest = text[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+            if let at = rest.lastIndex(of: "@") {
                 text = String(text[..<scheme.upperBound]) + "***" + String(rest[at...])
             }
         }
@@ -69,7 +69,29 @@ public enum RepositoryName {
 
     /// Removes whatever might be a credential from a line restic printed (it may echo the URL).
     static func scrub(_ line: String, repository: String) -> String {
-        line.replacingOccurrences(of: repository, with: display(repository))
+        let secrets = secrets(of: repository)
+        var text = line.replacingOccurrences(of: repository, with: display(repository))
             .replacingOccurrences(of: #"://[^/\s@]+@"#, with: "://***@", options: .regularExpression)
+        guard !secrets.isEmpty else { return text }
+        // restic may echo a URL it parsed its own way ("http://alice:pa" of "alice:pa#ss@…"):
+        // any address in the line is shown as the repository's display form, and a line that
+        // still holds a piece of the credentials or the query is not shown at all.
+        text = text.replacingOccurrences(of: #"[A-Za-z][A-Za-z0-9+.-]*://[^\s"']*"#, with: display(repository), options: .regularExpression)
+        guard !secrets.contains(where: { text.contains($0) }) else {
+            return "restic's message held the repository's credentials, so it is not shown"
+        }
+        return text
+    }
+
+    /// The user, password and query of a repository URL, and their pieces cut at "/", "#", "?".
+    static func secrets(of repository: String) -> [String] {
+        guard let scheme = repository.range(of: "://") else { return [] }
+        let rest = repository[scheme.upperBound...]
+        var parts: [Substring] = []
+        if let at = rest.lastIndex(of: "@") { parts += rest[..<at].split(separator: ":", maxSplits: 1) }
+        if let query = rest.firstIndex(of: "?") { parts.append(rest[rest.index(after: query)...]) }
+        let pieces = parts.flatMap { part in [part] + part.split(whereSeparator: { "/#?&=".contains($0) }) }
+        // Longest first, so that a piece inside another does not leave the rest of it behind.
+        return Set(pieces.map(String.init).filter { $0.count >= 3 }).sorted { $0.count > $1.count }
     }
 }

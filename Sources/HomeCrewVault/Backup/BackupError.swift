@@ -28,17 +28,20 @@ public enum BackupError: HomeCrewError, Equatable {
     case notAVaultSnapshot(String)
     case restoredDoesNotVerify(String)
     case noVault(String)
+    case repositoryMissing(String)
+    case ambiguousSnapshot(String)
+    case notAPlainFile(String)
 
     public var category: ErrorCategory {
         switch self {
         case .targetNotEmpty, .outputExists: return .cannotCreate
-        case .resticMissing, .unreachable: return .unavailable
+        case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
         case .wrongPassword: return .denied
-        case .noPassword, .badRetention, .severalVaults: return .usage
+        case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
         case .passwordFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
         case .diskFull, .resticKilled, .resticFailed: return .io
         case .repositoryLocked, .anotherBackupRunning: return .busy
-        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify: return .invalidData
+        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile: return .invalidData
         }
     }
 
@@ -71,6 +74,10 @@ public enum BackupError: HomeCrewError, Equatable {
         case .notAVaultSnapshot(let id): return "snapshot \(id) is not a HomeCrew vault (it has no homecrew-backup.json)"
         case .restoredDoesNotVerify(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
         case .noVault(let path): return "no vault at \(path)"
+        case .repositoryMissing(let repository):
+            return "the restic repository \(repository) is not there, though this vault was backed up into it before (is its disk mounted?); nothing was backed up"
+        case .ambiguousSnapshot(let id): return "more than one snapshot starts with \(id); give more of its id (see: homecrew vault backups)"
+        case .notAPlainFile(let path): return "\(path) is a link or a special file, not a plain file; a vault holds only plain files and folders"
         }
     }
 }

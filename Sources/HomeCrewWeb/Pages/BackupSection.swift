@@ -15,16 +15,18 @@ enum BackupSection {
         } ?? "<p class=\"note\">This server does not back up by itself: <code>homecrew serve --backup-to REPOSITORY</code> or <code>homecrew vault backup --restic REPOSITORY</code> does.</p>"
         return """
             <h2 id="backups">Backups</h2>
-            <p>\(line("Last backup", health.lastBackup, none: "No backup yet."))</p>
-            <p>\(line("Last restore drill", health.lastDrill, none: "No restore drill yet."))</p>
+            <p>\(line("Last backup", health.lastBackup, none: "No backup yet.", detailed: context.reach.isEverything))</p>
+            <p>\(line("Last restore drill", health.lastDrill, none: "No restore drill yet.", detailed: context.reach.isEverything))</p>
             \(schedule)
             """
     }
 
-    /// "Last backup: 25 Nov 2026 03:00, passed, to s3:…/homecrew."
-    static func line(_ label: String, _ run: BackupRun?, none: String) -> String {
+    /// "Last backup: 25 Nov 2026 03:00, passed, to s3:…/homecrew." Where it goes and why it
+    /// failed are the server keeper's (`detailed`), not every household owner's on a shared server.
+    static func line(_ label: String, _ run: BackupRun?, none: String, detailed: Bool = true) -> String {
         guard let run else { return none }
         let outcome = run.succeeded ? "passed" : "failed"
+        guard detailed else { return "\(label): \(BackupRun.shownTime(run.finishedAt)), \(outcome)." }
         let place = run.kind == .drill ? "from" : "to"
         let why = run.succeeded ? "" : run.message.map { ": \($0)" } ?? ""
         return "\(label): \(BackupRun.shownTime(run.finishedAt)), \(outcome), \(place) \(run.repository)\(why)."
@@ -36,6 +38,7 @@ extension WebApp {
     /// them all); nothing for anyone else.
     func backupDueItems(_ reach: Reach) throws -> [DueItem] {
         guard reach.households(atLeast: .owner).map({ !$0.isEmpty }) ?? true else { return [] }
-        return DueList.backupItems(try database.backupHealth(), every: backups?.every.seconds, now: Date(), today: today)
+        return DueList.backupItems(try database.backupHealth(), every: backups?.every.seconds, now: Date(), today: today,
+                                   detailed: reach.isEverything)
     }
 }

@@ -112,7 +112,10 @@ struct ReportController: Sendable {
 
     private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
         let today = app.today
-        let items = try app.backupDueItems(reach) + app.database.dueItems(DueList(today: today, withinDays: within), within: reach)
+        // A subscribed feed is read by whoever holds its address (often a calendar company):
+        // the vault's backups stay off it; the download, asked for while signed in, has them.
+        let backups = download ? try app.backupDueItems(reach) : []
+        let items = try backups + app.database.dueItems(DueList(today: today, withinDays: within), within: reach)
         let text = try ICalendar.render(items, stamp: today,
                                         name: "HomeCrew: due", maxBytes: WebLimits.responseBytes)
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
