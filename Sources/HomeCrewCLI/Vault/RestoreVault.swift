@@ -33,7 +33,7 @@ struct RestoreVault: ParsableCommand {
         }
         guard let archive else { return }
         let target = (into as NSString).standardizingPath
-        try requireEmpty(target)
+        try RestoreTarget.requireEmpty(target)
         let parent = (target as NSString).deletingLastPathComponent
         let staging = "\(parent.isEmpty ? "." : parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var moved = false
@@ -48,14 +48,6 @@ struct RestoreVault: ParsableCommand {
         moved = true
         try? ObjectStore.syncDirectory(parent.isEmpty ? "." : parent)
         print("Restored the database and \(summary.objectCount) object(s) into \(Terminal.sanitize(target)); every SHA-256 checked.")
-    }
-
-    private func requireEmpty(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFDIR,
-              (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
-        else { throw BackupError.targetNotEmpty(path) }
     }
 }
 

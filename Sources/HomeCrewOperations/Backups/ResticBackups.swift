@@ -153,7 +153,7 @@ public struct ResticBackups: Sendable {
     /// re-hashes and the records match the manifest's digest.
     public func restore(snapshot: String?, into target: String) throws -> RestoreSummary {
         let target = URL(fileURLWithPath: target).standardizedFileURL.path
-        try RestoredVault.requireEmpty(target)
+        try RestoreTarget.requireEmpty(target)
         let chosen = try choose(snapshot)
         let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         RestoredVault.removeAbandonedStaging(in: parent)

@@ -71,14 +71,6 @@ struct RestoredVault {
         }
     }
 
-    static func requireEmpty(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFDIR,
-              (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
-        else { throw BackupError.targetNotEmpty(path) }
-    }
-
     /// Renames the verified staging directory to `target` (an empty directory there is
     /// replaced); a restore stopped before this leaves only the hidden staging directory.
     static func moveIntoPlace(_ staging: String, target: String) throws {
