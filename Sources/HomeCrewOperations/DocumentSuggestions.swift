@@ -9,21 +9,29 @@ public struct DocumentSuggestions: Sendable {
     public let database: AppDatabase
     public let today: CalendarDate
     public let limits: DocumentFacts.Limits
+    /// At most this many people are matched against (nil: all): past it, no person is suggested.
+    public let peopleLimit: Int?
 
-    /// `limits` bound the reading; a page that shows a document reads less of it (`pageView`).
-    public init(database: AppDatabase, today: CalendarDate = .localToday(), limits: DocumentFacts.Limits = .standard) {
+    /// `limits` bound the reading; the web reads less of a document and matches fewer people
+    /// (`web`), so that no request's work grows with a household's text or staff.
+    public init(database: AppDatabase, today: CalendarDate = .localToday(), limits: DocumentFacts.Limits = .standard,
+                peopleLimit: Int? = nil) {
         self.database = database
         self.today = today
         self.limits = limits
+        self.peopleLimit = peopleLimit
     }
 
-    /// Shown on every view of a document page, so read from its first 256 KB only: a passport's
-    /// zone and labels are on its first pages, and a 4 MB handbook must not cost each view a second.
-    public static let pageView: DocumentFacts.Limits = {
+    /// The web's reading, on every view of a document page and on its Apply: the first 256 KB of
+    /// the text (a passport's zone and labels are on its first pages), 8 labels, and a person
+    /// only among at most `people` (the web's choosers' bound). Names are compared labels × people
+    /// times: 200 labels against a household of 10,000 staff took a debug server a minute a view.
+    public static func web(database: AppDatabase, today: CalendarDate, people: Int) -> DocumentSuggestions {
         var limits = DocumentFacts.Limits.standard
         limits.textBytes = 256_000
-        return limits
-    }()
+        limits.labelHits = 8
+        return DocumentSuggestions(database: database, today: today, limits: limits, peopleLimit: people)
+    }
 
     /// One fact and where the document stands on it.
     public struct Suggestion: Hashable, Sendable {
@@ -154,6 +162,10 @@ public struct DocumentSuggestions: Sendable {
 
     /// The household's staff, by every name they go by: the only people a document may name.
     func candidates(_ household: RecordID) throws -> [PersonCandidate] {
+        if let peopleLimit {
+            // More people than that: none is suggested (the command line's `doc suggestions` matches them all).
+            return try database.staffChoices(householdID: household, within: .everything, limit: peopleLimit)?.map(PersonCandidate.init) ?? []
+        }
         let filter = StaffFilter(householdID: household, statuses: Set(EmploymentStatus.allCases), asOf: today)
         return try database.staffListing(filter).map { PersonCandidate($0.member) }
     }

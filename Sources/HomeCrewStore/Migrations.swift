@@ -688,7 +688,9 @@ enum Migrations {
     /// What a household read from its own document with a secret (a PDF's password) or by
     /// reprocessing it is kept with that document, not with the object that documents of other
     /// households share: the object's row and pages hold only what the bytes give without one.
-    /// Documents of encrypted objects that had text keep it as their own; the object keeps none.
+    /// The document of an encrypted object that had text keeps it as its own when the object is
+    /// one household's; where households shared it, whose password opened it cannot be told, so
+    /// none keeps it and each reads it again with its own password. The object keeps none.
     private static func createDocumentExtractions(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE document_extraction (
@@ -707,13 +709,22 @@ enum Migrations {
                 PRIMARY KEY (document_id, page_number)
             ) WITHOUT ROWID;
 
+            CREATE TEMP TABLE shared_object AS
+                SELECT object_sha256 AS sha256 FROM document GROUP BY object_sha256 HAVING count(DISTINCT household_id) > 1;
             INSERT INTO document_extraction (document_id, extraction_status, extraction_note, page_count, thumbnail_sha256)
-                SELECT d.id, o.extraction_status, o.extraction_note, o.page_count, o.thumbnail_sha256
-                FROM document d JOIN object o ON o.sha256 = d.object_sha256
+                SELECT d.id,
+                       CASE WHEN s.sha256 IS NULL THEN o.extraction_status ELSE 'partial' END,
+                       CASE WHEN s.sha256 IS NULL THEN o.extraction_note
+                            ELSE 'encrypted: reprocess it with --password to read its text' END,
+                       o.page_count,
+                       CASE WHEN s.sha256 IS NULL THEN o.thumbnail_sha256 END
+                FROM document d JOIN object o ON o.sha256 = d.object_sha256 LEFT JOIN shared_object s ON s.sha256 = o.sha256
                 WHERE o.encrypted = 1 AND EXISTS (SELECT 1 FROM object_page p WHERE p.object_sha256 = o.sha256);
             INSERT INTO document_page (document_id, page_number, text, text_source)
                 SELECT e.document_id, p.page_number, p.text, p.text_source
-                FROM document_extraction e JOIN document d ON d.id = e.document_id JOIN object_page p ON p.object_sha256 = d.object_sha256;
+                FROM document_extraction e JOIN document d ON d.id = e.document_id JOIN object_page p ON p.object_sha256 = d.object_sha256
+                WHERE d.object_sha256 NOT IN (SELECT sha256 FROM shared_object);
+            DROP TABLE shared_object;
             UPDATE object SET extraction_status = 'partial', thumbnail_sha256 = NULL,
                               meta_title = NULL, meta_author = NULL, meta_created = NULL,
                               extraction_note = 'encrypted: add it again or reprocess it with --password to read its text'

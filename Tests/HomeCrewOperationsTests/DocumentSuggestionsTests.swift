@@ -40,6 +40,26 @@ final class DocumentSuggestionsTests: XCTestCase {
                                         thumbnail: nil, staff: [])
     }
 
+    /// The web reads a document on every view: its work is bounded by 8 labels and by the
+    /// number of people, whatever the text holds or the household employs.
+    func testTheWebsReadingComparesAtMostEightLabelsAndNoPersonPastItsPeopleLimit() throws {
+        let anna = try hire("Anna Maria Eriksson", in: sea)
+        try hire("Ravi Kumar", in: sea)
+        try hire("Zed Nobody", in: sea)
+        let labels = (1...150).map { "Name: Zed Nobody\($0) Q" }.joined(separator: "\n") + "\nName: Anna Maria Eriksson"
+        let document = try file(labels, in: sea)
+        let web = DocumentSuggestions.web(database: database, today: try CalendarDate(parsing: "2026-11-25"), people: 3)
+        let bounded = try web.report(document.document.id.rawValue)
+        XCTAssertEqual(bounded.reading.work.labelHits, 8, "8 labels of 151 read")
+        XCTAssertLessThanOrEqual(bounded.reading.work.nameComparisons, 8 * 3, "each against the 3 people's names")
+        let crowded = DocumentSuggestions.web(database: database, today: try CalendarDate(parsing: "2026-11-25"), people: 2)
+        let none = try crowded.report(document.document.id.rawValue)
+        XCTAssertEqual(none.reading.work.nameComparisons, 0, "3 people are more than 2: nobody is compared")
+        XCTAssertNil(none.suggestion(.person))
+        // The command line reads every label and everyone: Anna's label is the 151st.
+        XCTAssertEqual(try suggestions.report(document.document.id.rawValue).suggestion(.person)?.fact.value, .person(anna.id, name: "Anna Maria Eriksson"))
+    }
+
     func testThePassportsZoneAppliesKindExpiryAndPersonInOneAuditedChange() throws {
         let anna = try hire("Anna Maria Eriksson", in: sea)
         try hire("Anna Maria Eriksson", in: hill)

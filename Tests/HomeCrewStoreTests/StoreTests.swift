@@ -46,6 +46,43 @@ final class StoreTests: XCTestCase {
         }
     }
 
+    /// Format 14's upgrade: text that a password opened stays with the document when its object
+    /// is one household's; where two households shared the object, whose password opened it
+    /// cannot be told, so neither keeps it (each reads it again with its own password).
+    func testTheUpgradeGivesPasswordTextOnlyWhereOneHouseholdHeldTheFile() throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: AppDatabase.searchTextFunction) }
+        let queue = try DatabaseQueue(configuration: configuration)
+        try Migrations.migrator.migrate(queue, upTo: "v13: backup runs")
+        let shared = String(repeating: "a", count: 64), own = String(repeating: "b", count: 64)
+        try queue.write { db in
+            for (id, name) in [("aaaaaaaaaaaa", "Sea View"), ("bbbbbbbbbbbb", "Marina")] {
+                try db.execute(sql: "INSERT INTO household (id, name, name_key, created_at) VALUES (?, ?, ?, '2026-01-01')", arguments: [id, name, name.lowercased()])
+            }
+            for hash in [shared, own] {
+                try db.execute(sql: """
+                    INSERT INTO object (sha256, size, media_type, stored_at, extraction_status, page_count, encrypted)
+                    VALUES (?, 10, 'application/pdf', '2026-01-01', 'complete', 1, 1)
+                    """, arguments: [hash])
+                try db.execute(sql: "INSERT INTO object_page VALUES (?, 1, 'Salary letter of Ramesh', 'pdf-text')", arguments: [hash])
+            }
+            for (id, household, hash) in [("d00000000001", "aaaaaaaaaaaa", shared), ("d00000000002", "bbbbbbbbbbbb", shared), ("d00000000003", "aaaaaaaaaaaa", own)] {
+                try db.execute(sql: """
+                    INSERT INTO document (id, household_id, object_sha256, kind, title, original_name, added_at)
+                    VALUES (?, ?, ?, 'other', 'letter', 'letter.pdf', '2026-01-01')
+                    """, arguments: [id, household, hash])
+            }
+        }
+        try Migrations.migrator.migrate(queue)
+        try queue.read { db in
+            let pages = try String.fetchAll(db, sql: "SELECT document_id FROM document_page ORDER BY document_id")
+            XCTAssertEqual(pages, ["d00000000003"], "only the document of the file one household held keeps its text")
+            let statuses = try String.fetchAll(db, sql: "SELECT document_id || ' ' || extraction_status FROM document_extraction ORDER BY document_id")
+            XCTAssertEqual(statuses, ["d00000000001 partial", "d00000000002 partial", "d00000000003 complete"])
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM object_page"), 0, "the shared object keeps no text")
+        }
+    }
+
     func testUnknownMigrationsAreRefused() throws {
         let queue = try DatabaseQueue()
         _ = try AppDatabase(queue)

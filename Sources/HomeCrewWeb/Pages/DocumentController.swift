@@ -68,7 +68,7 @@ struct DocumentController: Sendable {
         guard let field = form["field"].flatMap(FactField.init(rawValue:)) else {
             throw WebError.badRequest("Say which fact to apply: one of \(FactField.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        let suggestions = DocumentSuggestions(database: app.database, today: app.today)
+        let suggestions = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
         return try change(context) { id in
             _ = try suggestions.apply(document: id, only: [field], overwrite: form["overwrite"] == "yes", within: context.reach)
         }

@@ -76,7 +76,7 @@ struct DocumentPage {
 
     /// What the document's text says about it; managers and owners may apply each fact, viewers only read them.
     private func suggestions() throws -> HTML {
-        let report = try DocumentSuggestions(database: app.database, today: app.today, limits: DocumentSuggestions.pageView).report(details)
+        let report = try DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices).report(details)
         guard !report.suggestions.isEmpty else { return .empty }
         let rows = report.suggestions.map { suggestion -> HTML in
             let fact = suggestion.fact
