@@ -6,6 +6,9 @@ extension DueList {
     /// twice that, or none yet. A failed restore drill too: a backup that does not restore is none.
     /// `detailed`: with the repository and restic's reason, for whoever keeps the whole vault;
     /// a household's owner on a shared server is told only that it failed, and when.
+    /// How far ahead of now a run may be recorded before the clock is said to be wrong.
+    static let clockSlack: TimeInterval = 600
+
     public static func backupItems(_ health: BackupHealth, every: TimeInterval?, now: Date, today: CalendarDate,
                                    timeZone: TimeZone = .current, detailed: Bool = true) -> [DueItem] {
         var items: [DueItem] = []
@@ -17,6 +20,9 @@ extension DueList {
         if let last = health.lastBackup, !last.succeeded {
             add("backup", detailed ? "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? "")
                 : "the last backup failed (\(shown(last)))")
+        } else if let last = health.lastBackup, last.finishedAt > now.addingTimeInterval(clockSlack) {
+            // Taken at its word it would keep "no backup has passed" quiet until that day comes.
+            add("backup", "the last backup is recorded as passed on \(shown(last)), later than now: the machine's clock was or is wrong")
         } else if let every {
             if let last = health.lastBackup {
                 if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))") }

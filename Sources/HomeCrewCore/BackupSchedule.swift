@@ -50,6 +50,12 @@ public struct BackupTimetable: Sendable, Equatable {
                 && lhs.drill?.at == rhs.drill?.at && lhs.drill?.passed == rhs.drill?.passed
         }
 
+        /// Runs recorded later than `now` (the clock was wrong when they ran, and is right now)
+        /// count as run at `now`: one recorded a year ahead must not put the next backup off a year.
+        public func clamped(notAfter now: Date) -> Past {
+            Past(backup: backup.map { (min($0.at, now), $0.passed) }, drill: drill.map { (min($0.at, now), $0.passed) })
+        }
+
         public mutating func record(_ job: Job, at date: Date, passed: Bool) {
             switch job {
             case .backup: backup = (date, passed)

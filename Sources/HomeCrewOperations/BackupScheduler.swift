@@ -27,8 +27,8 @@ public struct BackupScheduler: Sendable {
 
     /// Runs until cancelled, from what the vault recorded before the server started (`past`).
     public func run(past recorded: BackupTimetable.Past) async {
-        var past = recorded
         let start = now()
+        var past = recorded.clamped(notAfter: start)
         while !Task.isCancelled {
             let next = timetable.next(after: past, startedAt: start)
             let wait = next.at.timeIntervalSince(now())

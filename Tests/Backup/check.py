@@ -6,7 +6,7 @@ an S3 API (moto's server) and a REST repository (`rclone serve restic`), then a 
   up again; both snapshots restored into new directories each equal the vault as it was (`export`
   identical but for its time, `vault verify` clean); the restore drill passes.
 - Failures are one line with their exit code and change nothing: restic missing (69), a wrong password
-  (77), a repository that cannot be reached (69), restic itself killed (74), a full disk (74, when this
+  (77), a repository that cannot be reached or never answers (69), restic itself killed (74), a full disk (74, when this
   runs as root and may mount a small tmpfs).
 - SIGKILL at random moments of 20 backups and 10 restores (a small vault, a local repository): the live
   vault verifies, no restore directory is left that looks complete, the next run succeeds, and
@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -158,6 +159,7 @@ def failures_are_plain(run, demo, work, env):
     result = run("vault", "backup", "--vault", vault, "--restic", f"rest:http://someone:s3cret@127.0.0.1:{closed}/")
     check(one_line_error(result, 69, "cannot be reached") and "s3cret" not in result.stderr,
           f"an unreachable repository: exit 69, one line, no password shown ({result.stderr.strip()})")
+    hung_repository(run, vault, env)
     result = run("vault", "restore", "--restic", repository, "--into", os.path.join(work, "restore-wrong"),
                  env=dict(env, RESTIC_PASSWORD_FILE=os.path.join(work, "wrong-password")))
     check(one_line_error(result, 77, "wrong password") and not os.path.exists(os.path.join(work, "restore-wrong")),
@@ -186,6 +188,31 @@ def failures_are_plain(run, demo, work, env):
     runs = subprocess.run(["sqlite3", os.path.join(vault, "homecrew.sqlite"), "SELECT succeeded, repository, coalesce(message, '') FROM backup_run"],
                           capture_output=True, text=True).stdout
     check("s3cret" not in runs and "0|" in runs and runs.strip().endswith("|"), "each run is recorded, failed ones with their reason, no password kept")
+
+
+def hung_repository(run, vault, env):
+    """A server that accepts connections and never answers: restic would wait for ever. With the
+    stall limit at 3 s, the backup stops with the unreachable error (69) and leaves no restic behind."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    held = []
+    def accept():
+        while True:
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                return
+    threading.Thread(target=accept, daemon=True).start()
+    started = time.monotonic()
+    result = run("vault", "backup", "--vault", vault, "--restic", f"rest:http://127.0.0.1:{listener.getsockname()[1]}/",
+                 env=dict(env, HOMECREW_RESTIC_STALL_SECONDS="3"))
+    took = time.monotonic() - started
+    listener.close()
+    for connection in held:
+        connection.close()
+    check(one_line_error(result, 69, "no answer from it for 3 seconds") and took < 30,
+          f"a repository that never answers: exit 69 after {took:.1f} s, one line ({result.stderr.strip()})")
 
 
 def children(pid):

@@ -93,6 +93,23 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-snapshot").path))
     }
 
+    /// A repository URL may carry credentials: restic's own variables name it, so it is on no
+    /// command line (of homecrew or of restic), which every user of the machine can read.
+    func testResticsOwnVariablesNameTheRepositoryWhenNoneIsGiven() throws {
+        let named = scratch.appendingPathComponent("repository-name").path
+        try "\(repository)\n".write(toFile: named, atomically: true, encoding: .utf8)
+        let viaFile = try homecrew.run(["vault", "backup"], environment: password.merging(["RESTIC_REPOSITORY_FILE": named]) { $1 })
+        XCTAssertEqual(viaFile.status, 0, viaFile.stderr)
+        XCTAssertTrue(viaFile.stdout.contains("to \(repository): snapshot"), viaFile.stdout)
+        let viaVariable = password.merging(["RESTIC_REPOSITORY": repository]) { $1 }
+        let listed = try homecrew.run(["vault", "backups", "--format", "json"], environment: viaVariable)
+        XCTAssertEqual(try jsonArray(listed.stdout).count, 1, listed.stderr)
+        let restored = scratch.appendingPathComponent("restored").path
+        let restore = try homecrew.run(["vault", "restore", "--into", restored], environment: viaVariable)
+        XCTAssertEqual(restore.status, 0, restore.stderr)
+        XCTAssertEqual(try sqlite("SELECT repository FROM backup_run"), repository)
+    }
+
     func testEachFailureIsOneLineWithItsExitCodeAndIsRecorded() throws {
         XCTAssertEqual(try backup().status, 0)
         let wrong = scratch.appendingPathComponent("wrong").path
@@ -107,6 +124,12 @@ final class ResticBackupTests: XCTestCase {
             ("--out and --restic", ["vault", "backup", "--restic", repository, "--out", wrong + ".tar"], password, 64, "either --restic"),
             ("an unknown snapshot", ["vault", "restore", "--restic", repository, "--snapshot", "deadbeef", "--into", wrong + "-dir"], password, 66, "no HomeCrew snapshot deadbeef"),
             ("a non-empty target", ["vault", "restore", "--restic", repository, "--into", scratch.path], password, 73, "is not empty"),
+            ("a file as the target", ["vault", "restore", "--restic", repository, "--into", wrong], password, 73, "is a file or a link, not a directory"),
+            ("a target in a missing folder", ["vault", "restore", "--restic", repository, "--into", wrong + "-gone/restored"], password, 73,
+             "the folder \(wrong)-gone does not exist"),
+            ("no repository at all", ["vault", "backup"], password, 64, "give either --restic REPO (or set RESTIC_REPOSITORY) or --out FILE"),
+            ("an unreadable RESTIC_REPOSITORY_FILE", ["vault", "backup"], password.merging(["RESTIC_REPOSITORY_FILE": wrong + "-gone"]) { $1 }, 66,
+             "RESTIC_REPOSITORY_FILE: \(wrong)-gone cannot be read"),
         ]
         for item in cases {
             let result = try homecrew.run(item.arguments, environment: item.environment)

@@ -45,4 +45,13 @@ final class BackupDueTests: XCTestCase {
         XCTAssertEqual(summaries(health, every: day),
                        ["the last restore drill failed (15 Jan 2027 03:12, from s3:s3.example.com/b/homecrew): object 1f… differs"])
     }
+
+    func testABackupRecordedLaterThanNowSaysTheClockIsWrongInsteadOfStayingQuiet() {
+        let ahead = BackupHealth(lastBackup: run(.backup, daysAgo: -30, passed: true))
+        let expected = ["the last backup is recorded as passed on 14 Feb 2027 08:00, later than now: the machine's clock was or is wrong"]
+        XCTAssertEqual(summaries(ahead, every: day), expected)
+        XCTAssertEqual(summaries(ahead, every: nil), expected)
+        XCTAssertEqual(summaries(BackupHealth(lastBackup: run(.backup, daysAgo: -0.001, passed: true)), every: day), [],
+                       "a minute and a half ahead is a clock's drift, not a wrong clock")
+    }
 }

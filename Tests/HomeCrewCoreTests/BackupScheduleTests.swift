@@ -49,4 +49,15 @@ final class BackupScheduleTests: XCTestCase {
         // An interval shorter than an hour retries at that interval.
         XCTAssertEqual(BackupTimetable(backupEvery: 1_800, drillEvery: nil).retryAfter, 1_800)
     }
+
+    func testARunRecordedInTheFutureCountsAsRunNowAndDoesNotPutTheNextOff() {
+        let timetable = BackupTimetable(backupEvery: day, drillEvery: 7 * day, startDelay: 60)
+        let aYearAhead = start.addingTimeInterval(365 * day)
+        let past = BackupTimetable.Past(backup: (aYearAhead, true), drill: (aYearAhead, false)).clamped(notAfter: start)
+        XCTAssertEqual(past.backup?.at, start)
+        XCTAssertEqual(past.drill?.at, start)
+        XCTAssertEqual(timetable.next(after: past, startedAt: start).at, start.addingTimeInterval(3_600), "the failed drill, retried within the hour")
+        let earlier = start.addingTimeInterval(-day)
+        XCTAssertEqual(BackupTimetable.Past(backup: (earlier, true)).clamped(notAfter: start).backup?.at, earlier, "a past run is kept as it was")
+    }
 }

@@ -13,6 +13,8 @@ struct BackupVault: ParsableCommand {
             (a path, sftp:, s3:, rest:, b2:…); only what changed is sent. The password comes from RESTIC_PASSWORD_FILE, \
             RESTIC_PASSWORD, RESTIC_PASSWORD_COMMAND or --password-file and is never stored in the vault. \
             --check restores the latest snapshot into a temporary directory, verifies it and compares it with the vault.
+            Without --restic and --out, RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE names the repository (a URL \
+            with credentials is then on no command line).
             --out FILE: a plain tar file (a database snapshot, every object, a manifest of SHA-256s).
             Other homecrew commands may keep working meanwhile.
             """)
@@ -27,15 +29,19 @@ struct BackupVault: ParsableCommand {
     var check = false
 
     func validate() throws {
-        guard (out == nil) != (restic == nil) else { throw ValidationError("give either --restic REPO or --out FILE") }
-        if restic == nil, passwordFile != nil || keep != nil || check {
+        guard out == nil || restic == nil else { throw ValidationError("give either --restic REPO or --out FILE") }
+        let inEnvironment = ResticRepositoryFromEnvironment.isSet
+        guard out != nil || restic != nil || inEnvironment else {
+            throw ValidationError("give either --restic REPO (or set RESTIC_REPOSITORY) or --out FILE")
+        }
+        if out != nil, passwordFile != nil || keep != nil || check {
             throw ValidationError("--password-file, --keep and --check go with --restic")
         }
         if check, keep != nil { throw ValidationError("--check runs alone: without --keep") }
     }
 
     func run() throws {
-        if let restic { return try backupToRestic(restic) }
+        if out == nil, let restic = try restic ?? RepositoryName.fromEnvironment() { return try backupToRestic(restic) }
         guard let out else { return }
         guard vault.location.databaseExists else { throw StoreError.noSuchVault(vault.location.directory) }
         let database = try vault.openForWriting()
@@ -85,10 +91,15 @@ struct ListBackups: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
-    @Option(help: ArgumentHelp("The restic repository.", valueName: "repo")) var restic: String
+    @Option(help: ArgumentHelp("The restic repository (else RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE).", valueName: "repo")) var restic: String?
     @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
 
+    func validate() throws {
+        guard restic != nil || ResticRepositoryFromEnvironment.isSet else { throw ValidationError("give --restic REPO (or set RESTIC_REPOSITORY)") }
+    }
+
     func run() throws {
+        guard let restic = try restic ?? RepositoryName.fromEnvironment() else { return }
         let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
         let snapshots = try backups.snapshots()
         var table = RecordTable(headers: ["TIME", "ID", "BYTES", "HOUSEHOLDS", "STAFF", "DOCUMENTS", "PAYMENTS"],
@@ -120,5 +131,13 @@ enum ResticListing {
     static func counts(_ counts: [String: Int]) -> String {
         ["document": "documents", "payment": "payments", "staff": "staff"].sorted { $0.key < $1.key }
             .map { "\(counts[$0.key] ?? 0) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// Whether restic's own variables name a repository (a command given no --restic then uses it).
+enum ResticRepositoryFromEnvironment {
+    static var isSet: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return !(environment["RESTIC_REPOSITORY"] ?? "").isEmpty || !(environment["RESTIC_REPOSITORY_FILE"] ?? "").isEmpty
     }
 }

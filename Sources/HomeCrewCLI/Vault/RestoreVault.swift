@@ -13,18 +13,21 @@ struct RestoreVault: ParsableCommand {
 
     @Argument(help: "The archive written by `homecrew vault backup --out`.") var archive: String?
     @Option(help: ArgumentHelp("The new vault directory; it must not exist or be empty.", valueName: "dir")) var into: String
-    @Option(help: ArgumentHelp("Restore from this restic repository.", valueName: "repo")) var restic: String?
+    @Option(help: ArgumentHelp("Restore from this restic repository (else RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE, when no archive is given).", valueName: "repo")) var restic: String?
     @Option(help: ArgumentHelp("The snapshot to restore (see: homecrew vault backups); the latest when omitted.", valueName: "id")) var snapshot: String?
     @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
-        guard (archive == nil) != (restic == nil) else { throw ValidationError("give either an archive or --restic REPO") }
-        if restic == nil, snapshot != nil || passwordFile != nil { throw ValidationError("--snapshot and --password-file go with --restic") }
+        guard archive == nil || restic == nil else { throw ValidationError("give either an archive or --restic REPO") }
+        guard archive != nil || restic != nil || ResticRepositoryFromEnvironment.isSet else {
+            throw ValidationError("give either an archive or --restic REPO (or set RESTIC_REPOSITORY)")
+        }
+        if archive != nil, snapshot != nil || passwordFile != nil { throw ValidationError("--snapshot and --password-file go with --restic") }
     }
 
     func run() throws {
-        if let restic {
+        if archive == nil, let restic = try restic ?? RepositoryName.fromEnvironment() {
             let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
             let summary = try backups.restore(snapshot: snapshot, into: into)
             print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "

@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewVault
 
 /// A repository as HomeCrew shows and stores it: never the credentials a URL may carry
 /// (`s3:https://KEY:SECRET@host/bucket` is shown as `s3:https://***@host/bucket`), nor a
@@ -16,6 +17,18 @@ public enum RepositoryName {
         }
         if let query = text.firstIndex(of: "?") { text = String(text[..<query]) + "?***" }
         return String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+    }
+
+    /// The repository restic's own variables name, for a command given no `--restic`:
+    /// `RESTIC_REPOSITORY`, else the first line of the file `RESTIC_REPOSITORY_FILE` names. So a
+    /// URL with credentials need not be on a command line, which every user of the machine can read.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        if let named = environment["RESTIC_REPOSITORY"], !named.isEmpty { return named }
+        guard let path = environment["RESTIC_REPOSITORY_FILE"], !path.isEmpty else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = text.split(whereSeparator: \.isNewline).first.map({ $0.trimmingCharacters(in: .whitespaces) }), !line.isEmpty
+        else { throw BackupError.repositoryFileUnreadable(path) }
+        return line
     }
 
     static let backends = ["local", "sftp", "rest", "s3", "b2", "azure", "gs", "swift", "rclone"]

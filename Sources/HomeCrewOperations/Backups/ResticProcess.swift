@@ -44,6 +44,15 @@ struct ResticProcess {
     /// How long a lock held by a restic that is still running is waited for, in tries 2 s apart.
     static let lockRetries = 5
 
+    /// How long restic may go without reading or writing a byte (files, repository, network)
+    /// before it is stopped and the repository reported unreachable: a server that accepts the
+    /// connection and never answers would otherwise hold a backup, and the server's schedule,
+    /// for ever. Any live backup, restore or prune moves bytes far more often. Set in seconds
+    /// by `HOMECREW_RESTIC_STALL_SECONDS`; 10 minutes unless set.
+    static var stallLimit: TimeInterval {
+        ProcessInfo.processInfo.environment["HOMECREW_RESTIC_STALL_SECONDS"].flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil } ?? 600
+    }
+
     /// Runs `restic ARGUMENTS`; throws the failure's `BackupError` unless it exits 0. A lock
     /// in the way is tried again after `restic unlock`, which removes only stale locks (their
     /// restic gone from this machine, or older than 30 minutes), so a restic killed in the
@@ -86,10 +95,13 @@ struct ResticProcess {
         let watcher = ErrorWatcher(handle: stderr.fileHandleForReading, process: process)
         let thread = Thread { watcher.read() }
         thread.start()
+        let stall = StallWatch(process: process, limit: Self.stallLimit)
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        stall.stop()
         let lines = watcher.finish().map { RepositoryName.scrub($0, repository: repository) }
         if watcher.gaveUp { throw BackupError.unreachable(repository: display, reason: Self.reason(lines)) }
+        if stall.stalled { throw BackupError.unreachable(repository: display, reason: "restic had no answer from it for \(StallWatch.duration(Self.stallLimit))") }
         if process.terminationReason == .uncaughtSignal { throw BackupError.resticKilled(signal: process.terminationStatus) }
         guard process.terminationStatus == 0 else { throw classify(status: process.terminationStatus, lines: lines) }
         return Output(stdout: output, errorLines: lines)
@@ -165,5 +177,51 @@ private final class ErrorWatcher: @unchecked Sendable {
     func finish() -> [String] {
         done.wait()
         return lines
+    }
+}
+
+/// Stops restic when it has moved no byte for `limit` seconds: its reads and writes, counted by
+/// the kernel in /proc/PID/io (files and sockets alike), have not changed.
+final class StallWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var sawStall = false
+
+    var stalled: Bool { lock.withLock { sawStall } }
+
+    init(process: Process, limit: TimeInterval) {
+        let pid = process.processIdentifier
+        let interval = min(5, max(0.2, limit / 5))
+        let thread = Thread { [self] in
+            var last = Self.bytesMoved(pid), unchangedSince = Date()
+            while lock.withLock({ running }) {
+                Thread.sleep(forTimeInterval: interval)
+                let now = Self.bytesMoved(pid)
+                if now != last { last = now; unchangedSince = Date(); continue }
+                guard Date().timeIntervalSince(unchangedSince) >= limit, lock.withLock({ running }) else { continue }
+                lock.withLock { sawStall = true }
+                process.terminate()
+                // restic removes its lock on SIGTERM; one that does not stop is killed.
+                Thread.sleep(forTimeInterval: 10)
+                if process.isRunning { kill(pid, SIGKILL) }
+                return
+            }
+        }
+        thread.start()
+    }
+
+    func stop() { lock.withLock { running = false } }
+
+    /// rchar + wchar of the process, nil once it is gone.
+    static func bytesMoved(_ pid: Int32) -> Int64? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").reduce(Int64(0)) { total, line in
+            guard line.hasPrefix("rchar:") || line.hasPrefix("wchar:") else { return total }
+            return total + (Int64(line.split(separator: " ").last ?? "") ?? 0)
+        }
+    }
+
+    static func duration(_ seconds: TimeInterval) -> String {
+        seconds >= 120 ? "\(Int(seconds / 60)) minutes" : "\(Int(seconds)) seconds"
     }
 }

@@ -9,11 +9,14 @@ public enum BackupError: HomeCrewError, Equatable {
     case hashMismatch(String)
     case damagedObject(String)
     case targetNotEmpty(String)
+    case targetNotADirectory(String)
+    case targetParentMissing(String)
     case outputExists(String)
     // restic
     case resticMissing
     case noPassword
     case passwordFileUnreadable(String)
+    case repositoryFileUnreadable(String)
     case wrongPassword(repository: String)
     case unreachable(repository: String, reason: String)
     case diskFull(String)
@@ -34,11 +37,11 @@ public enum BackupError: HomeCrewError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .targetNotEmpty, .outputExists: return .cannotCreate
+        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists: return .cannotCreate
         case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
         case .wrongPassword: return .denied
         case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
-        case .passwordFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
+        case .passwordFileUnreadable, .repositoryFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
         case .diskFull, .resticKilled, .resticFailed: return .io
         case .repositoryLocked, .anotherBackupRunning: return .busy
         case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile: return .invalidData
@@ -52,11 +55,14 @@ public enum BackupError: HomeCrewError, Equatable {
         case .damagedObject(let hash): return "object \(hash) does not match its name; run: homecrew vault verify"
         case .outputExists(let path): return "\(path) already exists; a backup never replaces a file, so choose a new name"
         case .targetNotEmpty(let path): return "\(path) is not empty; restore into a new or empty directory"
+        case .targetNotADirectory(let path): return "\(path) is a file or a link, not a directory; restore into a new or empty directory"
+        case .targetParentMissing(let path): return "the folder \(path) does not exist; make it first, or restore somewhere else"
         case .resticMissing:
             return "restic is not installed; install Debian's package restic (sudo apt install restic)"
         case .noPassword:
             return "no password for the restic repository: set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND, or pass --password-file"
         case .passwordFileUnreadable(let path): return "the password file \(path) cannot be read"
+        case .repositoryFileUnreadable(let path): return "RESTIC_REPOSITORY_FILE: \(path) cannot be read, or names no repository"
         case .wrongPassword(let repository): return "wrong password for the restic repository \(repository)"
         case .unreachable(let repository, let reason): return "the restic repository \(repository) cannot be reached: \(reason)"
         case .diskFull(let place): return "no space left on the disk (\(place)); nothing was changed, free some space and run it again"
