@@ -73,9 +73,8 @@ extension Settling {
         let hash: String
         switch statement.row {
         case .existing(let document):
-            // The same settlement again (after a reversal) draws the same bytes: the household's document,
-            // linked to the person as a new one would be (a link, not the entries).
-            _ = try database.linkStaff(document.id.rawValue, to: [facts.member.id.rawValue], within: reach)
+            // The same settlement again (after a reversal) draws the same bytes: the household's
+            // document, linked to the person by `recordSettlement` as a new one would be.
             (recording.proof, hash) = ([document.id.rawValue], document.objectHash)
         case .new(let filing): (recording.filing, hash) = ([filing], filing.document.objectHash)
         }

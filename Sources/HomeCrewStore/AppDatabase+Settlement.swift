@@ -95,6 +95,11 @@ extension AppDatabase {
             }
             guard let last = inserted.last else { throw SettlementError.nothingToPay(currency.code) }
             let filed = try recording.filing.map { try Self.insertOrFind($0, within: recording.reach, db).id.rawValue }
+            // A statement filed before (the same settlement after a reversal) is linked to the
+            // person here, as a new one is: in this transaction, so a refused settlement links nothing.
+            for reference in recording.proof {
+                try Self.link(Self.resolveDocument(reference, db), to: [member.id.rawValue], within: recording.reach, db)
+            }
             _ = try Self.attachProof(recording.proof + filed, to: last, of: details, within: recording.reach, db)
             return try entries + inserted.map { try Self.entry($0, db) }
         }

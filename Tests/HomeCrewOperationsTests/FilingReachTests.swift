@@ -103,4 +103,30 @@ final class FilingReachTests: XCTestCase {
         XCTAssertEqual(recorded.entries.last?.proof.map(\.id.rawValue), [recorded.statement], "the statement is the entries' proof")
         XCTAssertEqual(recorded.entries.last?.proof.first?.title, "Final settlement 2024-03-31 Maria Fernandes")
     }
+
+    /// Settled again after its entries were reversed, a settlement draws the same statement, which
+    /// the household already holds: it is linked to the person in the same transaction as the
+    /// entries, so a settlement refused there leaves no link behind.
+    func testASettlementRefusedAfterItsStatementWasFoundLinksNothing() throws {
+        let request = SettlementRequest(staff: maria.id.rawValue, leaving: try CalendarDate(parsing: "2024-03-31"), reason: .termination,
+                                        rules: "in-contract")
+        let payout = Settling.Payout(paidOn: try CalendarDate(parsing: "2024-03-31"), method: .cash)
+        let first = try Settling.confirm(request, payout, database, ingestor)
+        for entry in first.entries {
+            _ = try database.reversePayment(entry.payment.id.rawValue, on: try CalendarDate(parsing: "2024-04-01"), note: "wrong date")
+        }
+        _ = try database.unlinkStaff(first.statement, from: maria.id.rawValue)
+        func linked() throws -> Bool { try database.findDocument(first.statement).staff.map(\.id).contains(maria.id) }
+        XCTAssertFalse(try linked())
+        try database.writer.write { db in
+            try db.execute(sql: "CREATE TRIGGER killed BEFORE INSERT ON payment_proof BEGIN SELECT RAISE(ABORT, 'killed'); END")
+        }
+        XCTAssertThrowsError(try Settling.confirm(request, payout, database, ingestor))
+        XCTAssertFalse(try linked(), "the refused settlement linked its statement to her")
+        try database.writer.write { db in try db.execute(sql: "DROP TRIGGER killed") }
+        let again = try Settling.confirm(request, payout, database, ingestor)
+        XCTAssertEqual(again.statement, first.statement, "the same statement, the household's document")
+        XCTAssertTrue(try linked())
+        XCTAssertEqual(try documents(), 1)
+    }
 }
