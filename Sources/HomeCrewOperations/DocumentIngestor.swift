@@ -142,6 +142,12 @@ public struct DocumentIngestor: Sendable {
         -> (StoredObject, [PageText], StoredObject?, OwnExtraction?) {
         if let known = try database.storedObject(stored.hash) {
             let pages = try database.pages(of: stored.hash)
+            if !request.reach.isEverything, type != .other, !(known.content.encrypted && request.password != nil),
+               try !database.isHeld(stored.hash, within: request.reach) {
+                // Read anyway, and the reading thrown away: a filing that skipped it would answer
+                // sooner, and tell the uploader that a household out of their reach holds these bytes.
+                _ = extractor.extract(path: path, type: type, password: request.password, ocrLanguages: request.ocrLanguages)
+            }
             guard known.content.encrypted, request.password != nil else { return (known, pages, nil, nil) }
             let extraction = extractor.extract(path: path, type: type, password: request.password, ocrLanguages: request.ocrLanguages)
             return (known, pages, nil, OwnExtraction(extraction.content, thumbnail: try extraction.thumbnailPNG.map(storeThumbnail)))

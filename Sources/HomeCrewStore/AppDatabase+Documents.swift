@@ -75,6 +75,14 @@ extension AppDatabase {
         }
     }
 
+    /// Whether a household within `reach` holds a document of these bytes.
+    public func isHeld(_ hash: String, within reach: Reach) throws -> Bool {
+        try read { db in
+            try Document.filter(Document.Columns.objectHash == hash).select(Document.Columns.householdID, as: String.self).fetchAll(db)
+                .contains { reach.includes(RecordID(rawValue: $0)) }
+        }
+    }
+
     /// The detected type of a stored object, nil when there is none (one indexed lookup, for
     /// serving thumbnails).
     public func mediaType(ofObject hash: String) throws -> MediaType? {

@@ -129,4 +129,35 @@ final class FilingReachTests: XCTestCase {
         XCTAssertTrue(try linked())
         XCTAssertEqual(try documents(), 1)
     }
+
+    /// Filing bytes that only a household out of the uploader's reach holds takes as long as
+    /// filing new bytes: they are read again (and the reading thrown away), so the answer's speed
+    /// does not tell that the vault holds them. Bytes within reach are not read twice.
+    func testBytesHeldOutOfReachAreReadAgainSoTheirFilingTakesAsLong() throws {
+        let marks = folder.appendingPathComponent("extractions").path
+        let worker = folder.appendingPathComponent("count-extractions").path
+        try "#!/bin/sh\necho read >> '\(marks)'\nexit 1\n".write(toFile: worker, atomically: true, encoding: .utf8)
+        chmod(worker, 0o755)
+        let counting = DocumentIngestor(database: database, objects: ObjectStore(vaultDirectory: folder.appendingPathComponent("vault").path),
+                                        extractor: IsolatedExtractor(executable: worker))
+        func reads() -> Int { ((try? String(contentsOfFile: marks, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        let payslip = try file("payslip.pdf", "%PDF-1.4 Sea View's payslip")
+        guard case .added = counting.ingest(payslip, IngestRequest(household: sea, staff: [], kind: .payslip, allowOther: true)) else {
+            return XCTFail("Sea View files its payslip")
+        }
+        XCTAssertEqual(reads(), 1)
+        var stranger = IngestRequest(household: hill, staff: [], kind: .other, allowOther: true)
+        stranger.reach = Reach(roles: [hill.id: .manager])
+        guard case .added = counting.ingest(try file("guess.pdf", "%PDF-1.4 Sea View's payslip"), stranger) else {
+            return XCTFail("Hill House files the same bytes as its own")
+        }
+        XCTAssertEqual(reads(), 2, "read again for someone who cannot see Sea View")
+        var member = IngestRequest(household: hill, staff: [], kind: .other, allowOther: true)
+        member.reach = Reach(roles: [sea.id: .viewer, hill.id: .manager])
+        _ = try database.removeDocument(try XCTUnwrap(database.document(holding: try ObjectStore.hash(fileAt: payslip), in: hill.id)).id.rawValue)
+        guard case .added = counting.ingest(try file("again.pdf", "%PDF-1.4 Sea View's payslip"), member) else {
+            return XCTFail("filed again by someone who sees Sea View")
+        }
+        XCTAssertEqual(reads(), 2, "not read again for someone who sees the household holding it")
+    }
 }
