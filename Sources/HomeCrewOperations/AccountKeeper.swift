@@ -50,9 +50,10 @@ extension AccountKeeper {
     public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
         let key = NameKey.of(name)
         let accountSubject = "account:" + key
-        // "?" stands for a request without a peer address (in-process tests).
-        let pairSubject = "account:\(key) from:\(address ?? "?")"
-        let ownSubjects = [pairSubject] + (address.map { ["address:" + $0] } ?? [])
+        // Counted by `ClientKey` (an IPv6 /64); "?" stands for a request without a peer address (in-process tests).
+        let place = address.map(ClientKey.of)
+        let pairSubject = "account:\(key) from:\(place ?? "?")"
+        let ownSubjects = [pairSubject] + (place.map { ["address:" + $0] } ?? [])
         let suspect = try database.signInFailures(for: pairSubject) > Self.typosForgiven
             && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
         let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))

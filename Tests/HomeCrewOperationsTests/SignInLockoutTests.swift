@@ -68,4 +68,15 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn("wrong", from: "198.51.100.9", name: "lakshmi"), "wait", "the address's failures add up over names")
         XCTAssertEqual(try signIn("monsoon over the ghats", from: "203.0.113.8", name: "ravi"), "signed in", "another address is not held back")
     }
+
+    /// One IPv6 host may use every address of its /64: they are one address to the limit.
+    func testAddressesInOneSlash64ShareTheAddressCount() throws {
+        for (host, name) in ["meena", "john", "priya", "ravi", "lakshmi"].enumerated() {
+            XCTAssertEqual(try signIn("wrong", from: "2001:db8:7:1::\(host + 1)", name: name), "refused")
+        }
+        XCTAssertEqual(try signIn("wrong", from: "2001:db8:7:1:9::9", name: "anand"), "wait", "a sixth address of the /64 waits")
+        XCTAssertEqual(try signIn(Self.password, from: "2001:db8:7:2::1"), "signed in", "the next /64 is somebody else")
+        XCTAssertEqual(try signIn("wrong", from: "::ffff:198.51.100.9", name: "anand"), "refused")
+        XCTAssertGreaterThan(try database.signInFailures(for: "address:198.51.100.9"), 0, "IPv4 written as IPv6 counts as the IPv4 address")
+    }
 }
