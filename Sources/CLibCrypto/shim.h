@@ -1,2 +1,3 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
+#include <openssl/hmac.h>

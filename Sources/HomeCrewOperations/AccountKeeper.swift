@@ -47,13 +47,19 @@ extension AccountKeeper {
     /// at the name from each new address, and then waits as long as all the name's failures say.
     /// A success clears the name's counts, never the address's: signing in as oneself between
     /// guesses at other names must not clear them.
-    public func signIn(name: String, password: String, address: String?) throws -> SignInOutcome {
+    ///
+    /// `device`: the id of a known device the name has signed in from (a browser's signed cookie,
+    /// checked by the caller). Its tries are counted against the name on that device instead of
+    /// the address, so that a neighbour at the owner's address (one Wi-Fi, one NAT) failing at
+    /// other names cannot lock her out; the device's own count still makes a guesser holding it wait.
+    public func signIn(name: String, password: String, address: String?, device: String? = nil) throws -> SignInOutcome {
         let key = NameKey.of(name)
         let accountSubject = "account:" + key
-        // "?" stands for a request without a peer address (in-process tests).
-        let pairSubject = "account:\(key) from:\(address ?? "?")"
-        let ownSubjects = [pairSubject] + (address.map { ["address:" + $0] } ?? [])
-        let suspect = try database.signInFailures(for: pairSubject) > Self.typosForgiven
+        // Counted by `ClientKey` (an IPv6 /64); "?" stands for a request without a peer address (in-process tests).
+        let place = address.map(ClientKey.of)
+        let pairSubject = "account:\(key) from:\(place ?? "?")"
+        let ownSubjects = device.map { ["account:\(key) device:\($0)"] } ?? [pairSubject] + (place.map { ["address:" + $0] } ?? [])
+        let suspect = try device == nil && database.signInFailures(for: pairSubject) > Self.typosForgiven
             && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
         let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))
         guard wait == 0 else { return .wait(seconds: wait) }
@@ -63,7 +69,7 @@ extension AccountKeeper {
             try database.recordSignInFailure(for: [accountSubject] + ownSubjects)
             return .refused
         }
-        try database.clearSignInFailures(for: [accountSubject, pairSubject])
+        try database.clearSignInFailures(for: [accountSubject] + ownSubjects.filter { !$0.hasPrefix("address:") })
         if let stored = credentials?.passwordHash, !PasswordHasher.isCurrent(stored) {
             // The password is at hand only now: its hash is made again with today's cost.
             try database.replacePasswordHash(of: account.name, with: try PasswordHasher.hash(password))

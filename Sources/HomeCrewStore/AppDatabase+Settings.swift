@@ -53,6 +53,21 @@ extension AppDatabase {
     }
 }
 
+extension AppDatabase {
+    /// "token" in the name: the audit trail records its value as "(secret)".
+    private static let deviceKeyName = "web.device_token_key"
+
+    /// The key the web server signs known-device cookies with: made at random the first time,
+    /// kept in the vault so that a browser stays known across restarts. Apart from `vault config`.
+    public func webDeviceKey() throws -> String {
+        try write { db in
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                           arguments: [Self.deviceKeyName, Secret.make()])
+            return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.deviceKeyName]) ?? ""
+        }
+    }
+}
+
 /// Whose due list a calendar feed's secret opens.
 public enum CalendarFeedOwner: Sendable, Equatable {
     /// The vault's own feed: every household.

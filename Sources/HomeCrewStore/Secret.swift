@@ -32,6 +32,16 @@ public enum Secret {
         return hex(digest)
     }
 
+    /// HMAC-SHA256 of `message` under `key`, as lowercase hex: a value the server made (a known
+    /// device's id) that a browser keeps and cannot forge without the key.
+    public static func hmac(key: String, _ message: String) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let keyBytes = Array(key.utf8), bytes = Array(message.utf8)
+        _ = HMAC(EVP_sha256(), keyBytes, Int32(keyBytes.count), bytes, bytes.count, &digest, &length)
+        return hex(digest)
+    }
+
     private static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }

@@ -24,6 +24,8 @@ struct WebApp: Sendable {
     var requestSeconds = WebLimits.requestSeconds
     /// Tries at what costs a password hash besides signing in (password changes, joins), kept in memory.
     let hashTries = AttemptThrottle(burst: WebLimits.hashTries, refillSeconds: WebLimits.hashTryRefillSeconds)
+    /// Signs the cookies of browsers accounts have signed in with (`KnownDevices`).
+    let devices: KnownDevices
 
     var today: CalendarDate { fixedToday ?? .localToday() }
 
@@ -36,7 +38,8 @@ struct WebApp: Sendable {
                       ingestor: DocumentIngestor(database: database, objects: objects, extractor: IsolatedExtractor()),
                       sessions: try SessionStore(tokenFile: tokenFile, database: database), identity: ServerIdentity(listenHost: settings.listen.host, publicNames: settings.publicNames,
                                                                servesTLS: settings.tls != nil, trustedProxies: settings.trustedProxies),
-                      uploadLimit: settings.uploadLimit, fixedToday: settings.today, backups: settings.backups)
+                      uploadLimit: settings.uploadLimit, fixedToday: settings.today, backups: settings.backups,
+                      devices: KnownDevices(key: try database.webDeviceKey()))
     }
 }
 

@@ -17,8 +17,8 @@ final class SignInLockoutTests: XCTestCase {
         _ = try keeper.add(name: "asha", password: Self.password)
     }
 
-    func signIn(_ password: String, from address: String, name: String = "asha") throws -> String {
-        switch try keeper.signIn(name: name, password: password, address: address) {
+    func signIn(_ password: String, from address: String, name: String = "asha", device: String? = nil) throws -> String {
+        switch try keeper.signIn(name: name, password: password, address: address, device: device) {
         case .signedIn: return "signed in"
         case .refused: return "refused"
         case .wait: return "wait"
@@ -67,5 +67,38 @@ final class SignInLockoutTests: XCTestCase {
         for name in ["asha", "ravi", "meena", "john", "priya"] { XCTAssertEqual(try signIn("wrong", from: "198.51.100.9", name: name), "refused") }
         XCTAssertEqual(try signIn("wrong", from: "198.51.100.9", name: "lakshmi"), "wait", "the address's failures add up over names")
         XCTAssertEqual(try signIn("monsoon over the ghats", from: "203.0.113.8", name: "ravi"), "signed in", "another address is not held back")
+    }
+
+    /// One IPv6 host may use every address of its /64: they are one address to the limit.
+    func testAddressesInOneSlash64ShareTheAddressCount() throws {
+        for (host, name) in ["meena", "john", "priya", "ravi", "lakshmi"].enumerated() {
+            XCTAssertEqual(try signIn("wrong", from: "2001:db8:7:1::\(host + 1)", name: name), "refused")
+        }
+        XCTAssertEqual(try signIn("wrong", from: "2001:db8:7:1:9::9", name: "anand"), "wait", "a sixth address of the /64 waits")
+        XCTAssertEqual(try signIn(Self.password, from: "2001:db8:7:2::1"), "signed in", "the next /64 is somebody else")
+        XCTAssertEqual(try signIn("wrong", from: "::ffff:198.51.100.9", name: "anand"), "refused")
+        XCTAssertGreaterThan(try database.signInFailures(for: "address:198.51.100.9"), 0, "IPv4 written as IPv6 counts as the IPv4 address")
+    }
+
+    /// A neighbour at her address (one Wi-Fi, one NAT) failing at seven names: the owner from a
+    /// browser she has signed in with (its known-device id, checked by the web) is not held back
+    /// by the address's count; from anywhere else the address's wait holds, as before.
+    func testTheOwnersKnownDeviceIsNotHeldBackByHerNeighboursFailures() throws {
+        let home = "203.0.113.5"
+        XCTAssertEqual(try signIn(Self.password, from: home, device: "laptop"), "signed in")
+        for name in ["meena", "john", "priya", "ravi", "lakshmi", "anand", "vera"] {
+            XCTAssertNotEqual(try signIn("wrong", from: home, name: name), "signed in")
+        }
+        XCTAssertEqual(try signIn(Self.password, from: home), "wait", "without her device she waits with the address")
+        XCTAssertEqual(try signIn(Self.password, from: home, device: "laptop"), "signed in", "with it she signs in")
+    }
+
+    /// The known device has a count of its own: it cannot be used to guess without end.
+    func testAKnownDeviceHasALimitOfItsOwn() throws {
+        for _ in 0..<AppDatabase.freeFailures {
+            XCTAssertEqual(try signIn("a guess", from: "203.0.113.5", device: "laptop"), "refused")
+        }
+        XCTAssertEqual(try signIn(Self.password, from: "198.51.100.1", device: "laptop"), "wait", "the device waits wherever it is")
+        XCTAssertEqual(try signIn(Self.password, from: "198.51.100.1", device: "phone"), "signed in", "another of her devices does not")
     }
 }

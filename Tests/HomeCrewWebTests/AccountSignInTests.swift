@@ -117,6 +117,75 @@ final class AccountSignInTests: XCTestCase {
     }
 }
 
+/// A neighbour behind the owner's address (one Wi-Fi, one NAT) failing at other names does not
+/// lock her out of the browser she signs in with: its signed known-device cookie is counted by
+/// itself, not by the address. Over a loopback socket, so that the address is counted.
+final class KnownDeviceSignInTests: XCTestCase {
+    /// Signs in with a form, sending `device` as the known-device cookie; the status and the device cookie set.
+    static func signIn(_ client: WebHarness.Client, _ name: String, _ password: String,
+                       device: String? = nil) async throws -> (status: HTTPResponse.Status, device: String?, setCookie: String) {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+        if let device { headers[.cookie] = "\(KnownDevices.cookie)=\(device)" }
+        let body = "name=\(URLComponent.encode(name))&password=\(URLComponent.encode(password))&next=%2F"
+        let response = try await client.inner.execute(uri: "/signin", method: .post, headers: headers, body: ByteBuffer(string: body))
+        let cookies = response.headers[values: .setCookie]
+        let set = cookies.first { $0.hasPrefix(KnownDevices.cookie + "=") }
+        let value = set?.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init)
+        return (response.status, value, set ?? "")
+    }
+
+    func testANeighboursFailuresDoNotLockTheOwnerOutOfHerKnownBrowser() async throws {
+        let harness = try WebHarness()
+        let database = harness.app.database
+        _ = try AccountKeeper(database: database).add(name: "priya", password: AccountSignInTests.password)
+        _ = try AccountKeeper(database: database).add(name: "ravi", password: "a different long phrase")
+        let owner = AccountSignInTests.password
+        try await harness.test(live: true) { client in
+            let first = try await Self.signIn(client, "priya", owner)
+            XCTAssertEqual(first.status, .seeOther)
+            let device = try XCTUnwrap(first.device, "signing in makes the browser known")
+            for attribute in ["HttpOnly", "Max-Age=31536000", "Path=/signin", "SameSite=Lax"] {
+                XCTAssertTrue(first.setCookie.contains(attribute), "\(attribute) in \(first.setCookie)")
+            }
+            // Ravi signs in on the same browser: it is known for both, his token first.
+            let ravi = try await Self.signIn(client, "ravi", "a different long phrase", device: device)
+            let both = try XCTUnwrap(ravi.device)
+            XCTAssertTrue(both.hasSuffix("_" + device), both)
+            let ravis = String(both.prefix(device.count))
+
+            let neighbour = try await ["meena", "john", "lakshmi", "anand", "vera", "mallory", "sunil"].asyncMap {
+                try await Self.signIn(client, $0, "a guess").status
+            }
+            XCTAssertEqual(neighbour, Array(repeating: .unauthorized, count: 5) + [.tooManyRequests, .tooManyRequests],
+                           "seven names from one address: the address waits")
+            // As if the neighbour had gone on over the hour: a wait far longer than this test.
+            for _ in 0..<5 { try database.recordSignInFailure(for: ["address:127.0.0.1", "address:" + ClientKey.of("::1")]) }
+
+            let forged = String(device.dropLast()) + (device.hasSuffix("0") ? "1" : "0")
+            let tries: [(String?, String)] = [(nil, "no cookie"), (forged, "a forged cookie"), (ravis, "another account's cookie")]
+            for (cookie, why) in tries {
+                let refused = try await Self.signIn(client, "priya", owner, device: cookie)
+                XCTAssertEqual(refused.status, .tooManyRequests, "\(why): the address's wait holds, as before")
+                XCTAssertNil(refused.device)
+            }
+            let known = try await Self.signIn(client, "priya", owner, device: both)
+            XCTAssertEqual(known.status, .seeOther, "her own browser signs her in")
+            XCTAssertEqual(known.device, device + "_" + ravis, "the same device id, first, and Ravi's kept")
+        }
+        let logged = try database.history(.all).filter { $0.recordType == "setting" }.compactMap { $0.after?["value"] ?? nil }
+        XCTAssertTrue(logged.contains("(secret)"))
+        XCTAssertFalse(logged.contains(harness.app.devices.key), "the device key is never written into the history")
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
+
 final class TokenBox: @unchecked Sendable {
     var token: String?
 }

@@ -18,4 +18,16 @@ final class ConnectionCountTests: XCTestCase {
         XCTAssertEqual((0..<6).map { _ in proxy.admit("127.0.0.1") }, [true, true, true, true, true, false],
                        "everyone's connections through the proxy: only the cap in all")
     }
+
+    /// An IPv6 host may take any address of its /64: they are one address to the cap.
+    func testAddressesOfOneSlash64ShareTheCap() {
+        let count = ConnectionCount(perAddress: 3, total: 10)
+        XCTAssertEqual((1...4).map { count.admit("2001:db8:5:6::\($0)") }, [true, true, true, false], "three from one /64")
+        XCTAssertTrue(count.admit("2001:db8:5:7::1"), "the next /64 has its own three")
+        count.release("2001:db8:5:6::2")
+        XCTAssertTrue(count.admit("2001:db8:5:6:ffff::9"), "a closed connection gives the /64 its place back")
+        XCTAssertTrue(count.admit("::ffff:192.0.2.1"))
+        XCTAssertEqual((0..<2).map { _ in count.admit("192.0.2.1") }, [true, true])
+        XCTAssertFalse(count.admit("192.0.2.1"), "IPv4 written as IPv6 counts with the IPv4 address")
+    }
 }

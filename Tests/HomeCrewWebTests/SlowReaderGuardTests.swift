@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
@@ -30,15 +31,18 @@ final class SlowReaderGuardTests: XCTestCase {
         }
     }
 
-    /// Seconds until the connection of a client taking `bytesPerSecond` of a 1 MB body is closed (nil: open after a minute).
-    func secondsUntilCut(bytesPerSecond: Int) throws -> Int? {
+    /// Seconds until the connection of a client taking `bytesPerSecond` of a body (1 MB unless
+    /// said, its length in the head when `sized`) is closed; nil: open after `seconds`.
+    func secondsUntilCut(bytesPerSecond: Int, bytes: Int = 1 << 20, sized: Bool = false, seconds: Int = 60) throws -> Int? {
         let socket = HeldSocket()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandlers([socket, SlowReaderGuard()])
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-        channel.write(HTTPResponsePart.head(.init(status: .ok)), promise: nil)
-        channel.writeAndFlush(HTTPResponsePart.body(ByteBuffer(repeating: 0x25, count: 1 << 20)), promise: nil)
-        for second in 1...60 {
+        let head = HTTPResponse(status: .ok, headerFields: sized ? [.contentLength: String(bytes)] : [:])
+        channel.write(HTTPResponsePart.head(head), promise: nil)
+        channel.write(HTTPResponsePart.body(ByteBuffer(repeating: 0x25, count: bytes)), promise: nil)
+        channel.writeAndFlush(HTTPResponsePart.end(nil), promise: nil)
+        for second in 1...seconds {
             socket.take(bytesPerSecond)
             channel.embeddedEventLoop.advanceTime(by: .seconds(1))
             if !channel.isActive { return second }
@@ -58,5 +62,29 @@ final class SlowReaderGuardTests: XCTestCase {
     func testAClientThatKeepsUpIsNotCutOff() throws {
         XCTAssertNil(try secondsUntilCut(bytesPerSecond: 3 * WebLimits.downloadLeastRate), "3 × the least rate, for a minute")
         XCTAssertNil(try secondsUntilCut(bytesPerSecond: 1 << 20), "the whole body at once: nothing waits")
+    }
+
+    /// 2.5 KB/s passes every window (it takes three 8 KB slices each 10 s), so without a limit of
+    /// its own a 16 MB answer held the connection and the file for 1 h 49 min.
+    func testAClientJustAboveTheLeastRateIsCutOffAtTheAnswersTimeLimit() throws {
+        let rate = 2_560, bytes = 16 << 20
+        XCTAssertGreaterThan(bytes / rate, Int(WebLimits.downloadSeconds), "taking it whole would outlast the ceiling")
+        let cut = try XCTUnwrap(try secondsUntilCut(bytesPerSecond: rate, bytes: bytes, sized: true, seconds: 3 * 3600), "cut off")
+        XCTAssertEqual(cut, Int(WebLimits.downloadSeconds), "at the ceiling, not by the least rate before it")
+    }
+
+    func testAnAnswerTakenWithinItsTimeLimitIsNotCutOff() throws {
+        XCTAssertNil(try secondsUntilCut(bytesPerSecond: 2_560, bytes: 1 << 20, sized: true, seconds: 700), "1 MB at 2.5 KB/s: 410 s")
+    }
+
+    /// The limit is the size at the least rate and a grace, and never more than the ceiling: a
+    /// size too large, or unknown, gets the ceiling.
+    func testTheTimeLimitOfAnAnswerIsBounded() {
+        let rate = WebLimits.downloadLeastRate
+        XCTAssertEqual(SlowReaderGuard.timeLimit(bytes: 0), WebLimits.downloadGraceSeconds)
+        XCTAssertEqual(SlowReaderGuard.timeLimit(bytes: 1 << 20), WebLimits.downloadGraceSeconds + Int64((1 << 20) / rate))
+        XCTAssertEqual(SlowReaderGuard.timeLimit(bytes: 16 << 20), WebLimits.downloadSeconds)
+        XCTAssertEqual(SlowReaderGuard.timeLimit(bytes: Int.max), WebLimits.downloadSeconds)
+        XCTAssertEqual(SlowReaderGuard.timeLimit(bytes: nil), WebLimits.downloadSeconds)
     }
 }

@@ -63,11 +63,12 @@ final class WebHarness: @unchecked Sendable {
     }
 
     /// Runs requests against the router. `signedIn` adds the session cookie; non-GET requests
-    /// carry this site's Origin unless `origin` says otherwise.
-    func test(_ body: @escaping @Sendable (Client) async throws -> Void) async throws {
+    /// carry this site's Origin unless `origin` says otherwise. `live`: over a loopback socket, so
+    /// that requests have a client address (in process they have none).
+    func test(live: Bool = false, _ body: @escaping @Sendable (Client) async throws -> Void) async throws {
         let application = Application(router: routes.router)
         let client = Client(cookie: cookie, csrf: csrf)
-        try await application.test(.router) { testClient in
+        try await application.test(live ? .live : .router) { testClient in
             client.inner = testClient
             try await body(client)
         }

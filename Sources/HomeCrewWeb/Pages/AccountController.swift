@@ -16,7 +16,7 @@ struct AccountController: Sendable {
         guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
         let keeper = AccountKeeper(database: app.database)
         // Each try costs two hashes: a few at once per account and per address, then one every 30 s.
-        let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientAddress.map { ["password-address:\($0)"] } ?? []))
+        let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
         guard wait == 0 else {
             var response = try page(session, problem: "Too many password changes tried: try again in \(counted(wait, "second")).", status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)

@@ -106,7 +106,7 @@ struct SharingController: Sendable {
         let (name, password) = (form["name"] ?? "", form["password"] ?? "")
         let keeper = AccountKeeper(database: app.database)
         // Each try costs a hash: a few at once per invitation and per address, then one every 30 s.
-        let wait = app.hashTries.take(["join-invitation:" + token] + (context.clientAddress.map { ["join-address:\($0)"] } ?? []))
+        let wait = app.hashTries.take(["join-invitation:" + token] + (context.clientKey.map { ["join-address:\($0)"] } ?? []))
         guard wait == 0 else {
             var response = try invitationPage(invitation, token: token, context,
                                               problem: "Too many tries to join: try again in \(counted(wait, "second")).", name: name)

@@ -15,7 +15,10 @@ struct SignInController: Sendable {
     }
 
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        if let name = form["name"] { return try await signIn(name: name, password: form["password"] ?? "", next: form["next"], context) }
+        if let name = form["name"] {
+            return try await signIn(name: name, password: form["password"] ?? "", next: form["next"],
+                                    deviceCookie: request.cookies[KnownDevices.cookie]?.value, context)
+        }
         return try await signIn(token: form["token"], next: form["next"], context)
     }
 
@@ -41,17 +44,25 @@ struct SignInController: Sendable {
 
     /// Name and password: the same answer, after the same work, for an unknown name and a
     /// wrong password; after five failures for the name or the address, each try waits longer.
-    private func signIn(name: String, password: String, next: String?, _ context: WebContext) async throws -> Response {
+    /// A browser the name has signed in with (`KnownDevices`) is counted by itself, not by its address.
+    private func signIn(name: String, password: String, next: String?, deviceCookie: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
-        // From a place the name has signed in from, the hash waits in the account's own share of the
-        // lane, which strangers spraying sign-ins cannot fill; from anywhere else, in the strangers'.
-        let known = try address.map { try app.database.hasSignedIn(name: name, from: $0) } ?? false
+        let device = app.devices.device(in: deviceCookie, for: name)
+        // From a browser or place the name has signed in from, the hash waits in the account's own share
+        // of the lane, which strangers spraying sign-ins cannot fill; from anywhere else, in the strangers'.
+        let known = try device != nil || (address.map { try app.database.hasSignedIn(name: name, from: $0) } ?? false)
         let tenant: HashLane.Tenant = known ? .account("name:" + NameKey.of(name)) : .stranger(address: address)
-        let outcome = try await HashLane.shared.run(for: tenant) { try keeper.signIn(name: name, password: password, address: address) }
+        let outcome = try await HashLane.shared.run(for: tenant) {
+            try keeper.signIn(name: name, password: password, address: address, device: device)
+        }
         switch outcome {
         case .signedIn(_, let token, _):
-            return try await signedIn(token, next: next, context)
+            var response = try await signedIn(token, next: next, context)
+            // Lax: sent when the sign-in page is opened from a link; it is read by /signin only.
+            response.setCookie(Cookie(name: KnownDevices.cookie, value: app.devices.value(after: name, from: deviceCookie),
+                                      maxAge: KnownDevices.maxAge, path: "/signin", secure: context.overHTTPS, httpOnly: true, sameSite: .lax))
+            return response
         case .refused:
             return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
                             local: Self.isLocal(context.clientAddress), accountForm: true)

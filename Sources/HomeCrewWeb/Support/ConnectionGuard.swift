@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewOperations
 import NIOCore
 
 /// How many connections are open, per peer address and in all. A connection over either cap is
@@ -20,21 +21,24 @@ final class ConnectionCount: @unchecked Sendable {
         self.proxies = proxies
     }
 
-    /// Counts a new connection from `address`; false (and not counted) when a cap is reached.
+    /// Counts a new connection from `address` (by its `ClientKey`: an IPv6 /64 is one address);
+    /// false (and not counted) when a cap is reached.
     func admit(_ address: String) -> Bool {
-        lock.withLock {
-            guard openInAll < total, open[address, default: 0] < perAddress || proxies.contains(address) else { return false }
+        let key = ClientKey.of(address)
+        return lock.withLock {
+            guard openInAll < total, open[key, default: 0] < perAddress || proxies.contains(address) else { return false }
             openInAll += 1
-            open[address, default: 0] += 1
+            open[key, default: 0] += 1
             return true
         }
     }
 
     func release(_ address: String) {
+        let key = ClientKey.of(address)
         lock.withLock {
             openInAll -= 1
-            let left = open[address, default: 1] - 1
-            open[address] = left > 0 ? left : nil
+            let left = open[key, default: 1] - 1
+            open[key] = left > 0 ? left : nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 
 /// Where every password hash (Argon2id: 19 MiB and about 60 ms of a core each) is computed: on
@@ -76,7 +77,7 @@ final class HashLane: @unchecked Sendable {
                 guard turns.count(of: .account(id)) < perTenant else { return false }
                 turns.append(job, for: .account(id))
             case .stranger(let address):
-                let key = address ?? "?"
+                let key = address.map(ClientKey.of) ?? "?"
                 guard strangers.count < queueLimit, strangers.count(of: key) < perTenant else { return false }
                 strangers.append(job, for: key)
                 turns.append(nil, for: .strangers)

@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
@@ -10,6 +11,10 @@ import NIOHTTPTypes
 ///
 /// The body is handed on in slices of `slice` bytes, each with its own promise, so that a client
 /// that is slow but steady is seen to make progress inside one of the file's large chunks.
+///
+/// A client just above the least rate would still hold a large answer for hours, so each answer
+/// also has a time limit from its head (`timeLimit`, at most `WebLimits.downloadSeconds`): an answer
+/// not written whole by then is cut off the same way.
 final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
@@ -23,20 +28,55 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     private var taken = 0
     private var since = NIODeadline.uptimeNanoseconds(0)
     private var check: Scheduled<Void>?
+    /// An answer's head has been handed on and its end not yet; its time limit, while it runs.
+    private var answering = false
+    private var clock: Scheduled<Void>?
 
     init(leastRate: Int = WebLimits.downloadLeastRate, window: TimeAmount = .seconds(WebLimits.downloadWindowSeconds), slice: Int = 8 << 10) {
         (self.leastRate, self.window, self.slice) = (leastRate, window, slice)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .body(var buffer) = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
-        while buffer.readableBytes > slice { handOn(buffer.readSlice(length: slice)!, nil, context) }
-        handOn(buffer, promise, context)
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            if head.status.kind != .informational { startClock(head, context) }
+            context.write(data, promise: promise)
+        case .body(var buffer):
+            while buffer.readableBytes > slice { handOn(buffer.readSlice(length: slice)!, nil, context) }
+            handOn(buffer, promise, context)
+        case .end:
+            answering = false
+            if waiting == 0 { stopClock() }
+            context.write(data, promise: promise)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         check?.cancel()
         check = nil
+        stopClock()
+    }
+
+    /// Seconds an answer of `bytes` (nil: not known) may take to be written: its size at the least
+    /// rate and a grace, at most `WebLimits.downloadSeconds` however large it is.
+    static func timeLimit(bytes: Int?, leastRate: Int = WebLimits.downloadLeastRate) -> Int64 {
+        guard let bytes else { return WebLimits.downloadSeconds }
+        return min(WebLimits.downloadGraceSeconds + Int64(bytes / max(1, leastRate)), WebLimits.downloadSeconds)
+    }
+
+    private func startClock(_ head: HTTPResponse, _ context: ChannelHandlerContext) {
+        stopClock()
+        answering = true
+        let seconds = Self.timeLimit(bytes: head.headerFields[.contentLength].flatMap { Int($0) }, leastRate: leastRate)
+        clock = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(seconds)) {
+            self.clock = nil
+            if self.answering || self.waiting > 0 { self.cutOff(context) }
+        }
+    }
+
+    private func stopClock() {
+        clock?.cancel()
+        clock = nil
     }
 
     /// One slice written with a promise of its own, counted until the socket has taken it.
@@ -48,6 +88,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
         written.futureResult.assumeIsolated().whenComplete { result in
             self.waiting -= size
             if case .success = result { self.taken += size }
+            if self.waiting == 0 && !self.answering { self.stopClock() }
             promise?.completeWith(result)
         }
         context.write(wrapOutboundOut(.body(buffer)), promise: written)

@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import Hummingbird
 
 /// The request context: Hummingbird's own, plus the session the request came with.
@@ -12,6 +13,8 @@ public struct WebContext: RequestContext {
     /// The browser's address, which sign-in throttling counts failures by: the peer's, or what a
     /// trusted proxy forwards (`SiteGuard.readForwarding`).
     var clientAddress: String?
+    /// What per-address limits count the browser by (`ClientKey`: an IPv6 address by its /64).
+    var clientKey: String? { clientAddress.map(ClientKey.of) }
     /// The browser reached the server over HTTPS (directly, or through a trusted proxy): cookies are `Secure`.
     var overHTTPS = false
 

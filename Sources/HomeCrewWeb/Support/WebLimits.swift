@@ -35,6 +35,15 @@ enum WebLimits {
     /// within two windows of the client falling behind, not held for as long as it likes.
     static let downloadLeastRate = 2_048
     static let downloadWindowSeconds: Int64 = 10
+    /// The time one answer may take to be written, from its head: its size at the least rate plus
+    /// `downloadGraceSeconds`, and never more than `downloadSeconds` (an answer of unknown size gets
+    /// the ceiling). The least rate alone let a client taking 2.1 KB/s hold a 16 MB download, its
+    /// connection and open file for over two hours; the ceiling bounds how long any client holds
+    /// them whatever its size. 30 min takes a 16 MB scan at 9 KB/s (a poor mobile line) and a
+    /// file at the 512 MB upload limit at 290 KB/s. Larger than the ceiling by size is not offered:
+    /// a bound that grows with the file is no bound.
+    static let downloadGraceSeconds: Int64 = 60
+    static let downloadSeconds: Int64 = 30 * 60
     /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
     /// left idle, a request head that is not complete this long after the connection opened or the
     /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.

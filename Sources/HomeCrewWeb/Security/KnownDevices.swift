@@ -1,0 +1,48 @@
+import HomeCrewCore
+import HomeCrewStore
+
+/// Browsers an account has signed in with ("device cookies", as OWASP's guide to blocking brute
+/// force proposes). After a successful sign-in the browser keeps, for a year, a random device id
+/// and its HMAC under the vault's device key together with the account's name: it cannot be made
+/// or changed without the key, and opens nothing by itself. A sign-in that shows a valid one for
+/// the name it tries is counted against that name on that device, not against its address, so a
+/// neighbour behind the same Wi-Fi or NAT failing at other names does not lock the owner out
+/// (`AccountKeeper.signIn`). One cookie holds the tokens of a few accounts (a shared family laptop).
+struct KnownDevices: Sendable {
+    static let cookie = "homecrew_device"
+    static let maxAge = 365 * 24 * 3600
+    /// Accounts one browser is known for; the oldest is dropped past this.
+    static let perBrowser = 4
+    let key: String
+
+    /// The device id of the token in `cookie` made for `name`; nil when none is (absent, forged,
+    /// or another account's).
+    func device(in cookie: String?, for name: String) -> String? {
+        tokens(in: cookie).first { Secret.matches($0.mac, mac($0.id, name)) }?.id
+    }
+
+    /// The cookie's value after `name` signed in: the name's token (kept, or made now) first,
+    /// then the other accounts' it held.
+    func value(after name: String, from cookie: String?) -> String {
+        let all = tokens(in: cookie)
+        let own = device(in: cookie, for: name) ?? Secret.make(bytes: 16)
+        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name)) }.prefix(Self.perBrowser - 1)
+        let mine: [(id: String, mac: String)] = [(own, mac(own, name))]
+        return (mine + others).map { "\($0.id).\($0.mac)" }.joined(separator: "_")
+    }
+
+    private func mac(_ id: String, _ name: String) -> String {
+        Secret.hmac(key: key, "known-device\n\(NameKey.of(name))\n\(id)")
+    }
+
+    /// The well-formed tokens of a cookie (32 hex digits, a dot, 64), at most `perBrowser`.
+    private func tokens(in cookie: String?) -> [(id: String, mac: String)] {
+        let tokens = (cookie ?? "").split(separator: "_", maxSplits: Self.perBrowser).prefix(Self.perBrowser).compactMap { token -> (id: String, mac: String)? in
+            let parts = token.split(separator: ".")
+            guard parts.count == 2, parts[0].count == 32, parts[1].count == 64,
+                  token.allSatisfy({ $0 == "." || $0.isHexDigit }) else { return nil }
+            return (String(parts[0]), String(parts[1]))
+        }
+        return Array(tokens)
+    }
+}
