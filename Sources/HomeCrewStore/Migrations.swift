@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 14
+    static let currentFormatVersion = 15
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -25,6 +25,7 @@ enum Migrations {
         migrator.registerMigration("v12: ledger openings", migrate: createLedgerOpenings)
         migrator.registerMigration("v13: backup runs", migrate: createBackupRuns)
         migrator.registerMigration("v14: text read with a password or on reprocessing kept per document", migrate: createDocumentExtractions)
+        migrator.registerMigration("v15: text generations of objects", migrate: addTextGenerations)
         return migrator
     }
 
@@ -774,6 +775,26 @@ enum Migrations {
             INSERT INTO search_row (\(searchColumns)) SELECT \(searchColumns) FROM search_source;
             INSERT INTO search_index (search_index) VALUES ('rebuild');
             UPDATE vault SET format_version = 14;
+            """)
+    }
+
+    /// Each object counts the changes to its pages' text (`text_generation`, kept by the database
+    /// itself), so a backup knows which object's text it has already written (`TextMirror`)
+    /// without reading any. 0: it never had a page.
+    private static func addTextGenerations(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE object ADD COLUMN text_generation INTEGER NOT NULL DEFAULT 0 CHECK (text_generation >= 0);
+            UPDATE object SET text_generation = 1 WHERE sha256 IN (SELECT object_sha256 FROM object_page);
+            CREATE TRIGGER object_text_generation_ai AFTER INSERT ON object_page BEGIN
+                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 = NEW.object_sha256;
+            END;
+            CREATE TRIGGER object_text_generation_au AFTER UPDATE ON object_page BEGIN
+                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 IN (OLD.object_sha256, NEW.object_sha256);
+            END;
+            CREATE TRIGGER object_text_generation_ad AFTER DELETE ON object_page BEGIN
+                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 = OLD.object_sha256;
+            END;
+            UPDATE vault SET format_version = 15;
             """)
     }
 

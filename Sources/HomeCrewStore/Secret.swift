@@ -25,9 +25,12 @@ public enum Secret {
     }
 
     static func sha256(_ text: String) -> String {
+        sha256(bytes: Array(text.utf8))
+    }
+
+    static func sha256(bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        let bytes = Array(text.utf8)
         _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
         return hex(digest)
     }

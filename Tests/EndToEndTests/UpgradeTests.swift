@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,14 +32,22 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 14 {
-                // Older than this HomeCrew's format (14): upgraded, the old database kept beside it.
+            if version < 15 {
+                // Older than this HomeCrew's format (15): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
+            } else {
+                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
+            }
+            // Format 15 counts each object's changes of text: every object with pages has counted one at least, no other.
+            XCTAssertEqual(try sqlite(homecrew, """
+                SELECT count(*) FROM object WHERE (text_generation > 0) != (sha256 IN (SELECT object_sha256 FROM object_page))
+                """), "0", name)
+            XCTAssertNotEqual(try sqlite(homecrew, "SELECT count(*) FROM object WHERE text_generation > 0"), "0", name)
+            if version < 14 {
                 // Their demos hold no encrypted PDF read with a password: no document has text of its own.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document_extraction"), "0", name)
             } else {
-                XCTAssertFalse(verify.stderr.contains("upgraded"), verify.stderr)
                 // Format 14 keeps what a password opened with the document: the locked PDF's text is Sea View House's own.
                 XCTAssertEqual(try sqlite(homecrew, """
                     SELECT count(*) FROM document_page p JOIN document d ON d.id = p.document_id JOIN object o ON o.sha256 = d.object_sha256
@@ -65,7 +73,7 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual(try sqlite(homecrew, "SELECT kind || ' ' || succeeded FROM backup_run"), "backup 1", name)
                 XCTAssertEqual(try sqlite(homecrew, "SELECT vault_id FROM backup_identity"), Self.formatThirteenVaultID, name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "14")
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "15")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -163,7 +171,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "14")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "15")
     }
 
     @discardableResult

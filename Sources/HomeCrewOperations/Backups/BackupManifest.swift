@@ -5,7 +5,8 @@ import HomeCrewVault
 /// `backup-snapshot/homecrew-backup.json`, written beside the database snapshot in every
 /// restic snapshot: what a restore checks the restored vault against.
 struct BackupManifest: Codable, Equatable {
-    static let currentVersion = 1
+    /// 2: the database without its pages' text, which `backup-text/` holds (`TextMirror`).
+    static let currentVersion = 2
     var homecrewBackup: Int
     var vaultID: String
     var formatVersion: Int
@@ -18,13 +19,17 @@ struct BackupManifest: Codable, Equatable {
     /// Bytes of the database snapshot and of every object it names.
     var bytes: Int64
     var counts: [String: Int]
+    /// From version 2: how many files `backup-text/` holds, and the digest of their names.
+    var textFiles: Int?
+    var textDigest: String?
 
     enum CodingKeys: String, CodingKey {
         case homecrewBackup = "homecrew_backup", vaultID = "vault_id", formatVersion = "format_version", createdAt = "created_at"
         case databaseSHA256 = "database_sha256", recordDigest = "record_digest", objectCount = "object_count", bytes, counts
+        case textFiles = "text_files", textDigest = "text_digest"
     }
 
-    init(facts: SnapshotFacts, database: String, objects: ObjectStore) throws {
+    init(facts: SnapshotFacts, database: String, objects: ObjectStore, text: TextMirror.Summary) throws {
         homecrewBackup = Self.currentVersion
         vaultID = facts.vaultID ?? "unknown"
         formatVersion = facts.formatVersion
@@ -32,8 +37,10 @@ struct BackupManifest: Codable, Equatable {
         databaseSHA256 = try ObjectStore.hash(fileAt: database)
         recordDigest = facts.recordDigest
         objectCount = facts.objects.count
-        bytes = Self.size(database) + facts.objects.reduce(0) { $0 + Self.size(objects.path(for: $1)) }
+        bytes = Self.size(database) + facts.objects.reduce(0) { $0 + Self.size(objects.path(for: $1)) } + text.bytes
         counts = facts.counts
+        textFiles = text.files
+        textDigest = text.digest
     }
 
     /// The snapshot's tags: the vault it belongs to and what `vault backups` lists, so that a

@@ -31,6 +31,7 @@ public struct ResticBackups: Sendable {
     static let stagingName = "backup-snapshot"
     static let manifestName = "homecrew-backup.json"
     static let drillName = "backup-drill"
+    static let textName = "backup-text"
     static let tag = "homecrew"
 
     var restic: ResticProcess { ResticProcess(repository: repository, passwordFile: passwordFile) }
@@ -74,15 +75,16 @@ public struct ResticBackups: Sendable {
         try Self.removeTree(staging)
         guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
         defer { try? Self.removeTree(staging) }
-        _ = try database.snapshot(to: staging + "/homecrew.sqlite")
+        // restic would keep a link, not the file it points to: the backup would lack the document.
+        try RestoredVault.requirePlainFilesAndFolders(vault.directory + "/objects")
+        try RestoredVault.requirePlainFilesAndFolders(vault.directory + "/" + Self.textName)
+        let text = try database.snapshotWithoutText(to: staging + "/homecrew.sqlite", mirror: TextMirror(directory: vault.directory + "/" + Self.textName))
         chmod(staging + "/homecrew.sqlite", 0o600)
         let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: staging + "/homecrew.sqlite")
         let objects = ObjectStore(vaultDirectory: vault.directory)
-        // restic would keep a link, not the file it points to: the backup would lack the document.
-        try RestoredVault.requirePlainFilesAndFolders(vault.directory + "/objects")
-        let manifest = try BackupManifest(facts: facts, database: staging + "/homecrew.sqlite", objects: objects)
+        let manifest = try BackupManifest(facts: facts, database: staging + "/homecrew.sqlite", objects: objects, text: text)
         try manifest.write(to: staging + "/" + Self.manifestName)
-        var paths = [Self.stagingName]
+        var paths = [Self.stagingName, Self.textName]
         if FileManager.default.fileExists(atPath: vault.directory + "/objects") { paths.insert("objects", at: 0) }
         let arguments = ["backup", "--json", "--quiet"] + manifest.tags.flatMap { ["--tag", $0] } + paths
         // Opening a repository costs restic a key derivation (half a second): try the backup

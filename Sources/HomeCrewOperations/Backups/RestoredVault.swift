@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 import HomeCrewStore
 import HomeCrewVault
 
@@ -40,10 +41,22 @@ struct RestoredVault {
         }
         // It must open with this HomeCrew (an older format is upgraded) and pass its checks.
         let opened = try AppDatabase.open(VaultLocation(directory: staging), create: false)
+        if manifest.homecrewBackup >= 2 { try refillText(opened, staging: staging, manifest: manifest) }
         if let problem = try opened.integrityProblems().first ?? opened.auditProblems().first {
             throw BackupError.restoredDoesNotVerify(problem)
         }
         return RestoredVault(manifest: manifest, objects: facts.objects, objectCount: files.count, bytes: bytes)
+    }
+
+    /// From version 2 the database holds no page text: its objects' text files must be the
+    /// ones the manifest names, whole, and go back into it (and the search rows made again).
+    private static func refillText(_ database: AppDatabase, staging: String, manifest: BackupManifest) throws {
+        let entries = try database.textGenerations()
+        guard entries.count == manifest.textFiles, TextMirror.digest(of: entries) == manifest.textDigest else {
+            throw BackupError.restoredDoesNotVerify("its text files are not the ones its manifest names")
+        }
+        do { try database.refillText(from: TextMirror(directory: staging + "/" + ResticBackups.textName)) }
+        catch { throw BackupError.restoredDoesNotVerify(ErrorText.sentence(for: error)) }
     }
 
     static let stagingPrefix = ".homecrew-restore-"

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+@testable import HomeCrewStore
+import XCTest
+
+/// A restic snapshot's database is copied without the text of pages, which the text mirror keeps
+/// in files that never change; a restore puts that text and the search rows back exactly.
+final class BackupCopyTests: XCTestCase {
+    var folder: URL!
+    var database: AppDatabase!
+    var mirror: TextMirror { TextMirror(directory: folder.appendingPathComponent("vault/backup-text").path) }
+    var copyPath: String { folder.appendingPathComponent("copy.sqlite").path }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("backup-copy-\(UUID().uuidString)")
+        database = try AppDatabase.open(VaultLocation(directory: folder.appendingPathComponent("vault").path), create: true)
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let pages = [[PageText(number: 1, text: "the gardener's lease, ٢٠٢٦ مارس", source: .pdfText), PageText(number: 2, text: "", source: .none)],
+                     [PageText(number: 1, text: "passport\nP<INDSANTOS<<MARIA", source: .ocr)], []]
+        for (index, text) in pages.enumerated() {
+            let sha = String(repeating: ["ab", "cd", "ef"][index], count: 32)
+            let object = StoredObject(hash: sha, size: 10, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: text.count))
+            _ = try database.addDocument(Document(householdID: sea.id, objectHash: sha, kind: .other, title: "Paper \(index)", originalName: "\(index).pdf"),
+                                         object: object, pages: text, thumbnail: nil, staff: [])
+        }
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func sqlite(_ path: String, _ sql: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: sql).map(\.description) }
+    }
+
+    var live: String { database.writer.path }
+
+    func testTheCopyHoldsEveryRowButThePagesTextWhichTheMirrorHoldsOncePerGeneration() throws {
+        let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        XCTAssertEqual(summary.files, 2, "the two objects that have pages; the third never had one")
+        XCTAssertEqual(summary.written, 2)
+        XCTAssertEqual(try sqlite(copyPath, "SELECT count(*) FROM object_page UNION ALL SELECT count(*) FROM search_row"), ["[count(*):0]", "[count(*):0]"])
+        for table in ["document", "household", "audit_entry"] {
+            XCTAssertEqual(try sqlite(copyPath, "SELECT rowid, * FROM \(table) ORDER BY rowid"), try sqlite(live, "SELECT rowid, * FROM \(table) ORDER BY rowid"), table)
+        }
+        XCTAssertEqual(try sqlite(copyPath, "SELECT * FROM object ORDER BY sha256"), try sqlite(live, "SELECT * FROM object ORDER BY sha256"))
+        XCTAssertEqual(try sqlite(copyPath, "SELECT type, name, sql FROM sqlite_master ORDER BY name"),
+                       try sqlite(live, "SELECT type, name, sql FROM sqlite_master ORDER BY name"), "the same schema")
+        XCTAssertEqual(try AppDatabase.snapshotFacts(ofDatabaseAt: copyPath).recordDigest, try database.backupRecordDigest())
+        // Nothing changed: nothing is written again.
+        let again = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
+        XCTAssertEqual(again.written, 0)
+        XCTAssertEqual(again.digest, summary.digest)
+        XCTAssertEqual(Set(mirror.files()), ["ab/\(String(repeating: "ab", count: 32))-2", "cd/\(String(repeating: "cd", count: 32))-1"])
+    }
+
+    func testAChangeOfTextIsANewGenerationAndTheOldFileGoes() throws {
+        _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        let sha = String(repeating: "cd", count: 32)
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE object_page SET text = 'read again' WHERE object_sha256 = ?", arguments: [sha])
+        }
+        let next = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
+        XCTAssertEqual(next.written, 1)
+        XCTAssertEqual(Set(mirror.files()).filter { $0.hasPrefix("cd/") }, ["cd/\(sha)-2"])
+        XCTAssertEqual(try mirror.pages(of: TextMirror.Entry(object: sha, generation: 2)).map(\.text), ["read again"])
+    }
+
+    func testARestoredCopyGetsItsTextAndSearchRowsBackExactly() throws {
+        _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        let restoredFolder = folder.appendingPathComponent("restored").path
+        try FileManager.default.createDirectory(atPath: restoredFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: copyPath, toPath: restoredFolder + "/homecrew.sqlite")
+        let restored = try AppDatabase.open(VaultLocation(directory: restoredFolder), create: false)
+        try restored.refillText(from: mirror)
+        let path = restoredFolder + "/homecrew.sqlite"
+        for query in ["SELECT * FROM object_page ORDER BY 1, 2", "SELECT sha256, text_generation FROM object ORDER BY 1",
+                      "SELECT document_id, page_number, title, staff, household, kind, file_name, body FROM search_row ORDER BY 1, 2"] {
+            XCTAssertEqual(try sqlite(path, query), try sqlite(live, query), query)
+        }
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("gardener"), SearchFilter()).hits.map(\.title), ["Paper 0"])
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("Paper"), SearchFilter()).hits.count, 3, "a document without pages is found by its title")
+        XCTAssertThrowsError(try restored.refillText(from: mirror), "only an empty copy is filled")
+    }
+
+    func testADamagedOrMissingTextFileIsRefused() throws {
+        _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        let entry = TextMirror.Entry(object: String(repeating: "ab", count: 32), generation: 2)
+        let file = mirror.directory + "/" + entry.name
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        bytes[bytes.count - 3] ^= 1
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        XCTAssertThrowsError(try mirror.pages(of: entry)) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
+        XCTAssertThrowsError(try mirror.pages(of: TextMirror.Entry(object: entry.object, generation: 9))) { XCTAssertTrue("\($0)".contains("is missing"), "\($0)") }
+        XCTAssertNil(TextMirror.decode(Array(TextMirror.encode([TextMirror.Page(number: 1, source: "ocr", text: "é")]).dropLast(2))), "a cut file")
+        let pages = [TextMirror.Page(number: 3, source: "pdf-text", text: "a\nb 7 c\n"), TextMirror.Page(number: 4, source: "none", text: "")]
+        XCTAssertEqual(TextMirror.decode(TextMirror.encode(pages)), pages)
+    }
+}
