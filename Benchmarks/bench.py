@@ -302,6 +302,10 @@ def backups(vault, count):
     started = time.monotonic()
     sh(["restic", "-r", by_hand, "backup", "--quiet", vault], env={**os.environ, **env})
     theirs = time.monotonic() - started
+    # restic's own floor for an unchanged directory: opening the repository, its index, a stat of every file.
+    started = time.monotonic()
+    sh(["restic", "-r", by_hand, "backup", "--quiet", vault], env={**os.environ, **env})
+    theirs_again = time.monotonic() - started
     started = time.monotonic()
     homecrew(vault, "vault", "backup", "--restic", ours, env=env)
     first = time.monotonic() - started
@@ -312,7 +316,9 @@ def backups(vault, count):
            f"{theirs:.2f} s (restic backup of the vault directory by hand)", "no slower (within 10%)", first <= theirs * 1.1,
            f"{first / theirs:.2f}×")
     added = re.search(r"bytes, (\d+) new\)", second_output)
-    record(f"9. backup: vault backup --restic again, the vault unchanged", f"{second:.2f} s", "—", "< 10% of the first and < 5 s",
+    record(f"9. backup: vault backup --restic again, the vault unchanged", f"{second:.2f} s",
+           f"{theirs_again:.2f} s (restic backup by hand of the unchanged directory: {theirs_again / theirs * 100:.0f}% of its first)",
+           "< 10% of the first and < 5 s",
            second < 0.1 * first and second < 5, f"{second / first * 100:.0f}% of the first; {int(added.group(1)) / 1e6 if added else 0:.1f} MB new")
 
 

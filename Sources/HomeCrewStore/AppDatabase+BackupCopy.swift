@@ -3,10 +3,11 @@ import GRDB
 import HomeCrewCore
 
 extension AppDatabase {
-    /// The tables a restic snapshot's database leaves empty: the text of objects' pages (most
-    /// of a vault's database), which `TextMirror` keeps in files of their own, and the search
-    /// rows made from it (with their index), which a restore makes again.
-    static let tablesLeftToTheMirror: Set<String> = ["object_page", "search_row"]
+    /// What a restic snapshot's database leaves out: the rows of the text of objects' pages
+    /// (most of a vault's database), which `TextMirror` keeps in files of their own, and all
+    /// but the keys of the search rows made from it, which a restore fills in again in the
+    /// same rowids (search ranks the newest rows first) and indexes again.
+    static let columnsKept: [String: [String]] = ["object_page": [], "search_row": ["rowid", "document_id", "page_number"]]
 
     /// Writes a consistent copy of the database to `path` without the text of objects' pages,
     /// and brings `mirror` up to that text, in one read of the database (other processes may
@@ -19,6 +20,7 @@ extension AppDatabase {
         return try Self.perform {
             var config = Configuration()
             config.foreignKeysEnabled = false
+            config.busyMode = .timeout(15)
             let copy = try DatabaseQueue(path: path, configuration: config)
             return try copy.writeWithoutTransaction { db in
                 // A file that is checked against its SHA-256 before any use: no journal needed.
@@ -49,11 +51,12 @@ extension AppDatabase {
                 let name: String = entry["name"]
                 guard !shadows.contains(name) else { continue }
                 try db.execute(sql: entry["sql"])
-                if type == "table", !tablesLeftToTheMirror.contains(name) { try copyRows(of: name, db) }
+                if type == "table" { try copyRows(of: name, columns: columnsKept[name], db) }
             }
         }
         if try db.tableExists("sqlite_sequence", in: "live") {
-            try db.execute(sql: "INSERT INTO main.sqlite_sequence SELECT name, seq FROM live.sqlite_sequence")
+            // Rows copied into an AUTOINCREMENT table made their own entries: the live ones replace them.
+            try db.execute(sql: "DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT name, seq FROM live.sqlite_sequence")
         }
         for pragma in ["user_version", "application_id"] {
             let value = try Int.fetchOne(db, sql: "PRAGMA live.\(pragma)") ?? 0
@@ -61,9 +64,15 @@ extension AppDatabase {
         }
     }
 
-    private static func copyRows(of table: String, _ db: Database) throws {
+    /// Every row of `table` (only `kept` columns, when given), rowids kept.
+    private static func copyRows(of table: String, columns kept: [String]?, _ db: Database) throws {
         let kind = try Row.fetchOne(db, sql: "SELECT type, wr FROM pragma_table_list WHERE schema = 'live' AND name = ?", arguments: [table])
         guard let kind, kind["type"] == "table" else { return } // a virtual table fills itself
+        if let kept {
+            guard !kept.isEmpty else { return }
+            let list = kept.map(\.quotedDatabaseIdentifier).joined(separator: ", "), quoted = table.quotedDatabaseIdentifier
+            return try db.execute(sql: "INSERT INTO main.\(quoted) (\(list)) SELECT \(list) FROM live.\(quoted)")
+        }
         let columns = try Row.fetchAll(db, sql: "SELECT name, type, pk FROM pragma_table_info(?, 'live')", arguments: [table])
         var names = columns.map { (row: Row) -> String in (row["name"] as String).quotedDatabaseIdentifier }
         // A rowid that no INTEGER PRIMARY KEY names is kept too: it orders rows (the newest documents).
@@ -85,38 +94,63 @@ extension AppDatabase {
         }
     }
 
-    /// Which text file each object's pages are in (`TextMirror`): objects that ever had pages.
-    public func textGenerations() throws -> [TextMirror.Entry] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT sha256, text_generation FROM object WHERE text_generation > 0")
-                .map { TextMirror.Entry(object: $0["sha256"], generation: $0["text_generation"]) }
+    /// Puts back, from `mirror`, the text a snapshot's database (at `path`, not yet opened by
+    /// `open`, whose upgrades expect a whole database) was copied without, fills in its search
+    /// rows from `search_source` and indexes them again: one transaction, the triggers on pages
+    /// and search rows set aside meanwhile (the generations and the rows' numbers are the
+    /// backup's). Refused unless the pages are empty and the search rows only keys.
+    /// `expected`: the number of text files and the digest of their names the manifest gives.
+    public static func refillText(ofDatabaseAt path: String, from mirror: TextMirror, expected: (files: Int, digest: String)) throws {
+        try perform {
+            var config = Configuration()
+            config.prepareDatabase { db in db.add(function: searchTextFunction) }
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try queue.write { db in
+                guard try Int.fetchOne(db, sql: "SELECT count(*) FROM object_page") == 0,
+                      try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row WHERE body IS NOT NULL") == 0 else {
+                    throw StoreError.constraint("the database already holds the text of its documents")
+                }
+                let triggers = try Row.fetchAll(db, sql: """
+                    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('object_page', 'search_row') ORDER BY rowid
+                    """)
+                for trigger in triggers { try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)") }
+                let entries = try Row.fetchAll(db, sql: "SELECT sha256, text_generation FROM object WHERE text_generation > 0")
+                    .map { TextMirror.Entry(object: $0["sha256"], generation: $0["text_generation"]) }
+                guard entries.count == expected.files, TextMirror.digest(of: entries) == expected.digest else {
+                    throw StoreError.constraint("its text files are not the ones its manifest names")
+                }
+                try insertPages(entries, from: mirror, db)
+                try fillSearchRows(db)
+                for trigger in triggers { try db.execute(sql: trigger["sql"]) }
+            }
         }
     }
 
-    /// Puts back, from `mirror`, the text a snapshot's database was copied without, and the
-    /// search rows made from it and from the rest (`search_source`), in one transaction.
-    /// Refused unless the pages are empty: it only completes a restored snapshot.
-    public func refillText(from mirror: TextMirror) throws {
-        try Self.perform {
-            try writer.write { db in
-                guard try Int.fetchOne(db, sql: "SELECT count(*) FROM object_page") == 0,
-                      try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row") == 0 else {
-                    throw StoreError.constraint("the database already holds the text of its documents")
-                }
-                let generations = try Row.fetchAll(db, sql: "SELECT sha256, text_generation FROM object WHERE text_generation > 0")
-                let insert = try db.cachedStatement(sql: "INSERT INTO object_page (object_sha256, page_number, text, text_source) VALUES (?, ?, ?, ?)")
-                for row in generations {
-                    let entry = TextMirror.Entry(object: row["sha256"], generation: row["text_generation"])
-                    for page in try mirror.pages(of: entry) {
-                        try insert.execute(arguments: [entry.object, page.number, page.text, page.source])
-                    }
-                    // Putting the pages back counted as changes: the generation is the backup's again.
-                    try db.execute(sql: "UPDATE object SET text_generation = ? WHERE sha256 = ?", arguments: [entry.generation, entry.object])
-                }
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO search_row (\(Migrations.searchColumns)) SELECT \(Migrations.searchColumns) FROM search_source
-                    """)
+    private static func insertPages(_ entries: [TextMirror.Entry], from mirror: TextMirror, _ db: Database) throws {
+        let insert = try db.cachedStatement(sql: "INSERT INTO object_page (object_sha256, page_number, text, text_source) VALUES (?, ?, ?, ?)")
+        for entry in entries {
+            for page in try mirror.pages(of: entry) {
+                try insert.execute(arguments: [entry.object, page.number, page.text, page.source])
             }
         }
+    }
+
+    private static func fillSearchRows(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE refill AS SELECT \(Migrations.searchColumns) FROM search_source;
+            CREATE UNIQUE INDEX temp.refill_key ON refill (document_id, page_number);
+            UPDATE search_row SET (title, staff, household, kind, file_name, body) =
+                (SELECT title, staff, household, kind, file_name, body FROM refill r
+                 WHERE r.document_id = search_row.document_id AND r.page_number = search_row.page_number);
+            """)
+        let unmatched = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row WHERE body IS NULL") ?? 0
+        let missing = try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM refill r WHERE NOT EXISTS
+                (SELECT 1 FROM search_row s WHERE s.document_id = r.document_id AND s.page_number = r.page_number)
+            """) ?? 0
+        guard unmatched == 0, missing == 0 else {
+            throw StoreError.constraint("its search rows do not match its documents' pages (\(unmatched) without text, \(missing) missing)")
+        }
+        try db.execute(sql: "DROP TABLE temp.refill; INSERT INTO search_index (search_index) VALUES ('rebuild')")
     }
 }

@@ -778,21 +778,30 @@ enum Migrations {
             """)
     }
 
-    /// Each object counts the changes to its pages' text (`text_generation`, kept by the database
-    /// itself), so a backup knows which object's text it has already written (`TextMirror`)
-    /// without reading any. 0: it never had a page.
+    /// Each object carries the number of the last change to its pages' text (`text_generation`,
+    /// drawn from one clock for the whole vault by the database itself), so a backup knows which
+    /// object's text it has written (`TextMirror`) without reading any: a number is never drawn
+    /// twice, not even for an object removed and filed again. 0: it never had a page.
     private static func addTextGenerations(_ db: Database) throws {
         try db.execute(sql: """
+            CREATE TABLE text_clock (
+                id    INTEGER PRIMARY KEY CHECK (id = 1),
+                value INTEGER NOT NULL CHECK (value >= 1)
+            );
+            INSERT INTO text_clock (id, value) VALUES (1, 1);
             ALTER TABLE object ADD COLUMN text_generation INTEGER NOT NULL DEFAULT 0 CHECK (text_generation >= 0);
             UPDATE object SET text_generation = 1 WHERE sha256 IN (SELECT object_sha256 FROM object_page);
             CREATE TRIGGER object_text_generation_ai AFTER INSERT ON object_page BEGIN
-                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 = NEW.object_sha256;
+                UPDATE text_clock SET value = value + 1;
+                UPDATE object SET text_generation = (SELECT value FROM text_clock) WHERE sha256 = NEW.object_sha256;
             END;
             CREATE TRIGGER object_text_generation_au AFTER UPDATE ON object_page BEGIN
-                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 IN (OLD.object_sha256, NEW.object_sha256);
+                UPDATE text_clock SET value = value + 1;
+                UPDATE object SET text_generation = (SELECT value FROM text_clock) WHERE sha256 IN (OLD.object_sha256, NEW.object_sha256);
             END;
             CREATE TRIGGER object_text_generation_ad AFTER DELETE ON object_page BEGIN
-                UPDATE object SET text_generation = text_generation + 1 WHERE sha256 = OLD.object_sha256;
+                UPDATE text_clock SET value = value + 1;
+                UPDATE object SET text_generation = (SELECT value FROM text_clock) WHERE sha256 = OLD.object_sha256;
             END;
             UPDATE vault SET format_version = 15;
             """)

@@ -37,19 +37,31 @@ public struct TextMirror: Sendable {
 
     static let magic = "homecrew-text 1"
 
-    /// Writes the files of `entries` that are missing (all synced to disk before it returns),
-    /// removes every other file, and sums up what is there.
+    /// Writes the files of `entries` that are missing, removes every other file, and sums up
+    /// what is there. New files are written under temporary names, synced to disk, and only
+    /// then renamed (and synced again): a file under its final name is whole after a power cut.
     func bringUpToDate(_ entries: [Entry], pages: (String) throws -> [Page]) throws -> Summary {
         try makeFolder(directory)
         let present = Set(files())
         let wanted = Set(entries.map(\.name))
         var summary = Summary(files: entries.count)
+        var written: [(temporary: String, name: String)] = []
+        defer { for file in written { unlink(file.temporary) } }
         for entry in entries where !present.contains(entry.name) {
-            try write(Self.encode(try pages(entry.object)), to: entry.name)
-            summary.written += 1
+            written.append((try writeTemporary(Self.encode(try pages(entry.object)), for: entry.name), entry.name))
+        }
+        if !written.isEmpty {
+            try syncToDisk()
+            for file in written {
+                guard rename(file.temporary, directory + "/" + file.name) == 0 else {
+                    throw StoreError.database("\(directory)/\(file.name) cannot be written: \(String(cString: strerror(errno)))")
+                }
+            }
+            try syncToDisk()
+            summary.written = written.count
+            written = []
         }
         for stale in present.subtracting(wanted) { unlink(directory + "/" + stale) }
-        if summary.written > 0 { try syncToDisk() }
         for name in wanted {
             var info = stat()
             if stat(directory + "/" + name, &info) == 0 { summary.bytes += Int64(info.st_size) }
@@ -117,15 +129,33 @@ public struct TextMirror: Sendable {
         return names
     }
 
-    /// Written whole under a temporary name, then renamed: a file under its final name is complete.
-    private func write(_ bytes: [UInt8], to name: String) throws {
+    /// Writes the file under a temporary name beside its final one; returns that name.
+    private func writeTemporary(_ bytes: [UInt8], for name: String) throws -> String {
         let folder = directory + "/" + String(name.prefix(2))
         try makeFolder(folder)
         let temporary = folder + "/.writing-\(getpid())-\(name.dropFirst(3))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600]),
-              rename(temporary, directory + "/" + name) == 0 else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
             unlink(temporary)
-            throw StoreError.database("\(directory)/\(name) cannot be written: \(String(cString: strerror(errno)))")
+            throw StoreError.database("\(temporary) cannot be written: \(String(cString: strerror(errno)))")
+        }
+        return temporary
+    }
+
+    /// Removes the files of these objects (`vault gc` deleting them): their text goes with them.
+    public func removeFiles(of objects: [String]) {
+        for object in objects {
+            let folder = directory + "/" + String(object.prefix(2))
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(object + "-") {
+                unlink(folder + "/" + name)
+            }
+        }
+    }
+
+    /// Bytes of every file present.
+    public func bytes() -> Int64 {
+        files().reduce(0) { total, name in
+            var info = stat()
+            return total + (stat(directory + "/" + name, &info) == 0 ? Int64(info.st_size) : 0)
         }
     }
 

@@ -44,6 +44,7 @@ final class UpgradeTests: XCTestCase {
                 SELECT count(*) FROM object WHERE (text_generation > 0) != (sha256 IN (SELECT object_sha256 FROM object_page))
                 """), "0", name)
             XCTAssertNotEqual(try sqlite(homecrew, "SELECT count(*) FROM object WHERE text_generation > 0"), "0", name)
+            XCTAssertEqual(try sqlite(homecrew, "SELECT (SELECT value FROM text_clock) >= max(text_generation) FROM object"), "1", "\(name): the clock is ahead of every generation")
             if version < 14 {
                 // Their demos hold no encrypted PDF read with a password: no document has text of its own.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document_extraction"), "0", name)

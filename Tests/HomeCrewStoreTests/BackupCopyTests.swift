@@ -9,13 +9,14 @@ import XCTest
 final class BackupCopyTests: XCTestCase {
     var folder: URL!
     var database: AppDatabase!
+    var sea: Household!
     var mirror: TextMirror { TextMirror(directory: folder.appendingPathComponent("vault/backup-text").path) }
     var copyPath: String { folder.appendingPathComponent("copy.sqlite").path }
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("backup-copy-\(UUID().uuidString)")
         database = try AppDatabase.open(VaultLocation(directory: folder.appendingPathComponent("vault").path), create: true)
-        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        sea = try database.addHousehold(Household(name: "Sea View")).household
         let pages = [[PageText(number: 1, text: "the gardener's lease, ٢٠٢٦ مارس", source: .pdfText), PageText(number: 2, text: "", source: .none)],
                      [PageText(number: 1, text: "passport\nP<INDSANTOS<<MARIA", source: .ocr)], []]
         for (index, text) in pages.enumerated() {
@@ -38,7 +39,11 @@ final class BackupCopyTests: XCTestCase {
         let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
         XCTAssertEqual(summary.files, 2, "the two objects that have pages; the third never had one")
         XCTAssertEqual(summary.written, 2)
-        XCTAssertEqual(try sqlite(copyPath, "SELECT count(*) FROM object_page UNION ALL SELECT count(*) FROM search_row"), ["[count(*):0]", "[count(*):0]"])
+        XCTAssertEqual(try sqlite(copyPath, "SELECT count(*) FROM object_page"), ["[count(*):0]"])
+        XCTAssertEqual(try sqlite(copyPath, "SELECT rowid, document_id, page_number, body FROM search_row ORDER BY rowid"),
+                       try sqlite(live, "SELECT rowid, document_id, page_number, NULL AS body FROM search_row ORDER BY rowid"),
+                       "the search rows' keys in their rowids, nothing of their text")
+        XCTAssertEqual(try sqlite(copyPath, "SELECT * FROM sqlite_sequence ORDER BY name"), try sqlite(live, "SELECT * FROM sqlite_sequence ORDER BY name"))
         for table in ["document", "household", "audit_entry"] {
             XCTAssertEqual(try sqlite(copyPath, "SELECT rowid, * FROM \(table) ORDER BY rowid"), try sqlite(live, "SELECT rowid, * FROM \(table) ORDER BY rowid"), table)
         }
@@ -50,7 +55,8 @@ final class BackupCopyTests: XCTestCase {
         let again = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         XCTAssertEqual(again.written, 0)
         XCTAssertEqual(again.digest, summary.digest)
-        XCTAssertEqual(Set(mirror.files()), ["ab/\(String(repeating: "ab", count: 32))-2", "cd/\(String(repeating: "cd", count: 32))-1"])
+        XCTAssertEqual(Set(mirror.files()), ["ab/\(String(repeating: "ab", count: 32))-3", "cd/\(String(repeating: "cd", count: 32))-4"],
+                       "generations drawn from the vault's one clock: 2 and 3 for the first object's pages, 4 for the second's")
     }
 
     func testAChangeOfTextIsANewGenerationAndTheOldFileGoes() throws {
@@ -61,30 +67,53 @@ final class BackupCopyTests: XCTestCase {
         }
         let next = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         XCTAssertEqual(next.written, 1)
-        XCTAssertEqual(Set(mirror.files()).filter { $0.hasPrefix("cd/") }, ["cd/\(sha)-2"])
-        XCTAssertEqual(try mirror.pages(of: TextMirror.Entry(object: sha, generation: 2)).map(\.text), ["read again"])
+        XCTAssertEqual(Set(mirror.files()).filter { $0.hasPrefix("cd/") }, ["cd/\(sha)-5"])
+        XCTAssertEqual(try mirror.pages(of: TextMirror.Entry(object: sha, generation: 5)).map(\.text), ["read again"])
+    }
+
+    /// An object removed and filed again starts a new row, yet its pages never get a generation
+    /// an earlier text of the same bytes had: the file written for that one is not taken for it.
+    func testAnObjectFiledAgainNeverReusesAGeneration() throws {
+        let sha = String(repeating: "cd", count: 32)
+        _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        try database.writer.write { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: "DELETE FROM document WHERE object_sha256 = ?; DELETE FROM object WHERE sha256 = ?", arguments: [sha, sha])
+        }
+        let object = StoredObject(hash: sha, size: 10, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1))
+        _ = try database.addDocument(Document(householdID: sea.id, objectHash: sha, kind: .other, title: "Again", originalName: "again.pdf"),
+                                     object: object, pages: [PageText(number: 1, text: "read with OCR now", source: .ocr)], thumbnail: nil, staff: [])
+        let generation = try XCTUnwrap(try sqlite(live, "SELECT text_generation FROM object WHERE sha256 = '\(sha)'").first)
+        XCTAssertNotEqual(generation, "[text_generation:4]")
+        _ = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
+        let entry = TextMirror.Entry(object: sha, generation: try XCTUnwrap(Int64(generation.filter(\.isNumber))))
+        XCTAssertEqual(try mirror.pages(of: entry).map(\.text), ["read with OCR now"])
     }
 
     func testARestoredCopyGetsItsTextAndSearchRowsBackExactly() throws {
-        _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
         let restoredFolder = folder.appendingPathComponent("restored").path
         try FileManager.default.createDirectory(atPath: restoredFolder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: copyPath, toPath: restoredFolder + "/homecrew.sqlite")
-        let restored = try AppDatabase.open(VaultLocation(directory: restoredFolder), create: false)
-        try restored.refillText(from: mirror)
         let path = restoredFolder + "/homecrew.sqlite"
-        for query in ["SELECT * FROM object_page ORDER BY 1, 2", "SELECT sha256, text_generation FROM object ORDER BY 1",
-                      "SELECT document_id, page_number, title, staff, household, kind, file_name, body FROM search_row ORDER BY 1, 2"] {
+        try FileManager.default.copyItem(atPath: copyPath, toPath: path)
+        XCTAssertThrowsError(try AppDatabase.refillText(ofDatabaseAt: path, from: mirror, expected: (summary.files + 1, summary.digest)))
+        try AppDatabase.refillText(ofDatabaseAt: path, from: mirror, expected: (summary.files, summary.digest))
+        let restored = try AppDatabase.open(VaultLocation(directory: restoredFolder), create: false)
+        for query in ["SELECT * FROM object_page ORDER BY 1, 2", "SELECT sha256, text_generation FROM object ORDER BY 1", "SELECT * FROM text_clock",
+                      "SELECT rowid, * FROM search_row ORDER BY rowid", "SELECT name, sql FROM sqlite_master ORDER BY name"] {
             XCTAssertEqual(try sqlite(path, query), try sqlite(live, query), query)
         }
         XCTAssertEqual(try restored.search(try SearchQuery.parse("gardener"), SearchFilter()).hits.map(\.title), ["Paper 0"])
         XCTAssertEqual(try restored.search(try SearchQuery.parse("Paper"), SearchFilter()).hits.count, 3, "a document without pages is found by its title")
-        XCTAssertThrowsError(try restored.refillText(from: mirror), "only an empty copy is filled")
+        XCTAssertEqual(try restored.integrityProblems(), [])
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('integrity-check')") }
+        XCTAssertThrowsError(try AppDatabase.refillText(ofDatabaseAt: path, from: mirror, expected: (summary.files, summary.digest)),
+                             "only a copy without text is filled")
     }
 
     func testADamagedOrMissingTextFileIsRefused() throws {
         _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
-        let entry = TextMirror.Entry(object: String(repeating: "ab", count: 32), generation: 2)
+        let entry = TextMirror.Entry(object: String(repeating: "ab", count: 32), generation: 3)
         let file = mirror.directory + "/" + entry.name
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         bytes[bytes.count - 3] ^= 1

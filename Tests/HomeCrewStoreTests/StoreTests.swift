@@ -33,7 +33,7 @@ final class StoreTests: XCTestCase {
                 """)
         }
         XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_extraction", "document_page", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
-                                "pay_adjustment", "payment", "payment_month", "payment_proof", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "vault"])
+                                "pay_adjustment", "payment", "payment_month", "payment_proof", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "text_clock", "vault"])
         XCTAssertEqual(try database.formatVersion(), 15)
     }
 

@@ -82,6 +82,8 @@ struct VaultMaintenance {
         guard !dryRun else { return result }
         try database.deleteObjectRows(result.deleted)
         for hash in result.deleted { try objects.delete(hash) }
+        // The text a restic backup kept beside the database (backup-text/) goes with its object.
+        TextMirror(directory: objects.root + "/backup-text").removeFiles(of: result.deleted)
         result.temporaryFiles = objects.removeStaleTemporaryFiles(startingUp: true)
         return result
     }

@@ -27,12 +27,15 @@ struct RestoredVault {
         guard facts.recordDigest == manifest.recordDigest else {
             throw BackupError.restoredDoesNotVerify("its records do not match the digest taken at the backup")
         }
+        let copyBytes = BackupManifest.size(database)
+        // From version 2 the text of pages is beside the database: put back before any upgrade reads it.
+        if manifest.homecrewBackup >= 2 { try refillText(database, staging: staging, manifest: manifest) }
         let store = ObjectStore(vaultDirectory: staging)
         let files = Set(store.allHashes())
         if let missing = facts.objects.first(where: { !files.contains($0) }) {
             throw BackupError.restoredDoesNotVerify("object \(missing) is missing")
         }
-        var bytes = BackupManifest.size(database)
+        var bytes = copyBytes + TextMirror(directory: staging + "/" + ResticBackups.textName).bytes()
         for hash in files.sorted() {
             let path = store.path(for: hash)
             guard try ObjectStore.hash(fileAt: path) == hash else { throw BackupError.damagedObject(hash) }
@@ -41,7 +44,6 @@ struct RestoredVault {
         }
         // It must open with this HomeCrew (an older format is upgraded) and pass its checks.
         let opened = try AppDatabase.open(VaultLocation(directory: staging), create: false)
-        if manifest.homecrewBackup >= 2 { try refillText(opened, staging: staging, manifest: manifest) }
         if let problem = try opened.integrityProblems().first ?? opened.auditProblems().first {
             throw BackupError.restoredDoesNotVerify(problem)
         }
@@ -49,14 +51,13 @@ struct RestoredVault {
     }
 
     /// From version 2 the database holds no page text: its objects' text files must be the
-    /// ones the manifest names, whole, and go back into it (and the search rows made again).
-    private static func refillText(_ database: AppDatabase, staging: String, manifest: BackupManifest) throws {
-        let entries = try database.textGenerations()
-        guard entries.count == manifest.textFiles, TextMirror.digest(of: entries) == manifest.textDigest else {
-            throw BackupError.restoredDoesNotVerify("its text files are not the ones its manifest names")
-        }
-        do { try database.refillText(from: TextMirror(directory: staging + "/" + ResticBackups.textName)) }
-        catch { throw BackupError.restoredDoesNotVerify(ErrorText.sentence(for: error)) }
+    /// ones the manifest names, each whole, and go back into it with the search rows.
+    private static func refillText(_ database: String, staging: String, manifest: BackupManifest) throws {
+        guard let files = manifest.textFiles, let digest = manifest.textDigest else { throw BackupError.malformed("its manifest names no text files") }
+        do {
+            try AppDatabase.refillText(ofDatabaseAt: database, from: TextMirror(directory: staging + "/" + ResticBackups.textName),
+                                       expected: (files, digest))
+        } catch { throw BackupError.restoredDoesNotVerify(ErrorText.sentence(for: error)) }
     }
 
     static let stagingPrefix = ".homecrew-restore-"
