@@ -116,7 +116,7 @@ extension AppDatabase {
                 for trigger in triggers { try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)") }
                 let entries = try Row.fetchAll(db, sql: "SELECT sha256, text_generation FROM object WHERE text_generation > 0")
                     .map { TextMirror.Entry(object: $0["sha256"], generation: $0["text_generation"]) }
-                guard entries.count == expected.files, TextMirror.digest(of: entries) == expected.digest else {
+                guard TextMirror.names(of: entries).count == expected.files, TextMirror.digest(of: entries) == expected.digest else {
                     throw StoreError.constraint("its text files are not the ones its manifest names")
                 }
                 try insertPages(entries, from: mirror, db)
@@ -128,10 +128,8 @@ extension AppDatabase {
 
     private static func insertPages(_ entries: [TextMirror.Entry], from mirror: TextMirror, _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO object_page (object_sha256, page_number, text, text_source) VALUES (?, ?, ?, ?)")
-        for entry in entries {
-            for page in try mirror.pages(of: entry) {
-                try insert.execute(arguments: [entry.object, page.number, page.text, page.source])
-            }
+        for (entry, pages) in try mirror.pages(of: entries) {
+            for page in pages { try insert.execute(arguments: [entry.object, page.number, page.text, page.source]) }
         }
     }
 

@@ -1,13 +1,17 @@
 import Foundation
 import HomeCrewCore
 
-/// The text of every object's pages, one file per object and text generation, in the vault's
-/// `backup-text/` (Vault/FORMAT.md): what a restic snapshot holds instead of that text inside
-/// its database copy. A file never changes once written, so restic skips it from the next
-/// backup on by its metadata, where a copy of the whole database would be read again each time.
+/// The text of every object's pages in the vault's `backup-text/` (Vault/FORMAT.md): what a restic
+/// snapshot holds instead of that text inside its database copy. The objects are shared out among
+/// 256 files by the first two digits of their SHA-256, and a file is named by the objects and text
+/// generations it holds: it never changes once written, so restic skips it from the next backup on
+/// by its metadata, and a new document rewrites one file of the 256, where a copy of the whole
+/// database would be read again each time. (One file per object made ext4 spend most of a first
+/// backup finding free inodes.)
 ///
-/// `backup-text/ab/<sha256>-<generation>`: a first line `homecrew-text 1 <SHA-256 of the rest>`,
-/// then per page `<number> <source> <UTF-8 byte count>`, a newline, the text and a newline.
+/// `backup-text/XX-<16 hex digits>`: a first line `homecrew-text 2 <SHA-256 of the rest>`, then per
+/// object `<sha256> <generation> <pages>` and a newline, then per page `<number> <source> <UTF-8
+/// byte count>`, a newline, the text and a newline.
 public struct TextMirror: Sendable {
     public let directory: String
 
@@ -18,7 +22,7 @@ public struct TextMirror: Sendable {
     public struct Entry: Sendable, Hashable {
         public var object: String
         public var generation: Int64
-        var name: String { "\(object.prefix(2))/\(object)-\(generation)" }
+        var bucket: String { String(object.prefix(2)) }
     }
 
     public struct Page: Sendable, Equatable {
@@ -35,20 +39,36 @@ public struct TextMirror: Sendable {
         public var digest = ""
     }
 
-    static let magic = "homecrew-text 1"
+    static let magic = "homecrew-text 2"
 
-    /// Writes the files of `entries` that are missing, removes every other file, and sums up
+    /// The file each bucket of `entries` must be in, by name.
+    static func names(of entries: [Entry]) -> [String: [Entry]] {
+        let buckets = Dictionary(grouping: entries, by: \.bucket)
+        return Dictionary(uniqueKeysWithValues: buckets.map { bucket, members in
+            let sorted = members.sorted { $0.object < $1.object }
+            let list = sorted.map { "\($0.object)-\($0.generation)" }.joined(separator: "\n")
+            return ("\(bucket)-\(Secret.sha256(list).prefix(16))", sorted)
+        })
+    }
+
+    /// The digest of the names `entries` give, as `bringUpToDate` sums it up.
+    public static func digest(of entries: [Entry]) -> String {
+        Secret.sha256(names(of: entries).keys.sorted().joined(separator: "\n"))
+    }
+
+    /// Writes the files `entries` need that are missing, removes every other file, and sums up
     /// what is there. New files are written under temporary names, synced to disk, and only
     /// then renamed (and synced again): a file under its final name is whole after a power cut.
     func bringUpToDate(_ entries: [Entry], pages: (String) throws -> [Page]) throws -> Summary {
         try makeFolder(directory)
         let present = Set(files())
-        let wanted = Set(entries.map(\.name))
-        var summary = Summary(files: entries.count)
+        let wanted = Self.names(of: entries)
+        var summary = Summary(files: wanted.count)
         var written: [(temporary: String, name: String)] = []
         defer { for file in written { unlink(file.temporary) } }
-        for entry in entries where !present.contains(entry.name) {
-            written.append((try writeTemporary(Self.encode(try pages(entry.object)), for: entry.name), entry.name))
+        for (name, members) in wanted where !present.contains(name) {
+            let content = try members.map { ($0, try pages($0.object)) }
+            written.append((try writeTemporary(Self.encode(content), for: name), name))
         }
         if !written.isEmpty {
             try syncToDisk()
@@ -61,102 +81,115 @@ public struct TextMirror: Sendable {
             summary.written = written.count
             written = []
         }
-        for stale in present.subtracting(wanted) { unlink(directory + "/" + stale) }
-        for name in wanted {
-            var info = stat()
-            if stat(directory + "/" + name, &info) == 0 { summary.bytes += Int64(info.st_size) }
-        }
-        summary.digest = Secret.sha256(wanted.sorted().joined(separator: "\n"))
+        for stale in present.subtracting(wanted.keys) { unlink(directory + "/" + stale) }
+        summary.bytes = wanted.keys.reduce(0) { $0 + Self.size(directory + "/" + $1) }
+        summary.digest = Secret.sha256(wanted.keys.sorted().joined(separator: "\n"))
         return summary
     }
 
-    /// The pages of an object as its file holds them; a file that is missing, or whose text
-    /// does not match its SHA-256, is an error.
-    public func pages(of entry: Entry) throws -> [Page] {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + entry.name) else {
-            throw StoreError.constraint("the text of object \(entry.object) is missing from the backup")
+    /// The pages of each of `entries`, read from their files; a file that is missing, whose
+    /// text does not match its SHA-256, or that holds other objects or generations, is an error.
+    public func pages(of entries: [Entry]) throws -> [(Entry, [Page])] {
+        var all: [(Entry, [Page])] = []
+        for (name, members) in Self.names(of: entries).sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
+                throw StoreError.constraint("the text file \(name) is missing from the backup")
+            }
+            guard let content = Self.decode([UInt8](data)), content.map({ $0.0 }) == members else {
+                throw StoreError.constraint("the text file \(name) is damaged in the backup")
+            }
+            all += content
         }
-        guard let pages = Self.decode([UInt8](data)) else {
-            throw StoreError.constraint("the text of object \(entry.object) is damaged in the backup")
-        }
-        return pages
-    }
-
-    /// The digest of the names `entries` give, as `bringUpToDate` sums it up.
-    public static func digest(of entries: [Entry]) -> String {
-        Secret.sha256(entries.map(\.name).sorted().joined(separator: "\n"))
+        return all
     }
 
     // MARK: - The file format
 
-    static func encode(_ pages: [Page]) -> [UInt8] {
+    static func encode(_ content: [(Entry, [Page])]) -> [UInt8] {
         var body: [UInt8] = []
-        for page in pages {
-            let text = Array(page.text.utf8)
-            body += Array("\(page.number) \(page.source) \(text.count)\n".utf8) + text + [10]
+        for (entry, pages) in content {
+            body += Array("\(entry.object) \(entry.generation) \(pages.count)\n".utf8)
+            for page in pages {
+                let text = Array(page.text.utf8)
+                body += Array("\(page.number) \(page.source) \(text.count)\n".utf8)
+                body += text
+                body.append(10)
+            }
         }
         return Array("\(magic) \(Secret.sha256(bytes: body))\n".utf8) + body
     }
 
-    static func decode(_ bytes: [UInt8]) -> [Page]? {
+    static func decode(_ bytes: [UInt8]) -> [(Entry, [Page])]? {
         guard let firstNewline = bytes.firstIndex(of: 10) else { return nil }
         let header = String(decoding: bytes[..<firstNewline], as: UTF8.self)
         let body = Array(bytes[(firstNewline + 1)...])
         guard header == "\(magic) \(Secret.sha256(bytes: body))" else { return nil }
-        var pages: [Page] = [], index = 0
-        while index < body.count {
+        var content: [(Entry, [Page])] = [], index = 0
+        func line() -> [Substring]? {
             guard let newline = body[index...].firstIndex(of: 10) else { return nil }
-            let fields = String(decoding: body[index..<newline], as: UTF8.self).split(separator: " ")
-            guard fields.count == 3, let number = Int(fields[0]), let length = Int(fields[2]), length >= 0,
-                  newline + 1 + length < body.count, body[newline + 1 + length] == 10 else { return nil }
-            pages.append(Page(number: number, source: String(fields[1]),
-                              text: String(decoding: body[(newline + 1)..<(newline + 1 + length)], as: UTF8.self)))
-            index = newline + 2 + length
+            defer { index = newline + 1 }
+            return String(decoding: body[index..<newline], as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
         }
-        return pages
+        while index < body.count {
+            guard let head = line(), head.count == 3, let generation = Int64(head[1]), let count = Int(head[2]), count >= 0 else { return nil }
+            var pages: [Page] = []
+            for _ in 0..<count {
+                guard let fields = line(), fields.count == 3, let number = Int(fields[0]), let length = Int(fields[2]), length >= 0,
+                      index + length < body.count, body[index + length] == 10 else { return nil }
+                pages.append(Page(number: number, source: String(fields[1]), text: String(decoding: body[index..<(index + length)], as: UTF8.self)))
+                index += length + 1
+            }
+            content.append((Entry(object: String(head[0]), generation: generation), pages))
+        }
+        return content
     }
 
     // MARK: - Files
 
-    /// Relative names of the files present (`ab/<sha256>-<generation>`); half-written ones aside.
+    /// Names of the files present; half-written ones (a run killed) are removed.
     func files() -> [String] {
         var names: [String] = []
-        for folder in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder)) ?? [] {
-                if name.hasPrefix(".") { unlink(directory + "/" + folder + "/" + name) } else { names.append(folder + "/" + name) }
-            }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            if name.hasPrefix(".") { unlink(directory + "/" + name) } else { names.append(name) }
         }
         return names
     }
 
-    /// Writes the file under a temporary name beside its final one; returns that name.
+    /// Writes the file under a temporary name beside its final one; returns that name. Plain
+    /// `write`, no `fsync`: the caller syncs the whole file system once, for every file written.
     private func writeTemporary(_ bytes: [UInt8], for name: String) throws -> String {
-        let folder = directory + "/" + String(name.prefix(2))
-        try makeFolder(folder)
-        let temporary = folder + "/.writing-\(getpid())-\(name.dropFirst(3))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-            unlink(temporary)
-            throw StoreError.database("\(temporary) cannot be written: \(String(cString: strerror(errno)))")
+        let temporary = directory + "/.writing-\(getpid())-\(name)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw StoreError.database("\(temporary) cannot be written: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw StoreError.database("\(temporary) cannot be written: \(reason)")
+            }
+            written += count
         }
         return temporary
     }
 
-    /// Removes the files of these objects (`vault gc` deleting them): their text goes with them.
+    /// Removes the files that hold these objects' text (`vault gc` deleting them): their text
+    /// goes with them; the next backup writes those files again without it.
     public func removeFiles(of objects: [String]) {
-        for object in objects {
-            let folder = directory + "/" + String(object.prefix(2))
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(object + "-") {
-                unlink(folder + "/" + name)
-            }
-        }
+        let buckets = Set(objects.map { String($0.prefix(2)) + "-" })
+        for name in files() where buckets.contains(String(name.prefix(3))) { unlink(directory + "/" + name) }
     }
 
     /// Bytes of every file present.
     public func bytes() -> Int64 {
-        files().reduce(0) { total, name in
-            var info = stat()
-            return total + (stat(directory + "/" + name, &info) == 0 ? Int64(info.st_size) : 0)
-        }
+        files().reduce(0) { $0 + Self.size(directory + "/" + $1) }
+    }
+
+    static func size(_ path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     private func makeFolder(_ path: String) throws {

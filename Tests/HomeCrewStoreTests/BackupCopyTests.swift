@@ -18,9 +18,11 @@ final class BackupCopyTests: XCTestCase {
         database = try AppDatabase.open(VaultLocation(directory: folder.appendingPathComponent("vault").path), create: true)
         sea = try database.addHousehold(Household(name: "Sea View")).household
         let pages = [[PageText(number: 1, text: "the gardener's lease, ٢٠٢٦ مارس", source: .pdfText), PageText(number: 2, text: "", source: .none)],
-                     [PageText(number: 1, text: "passport\nP<INDSANTOS<<MARIA", source: .ocr)], []]
+                     [PageText(number: 1, text: "passport\nP<INDSANTOS<<MARIA", source: .ocr)], [],
+                     [PageText(number: 1, text: "a visa, in the same file as the lease", source: .pdfText)]]
         for (index, text) in pages.enumerated() {
-            let sha = String(repeating: ["ab", "cd", "ef"][index], count: 32)
+            let sha = [String(repeating: "ab", count: 32), String(repeating: "cd", count: 32), String(repeating: "ef", count: 32),
+                       "ab" + String(repeating: "01", count: 31)][index]
             let object = StoredObject(hash: sha, size: 10, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: text.count))
             _ = try database.addDocument(Document(householdID: sea.id, objectHash: sha, kind: .other, title: "Paper \(index)", originalName: "\(index).pdf"),
                                          object: object, pages: text, thumbnail: nil, staff: [])
@@ -37,7 +39,7 @@ final class BackupCopyTests: XCTestCase {
 
     func testTheCopyHoldsEveryRowButThePagesTextWhichTheMirrorHoldsOncePerGeneration() throws {
         let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
-        XCTAssertEqual(summary.files, 2, "the two objects that have pages; the third never had one")
+        XCTAssertEqual(summary.files, 2, "the files of the three objects that have pages: two share the file of ab, one in cd; one never had a page")
         XCTAssertEqual(summary.written, 2)
         XCTAssertEqual(try sqlite(copyPath, "SELECT count(*) FROM object_page"), ["[count(*):0]"])
         XCTAssertEqual(try sqlite(copyPath, "SELECT rowid, document_id, page_number, body FROM search_row ORDER BY rowid"),
@@ -55,8 +57,10 @@ final class BackupCopyTests: XCTestCase {
         let again = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         XCTAssertEqual(again.written, 0)
         XCTAssertEqual(again.digest, summary.digest)
-        XCTAssertEqual(Set(mirror.files()), ["ab/\(String(repeating: "ab", count: 32))-3", "cd/\(String(repeating: "cd", count: 32))-4"],
-                       "generations drawn from the vault's one clock: 2 and 3 for the first object's pages, 4 for the second's")
+        XCTAssertEqual(try sqlite(live, "SELECT text_generation FROM object ORDER BY sha256"),
+                       ["[text_generation:5]", "[text_generation:3]", "[text_generation:4]", "[text_generation:0]"],
+                       "generations drawn from the vault's one clock: 2 and 3 for the first object's pages, 4 for the second's, 5 for the last's")
+        XCTAssertEqual(mirror.files().map { String($0.prefix(3)) }.sorted(), ["ab-", "cd-"])
     }
 
     func testAChangeOfTextIsANewGenerationAndTheOldFileGoes() throws {
@@ -66,9 +70,9 @@ final class BackupCopyTests: XCTestCase {
             try db.execute(sql: "UPDATE object_page SET text = 'read again' WHERE object_sha256 = ?", arguments: [sha])
         }
         let next = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
-        XCTAssertEqual(next.written, 1)
-        XCTAssertEqual(Set(mirror.files()).filter { $0.hasPrefix("cd/") }, ["cd/\(sha)-5"])
-        XCTAssertEqual(try mirror.pages(of: TextMirror.Entry(object: sha, generation: 5)).map(\.text), ["read again"])
+        XCTAssertEqual(next.written, 1, "the one file that holds it")
+        XCTAssertEqual(mirror.files().filter { $0.hasPrefix("cd-") }.count, 1, "its old file is gone")
+        XCTAssertEqual(try mirror.pages(of: [TextMirror.Entry(object: sha, generation: 6)]).map { $0.1.map(\.text) }, [["read again"]])
     }
 
     /// An object removed and filed again starts a new row, yet its pages never get a generation
@@ -87,7 +91,7 @@ final class BackupCopyTests: XCTestCase {
         XCTAssertNotEqual(generation, "[text_generation:4]")
         _ = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         let entry = TextMirror.Entry(object: sha, generation: try XCTUnwrap(Int64(generation.filter(\.isNumber))))
-        XCTAssertEqual(try mirror.pages(of: entry).map(\.text), ["read with OCR now"])
+        XCTAssertEqual(try mirror.pages(of: [entry]).map { $0.1.map(\.text) }, [["read with OCR now"]])
     }
 
     func testARestoredCopyGetsItsTextAndSearchRowsBackExactly() throws {
@@ -104,7 +108,8 @@ final class BackupCopyTests: XCTestCase {
             XCTAssertEqual(try sqlite(path, query), try sqlite(live, query), query)
         }
         XCTAssertEqual(try restored.search(try SearchQuery.parse("gardener"), SearchFilter()).hits.map(\.title), ["Paper 0"])
-        XCTAssertEqual(try restored.search(try SearchQuery.parse("Paper"), SearchFilter()).hits.count, 3, "a document without pages is found by its title")
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("Paper"), SearchFilter()).hits.count, 4, "a document without pages is found by its title")
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("visa"), SearchFilter()).hits.map(\.title), ["Paper 3"])
         XCTAssertEqual(try restored.integrityProblems(), [])
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('integrity-check')") }
         XCTAssertThrowsError(try AppDatabase.refillText(ofDatabaseAt: path, from: mirror, expected: (summary.files, summary.digest)),
@@ -114,14 +119,18 @@ final class BackupCopyTests: XCTestCase {
     func testADamagedOrMissingTextFileIsRefused() throws {
         _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
         let entry = TextMirror.Entry(object: String(repeating: "ab", count: 32), generation: 3)
-        let file = mirror.directory + "/" + entry.name
+        let file = mirror.directory + "/" + (try XCTUnwrap(mirror.files().first { $0.hasPrefix("ab-") }))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         bytes[bytes.count - 3] ^= 1
         try Data(bytes).write(to: URL(fileURLWithPath: file))
-        XCTAssertThrowsError(try mirror.pages(of: entry)) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
-        XCTAssertThrowsError(try mirror.pages(of: TextMirror.Entry(object: entry.object, generation: 9))) { XCTAssertTrue("\($0)".contains("is missing"), "\($0)") }
-        XCTAssertNil(TextMirror.decode(Array(TextMirror.encode([TextMirror.Page(number: 1, source: "ocr", text: "é")]).dropLast(2))), "a cut file")
-        let pages = [TextMirror.Page(number: 3, source: "pdf-text", text: "a\nb 7 c\n"), TextMirror.Page(number: 4, source: "none", text: "")]
-        XCTAssertEqual(TextMirror.decode(TextMirror.encode(pages)), pages)
+        let neighbour = TextMirror.Entry(object: "ab" + String(repeating: "01", count: 31), generation: 5)
+        XCTAssertThrowsError(try mirror.pages(of: [neighbour, entry])) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
+        XCTAssertThrowsError(try mirror.pages(of: [TextMirror.Entry(object: entry.object, generation: 9)])) { XCTAssertTrue("\($0)".contains("is missing"), "\($0)") }
+        let one = TextMirror.Entry(object: entry.object, generation: 1), two = TextMirror.Entry(object: String(repeating: "a0", count: 32), generation: 7)
+        let content = [(one, [TextMirror.Page(number: 3, source: "pdf-text", text: "a\nb 7 c\n"), TextMirror.Page(number: 4, source: "none", text: "")]), (two, [])]
+        let decoded = try XCTUnwrap(TextMirror.decode(TextMirror.encode(content)))
+        XCTAssertEqual(decoded.map { $0.0 }, [one, two])
+        XCTAssertEqual(decoded.map { $0.1 }, content.map { $0.1 })
+        XCTAssertNil(TextMirror.decode(Array(TextMirror.encode(content).dropLast(2))), "a cut file")
     }
 }

@@ -171,6 +171,11 @@ final class KnownDeviceSignInTests: XCTestCase {
             let known = try await Self.signIn(client, "priya", owner, device: both)
             XCTAssertEqual(known.status, .seeOther, "her own browser signs her in")
             XCTAssertEqual(known.device, device + "_" + ravis, "the same device id, first, and Ravi's kept")
+            // A new password ends every device token made before it: one a thief minted with the old one helps no more.
+            try await Task.sleep(for: .milliseconds(2))
+            _ = try database.changePassword(of: "priya", passwordHash: try database.credentials(of: "priya")!.passwordHash)
+            let afterChange = try await Self.signIn(client, "priya", owner, device: both)
+            XCTAssertEqual(afterChange.status, .tooManyRequests, "her token from before the new password counts for nothing")
         }
         let logged = try database.history(.all).filter { $0.recordType == "setting" }.compactMap { $0.after?["value"] ?? nil }
         XCTAssertTrue(logged.contains("(secret)"))

@@ -8,6 +8,8 @@ import HomeCrewStore
 /// the name it tries is counted against that name on that device, not against its address, so a
 /// neighbour behind the same Wi-Fi or NAT failing at other names does not lock the owner out
 /// (`AccountKeeper.signIn`). One cookie holds the tokens of a few accounts (a shared family laptop).
+/// A token is made for the account as it is (`epoch`: its id and when its password was last set):
+/// a new password, or the name given to a new account, ends every device token made before.
 struct KnownDevices: Sendable {
     static let cookie = "homecrew_device"
     static let maxAge = 365 * 24 * 3600
@@ -17,22 +19,28 @@ struct KnownDevices: Sendable {
 
     /// The device id of the token in `cookie` made for `name`; nil when none is (absent, forged,
     /// or another account's).
-    func device(in cookie: String?, for name: String) -> String? {
-        tokens(in: cookie).first { Secret.matches($0.mac, mac($0.id, name)) }?.id
+    func device(in cookie: String?, for name: String, epoch: String) -> String? {
+        tokens(in: cookie).first { Secret.matches($0.mac, mac($0.id, name, epoch)) }?.id
     }
 
     /// The cookie's value after `name` signed in: the name's token (kept, or made now) first,
     /// then the other accounts' it held.
-    func value(after name: String, from cookie: String?) -> String {
+    func value(after name: String, epoch: String, from cookie: String?) -> String {
         let all = tokens(in: cookie)
-        let own = device(in: cookie, for: name) ?? Secret.make(bytes: 16)
-        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name)) }.prefix(Self.perBrowser - 1)
-        let mine: [(id: String, mac: String)] = [(own, mac(own, name))]
+        let own = device(in: cookie, for: name, epoch: epoch) ?? Secret.make(bytes: 16)
+        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name, epoch)) }.prefix(Self.perBrowser - 1)
+        let mine: [(id: String, mac: String)] = [(own, mac(own, name, epoch))]
         return (mine + others).map { "\($0.id).\($0.mac)" }.joined(separator: "_")
     }
 
-    private func mac(_ id: String, _ name: String) -> String {
-        Secret.hmac(key: key, "known-device\n\(NameKey.of(name))\n\(id)")
+    private func mac(_ id: String, _ name: String, _ epoch: String) -> String {
+        Secret.hmac(key: key, "known-device\n\(NameKey.of(name))\n\(epoch)\n\(id)")
+    }
+
+    /// What a token is made for besides the name: the account's id and when its password was set.
+    /// No account: a value no token was made with.
+    static func epoch(of account: Account?) -> String {
+        account.map { "\($0.id.rawValue) \($0.passwordChangedAt)" } ?? "no account"
     }
 
     /// The well-formed tokens of a cookie (32 hex digits, a dot, 64), at most `perBrowser`.
