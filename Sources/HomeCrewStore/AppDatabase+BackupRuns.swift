@@ -69,8 +69,8 @@ extension AppDatabase {
     }
 
     /// The live vault's record digest, as `snapshotFacts` computes it for a snapshot.
-    public func backupRecordDigest() throws -> String {
-        try read { db in try Self.digest(db) }
+    public func backupRecordDigest(_ kind: RecordDigest = .quoted) throws -> String {
+        try read { db in try Self.digest(db, kind) }
     }
 
     /// The live vault's record counts, as `snapshotFacts` counts them.
@@ -88,7 +88,7 @@ extension AppDatabase {
 
     /// What a snapshot's manifest records about a database file (a copy, opened read-only and
     /// never upgraded): its format, its record digest, record counts and the objects it names.
-    public static func snapshotFacts(ofDatabaseAt path: String) throws -> SnapshotFacts {
+    public static func snapshotFacts(ofDatabaseAt path: String, digest kind: RecordDigest = .quoted) throws -> SnapshotFacts {
         try perform {
             let copy = try DatabaseQueue(path: path, configuration: readOnlyConfiguration)
             return try copy.read { db in
@@ -96,7 +96,7 @@ extension AppDatabase {
                 let vaultID = try db.tableExists("backup_identity") ? try String.fetchOne(db, sql: "SELECT vault_id FROM backup_identity") : nil
                 let counts = try Self.counts(db)
                 let objects = try String.fetchAll(db, sql: "SELECT sha256 FROM object ORDER BY sha256")
-                return SnapshotFacts(formatVersion: format, vaultID: vaultID, recordDigest: try Self.digest(db), counts: counts, objects: objects)
+                return SnapshotFacts(formatVersion: format, vaultID: vaultID, recordDigest: try Self.digest(db, kind), counts: counts, objects: objects)
             }
         }
     }
@@ -106,16 +106,37 @@ extension AppDatabase {
     /// index, its rows and `object_page`: derived from the objects, and most of the database,
     /// so leaving them out keeps a backup of an unchanged vault quick; a restore checks the
     /// whole database file against its SHA-256 anyway).
-    static func digest(_ db: Database) throws -> String {
+    static func digest(_ db: Database, _ kind: RecordDigest) throws -> String {
         let tables = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             AND name NOT LIKE 'search_index%' AND name NOT IN ('backup_run', 'search_row', 'object_page') ORDER BY name
             """)
         var lines: [String] = []
         for table in tables {
-            lines += try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map { "\(table): \($0)" }.sorted()
+            let quoted = table.quotedDatabaseIdentifier
+            switch kind {
+            case .described:
+                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(quoted)").map { "\(table): \($0)" }.sorted()
+            case .quoted:
+                // Each row as SQLite's own quote() writes its values, sorted by SQLite: the same
+                // digest for the same rows, made in C rather than by describing every value in Swift.
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+                let line = columns.map { "quote(\($0.quotedDatabaseIdentifier))" }.joined(separator: " || ',' || ")
+                lines.append(table)
+                lines += try String.fetchAll(db, sql: "SELECT \(line) AS line FROM \(quoted) ORDER BY line")
+            }
         }
         return Secret.sha256(lines.joined(separator: "\n"))
+    }
+}
+
+/// How a snapshot's manifest digests its records: `described` (manifest 1) with GRDB's
+/// description of each row, `quoted` (manifest 2) with SQLite's quote() of each value.
+public enum RecordDigest: Sendable {
+    case described, quoted
+
+    public init(manifestVersion: Int) {
+        self = manifestVersion >= 2 ? .quoted : .described
     }
 }
 

@@ -210,7 +210,7 @@ public struct ResticBackups: Sendable {
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)
         let live = ObjectStore(vaultDirectory: vault.directory)
-        let liveDigest = try database.backupRecordDigest()
+        let liveDigest = try database.backupRecordDigest(RecordDigest(manifestVersion: restored.manifest.homecrewBackup))
         return DrillSummary(repository: displayRepository, snapshotID: chosen.id, snapshotTime: chosen.time,
                             objectCount: restored.objectCount, bytes: restored.bytes,
                             objectsInLiveVault: restored.objects.filter { live.contains($0) }.count,

@@ -23,7 +23,7 @@ struct RestoredVault {
         chmod(database, 0o600)
         try ResticBackups.removeTree(inner)
         guard try ObjectStore.hash(fileAt: database) == manifest.databaseSHA256 else { throw BackupError.hashMismatch("homecrew.sqlite") }
-        let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: database)
+        let facts = try AppDatabase.snapshotFacts(ofDatabaseAt: database, digest: RecordDigest(manifestVersion: manifest.homecrewBackup))
         guard facts.recordDigest == manifest.recordDigest else {
             throw BackupError.restoredDoesNotVerify("its records do not match the digest taken at the backup")
         }
@@ -62,16 +62,27 @@ struct RestoredVault {
 
     static let stagingPrefix = ".homecrew-restore-"
 
-    /// Every entry under `root` (not following links) is a plain file or a folder.
+    /// Every entry under `root` (not following links) is a plain file or a folder. Read with
+    /// readdir's own file types (FileManager's enumerator took a fifth of a backup's own time).
     static func requirePlainFilesAndFolders(_ root: String) throws {
         var info = stat()
         guard lstat(root, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw BackupError.notAPlainFile(root) }
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
-        while let name = walker.nextObject() as? String {
-            guard lstat(root + "/" + name, &info) == 0 else { throw BackupError.notAPlainFile(root + "/" + name) }
-            let kind = info.st_mode & S_IFMT
-            guard kind == S_IFREG || kind == S_IFDIR else { throw BackupError.notAPlainFile(root + "/" + name) }
+        var folders = [root]
+        while let folder = folders.popLast() {
+            guard let stream = opendir(folder) else { throw BackupError.notAPlainFile(folder) }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let path = folder + "/" + name
+                var kind = Int32(entry.pointee.d_type)
+                if kind == Int32(DT_UNKNOWN) {
+                    guard lstat(path, &info) == 0 else { throw BackupError.notAPlainFile(path) }
+                    kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                }
+                if kind == Int32(DT_DIR) { folders.append(path) } else if kind != Int32(DT_REG) { throw BackupError.notAPlainFile(path) }
+            }
         }
     }
 
