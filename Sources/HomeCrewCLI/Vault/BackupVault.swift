@@ -30,7 +30,7 @@ struct BackupVault: ParsableCommand {
 
     func validate() throws {
         guard out == nil || restic == nil else { throw ValidationError("give either --restic REPO or --out FILE") }
-        let inEnvironment = ResticRepositoryFromEnvironment.isSet
+        let inEnvironment = RepositoryName.isNamedByEnvironment()
         guard out != nil || restic != nil || inEnvironment else {
             throw ValidationError("give either --restic REPO (or set RESTIC_REPOSITORY) or --out FILE")
         }
@@ -95,7 +95,7 @@ struct ListBackups: ParsableCommand {
     @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
 
     func validate() throws {
-        guard restic != nil || ResticRepositoryFromEnvironment.isSet else { throw ValidationError("give --restic REPO (or set RESTIC_REPOSITORY)") }
+        guard restic != nil || RepositoryName.isNamedByEnvironment() else { throw ValidationError("give --restic REPO (or set RESTIC_REPOSITORY)") }
     }
 
     func run() throws {
@@ -131,13 +131,5 @@ enum ResticListing {
     static func counts(_ counts: [String: Int]) -> String {
         ["document": "documents", "payment": "payments", "staff": "staff"].sorted { $0.key < $1.key }
             .map { "\(counts[$0.key] ?? 0) \($0.value)" }.joined(separator: ", ")
-    }
-}
-
-/// Whether restic's own variables name a repository (a command given no --restic then uses it).
-enum ResticRepositoryFromEnvironment {
-    static var isSet: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return !(environment["RESTIC_REPOSITORY"] ?? "").isEmpty || !(environment["RESTIC_REPOSITORY_FILE"] ?? "").isEmpty
     }
 }

@@ -20,7 +20,7 @@ struct RestoreVault: ParsableCommand {
 
     func validate() throws {
         guard archive == nil || restic == nil else { throw ValidationError("give either an archive or --restic REPO") }
-        guard archive != nil || restic != nil || ResticRepositoryFromEnvironment.isSet else {
+        guard archive != nil || restic != nil || RepositoryName.isNamedByEnvironment() else {
             throw ValidationError("give either an archive or --restic REPO (or set RESTIC_REPOSITORY)")
         }
         if archive != nil, snapshot != nil || passwordFile != nil { throw ValidationError("--snapshot and --password-file go with --restic") }

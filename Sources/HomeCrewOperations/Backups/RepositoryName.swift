@@ -31,6 +31,11 @@ public enum RepositoryName {
         return line
     }
 
+    /// Whether restic's own variables name a repository (without reading the file one names).
+    public static func isNamedByEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        !(environment["RESTIC_REPOSITORY"] ?? "").isEmpty || !(environment["RESTIC_REPOSITORY_FILE"] ?? "").isEmpty
+    }
+
     static let backends = ["local", "sftp", "rest", "s3", "b2", "azure", "gs", "swift", "rclone"]
 
     /// restic runs in the vault's directory: a relative local path is made the caller's.

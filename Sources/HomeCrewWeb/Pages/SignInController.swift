@@ -48,7 +48,9 @@ struct SignInController: Sendable {
     private func signIn(name: String, password: String, next: String?, deviceCookie: String?, _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
-        let device = app.devices.device(in: deviceCookie, for: name, epoch: KnownDevices.epoch(of: try app.database.credentials(of: name)?.account))
+        // A sign-in may make the password's hash again, never its date: the epoch holds for the new token too.
+        let epoch = KnownDevices.epoch(of: try app.database.credentials(of: name)?.account)
+        let device = app.devices.device(in: deviceCookie, for: name, epoch: epoch)
         // From a browser or place the name has signed in from, the hash waits in the account's own share
         // of the lane, which strangers spraying sign-ins cannot fill; from anywhere else, in the strangers'.
         let known = try device != nil || (address.map { try app.database.hasSignedIn(name: name, from: $0) } ?? false)
@@ -60,7 +62,6 @@ struct SignInController: Sendable {
         case .signedIn(_, let token, _):
             var response = try await signedIn(token, next: next, context)
             // Lax: sent when the sign-in page is opened from a link; it is read by /signin only.
-            let epoch = KnownDevices.epoch(of: try app.database.credentials(of: name)?.account)
             response.setCookie(Cookie(name: KnownDevices.cookie, value: app.devices.value(after: name, epoch: epoch, from: deviceCookie),
                                       maxAge: KnownDevices.maxAge, path: "/signin", secure: context.overHTTPS, httpOnly: true, sameSite: .lax))
             return response
