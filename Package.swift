@@ -39,13 +39,14 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         // The SQLite store (GRDB): migrations, intention-named reads and writes.
         .target(
             name: "HomeCrewStore",
-            dependencies: ["HomeCrewCore", "CLibCrypto", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomeCrewCore", "CLibCrypto", "CZstd", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // What both front ends (the command line and the web) do with the store and the vault
         // together, written once: filing documents.

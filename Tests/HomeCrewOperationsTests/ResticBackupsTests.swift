@@ -4,6 +4,27 @@ import XCTest
 @testable import HomeCrewOperations
 
 final class ResticBackupsTests: XCTestCase {
+    func testASnapshotMadeByANewerHomeCrewIsRefusedNotMisread() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func manifest(version: Int) throws -> String {
+            let path = folder.appendingPathComponent("homecrew-backup-\(version).json").path
+            let json = """
+                {"homecrew_backup": \(version), "vault_id": "v", "format_version": 15, "created_at": "2026-11-26T00:00:00Z",
+                 "database_sha256": "", "record_digest": "", "object_count": 0, "bytes": 0, "counts": {}}
+                """
+            try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        for version in 1...BackupManifest.currentVersion {
+            XCTAssertEqual(try BackupManifest.read(from: manifest(version: version), snapshot: "abc").homecrewBackup, version)
+        }
+        XCTAssertThrowsError(try BackupManifest.read(from: manifest(version: BackupManifest.currentVersion + 1), snapshot: "abc")) {
+            XCTAssertTrue("\($0)".contains("made by a newer HomeCrew"), "\($0)")
+        }
+    }
+
     func testKeepRulesBecomeResticsKeepOptionsInOneOrder() throws {
         let policy = try RetentionPolicy(parsing: "monthly=12,daily=7,weekly=4")
         XCTAssertEqual(policy.resticArguments, ["--keep-daily", "7", "--keep-weekly", "4", "--keep-monthly", "12"])

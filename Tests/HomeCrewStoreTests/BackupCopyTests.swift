@@ -133,4 +133,43 @@ final class BackupCopyTests: XCTestCase {
         XCTAssertEqual(decoded.map { $0.1 }, content.map { $0.1 })
         XCTAssertNil(TextMirror.decode(Array(TextMirror.encode(content).dropLast(2))), "a cut file")
     }
+
+    func testTextFilesAreCompressedAndTheUncompressedOnesWrittenBeforeAreStillRead() throws {
+        let entry = TextMirror.Entry(object: String(repeating: "cd", count: 32), generation: 2)
+        let text = (1...400).map { "Clause \($0). The employee shall receive a monthly salary of AED 2,500.00." }.joined(separator: "\n")
+        let content = [(entry, [TextMirror.Page(number: 1, source: "pdf-text", text: text), TextMirror.Page(number: 2, source: "ocr", text: "ٹیکسٹ 文字")])]
+        let compressed = TextMirror.encode(content), plain = TextMirror.encode(content, compressed: false)
+        XCTAssertTrue(compressed.starts(with: Array("homecrew-text 3 ".utf8)))
+        XCTAssertTrue(plain.starts(with: Array("homecrew-text 2 ".utf8)))
+        XCTAssertLessThan(compressed.count * 4, plain.count, "repetitive text compresses to under a quarter")
+        for bytes in [compressed, plain] {
+            let decoded = try XCTUnwrap(TextMirror.decode(bytes))
+            XCTAssertEqual(decoded.map { $0.0 }, [entry])
+            XCTAssertEqual(decoded.map { $0.1 }, content.map { $0.1 })
+        }
+        // A header whose length is not the frame's, or absurd, is damage: nothing is allocated for it.
+        let newline = try XCTUnwrap(compressed.firstIndex(of: 10))
+        let fields = String(decoding: compressed[..<newline], as: UTF8.self).split(separator: " ")
+        for length in ["\(Int(fields[3])! + 1)", "99999999999999", "-1", "x"] {
+            let header = Array("homecrew-text 3 \(fields[2]) \(length)".utf8)
+            XCTAssertNil(TextMirror.decode(header + compressed[newline...]), length)
+        }
+        XCTAssertNil(TextMirror.decode(Array("homecrew-text 3 \(fields[2])".utf8) + compressed[newline...]), "no length")
+        XCTAssertNil(TextMirror.decode(Array(compressed.prefix(newline + 1)) + plain[(plain.firstIndex(of: 10)! + 1)...]), "an uncompressed body under a compressed header")
+    }
+
+    func testAMirrorOfOldUncompressedFilesIsKeptAndRestoresTheSame() throws {
+        let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        // Rewrite every file as the previous version wrote it, under the same name.
+        for name in mirror.files() {
+            let path = mirror.directory + "/" + name
+            let content = try XCTUnwrap(TextMirror.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+            try Data(TextMirror.encode(content, compressed: false)).write(to: URL(fileURLWithPath: path))
+        }
+        try FileManager.default.removeItem(atPath: copyPath)
+        let again = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        XCTAssertEqual(again.written, 0, "files under their names are whole, whatever their encoding")
+        XCTAssertEqual(again.digest, summary.digest)
+        try AppDatabase.refillText(ofDatabaseAt: copyPath, from: mirror, expected: (again.files, again.digest))
+    }
 }

@@ -6,7 +6,8 @@ import HomeCrewVault
 /// restic snapshot: what a restore checks the restored vault against.
 struct BackupManifest: Codable, Equatable {
     /// 2: the database without its pages' text, which `backup-text/` holds (`TextMirror`).
-    static let currentVersion = 2
+    /// 3: `backup-text/` files may be compressed (`homecrew-text 3`, Vault/FORMAT.md).
+    static let currentVersion = 3
     var homecrewBackup: Int
     var vaultID: String
     var formatVersion: Int
@@ -63,6 +64,9 @@ struct BackupManifest: Codable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { throw BackupError.notAVaultSnapshot(snapshot) }
         guard let manifest = try? JSONDecoder().decode(BackupManifest.self, from: data), manifest.homecrewBackup >= 1 else {
             throw BackupError.malformed("its \(ResticBackups.manifestName) cannot be read")
+        }
+        guard manifest.homecrewBackup <= currentVersion else {
+            throw BackupError.malformed("snapshot \(snapshot) was made by a newer HomeCrew (backup version \(manifest.homecrewBackup)); restore it with that version")
         }
         return manifest
     }
