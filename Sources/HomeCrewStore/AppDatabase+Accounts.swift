@@ -180,11 +180,13 @@ extension AppDatabase {
 
     /// True when the account has a session opened from this address (open or expired, until it signs out).
     public func hasSignedIn(name: String, from address: String) throws -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM account_session s JOIN account a ON a.id = s.account_id
-                               WHERE a.name_key = ? AND s.address = ?)
-                """, arguments: [NameKey.of(name), address]) ?? false
+        // By `ClientKey`, as the limits count: an IPv6 host's next privacy address is the same place.
+        let place = ClientKey.of(address)
+        return try read { db in
+            try String.fetchCursor(db, sql: """
+                SELECT DISTINCT s.address FROM account_session s JOIN account a ON a.id = s.account_id
+                WHERE a.name_key = ? AND s.address IS NOT NULL
+                """, arguments: [NameKey.of(name)]).contains { ClientKey.of($0) == place }
         }
     }
     public static let failureMemory = 86_400

@@ -33,9 +33,11 @@ final class SignInLockoutTests: XCTestCase {
     }
 
     func testAStrangersFailuresFromOtherAddressesDoNotStopTheOwnerSigningInFromHers() throws {
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
         try strangerFails()
         XCTAssertGreaterThan(try database.signInWait(for: ["account:asha"]), 60, "the name's failures from anywhere add up")
         XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "her own address has not failed: not held back")
+        XCTAssertEqual(try signIn(Self.password, from: "2001:db8:5:5::1", device: "laptop"), "signed in", "nor her known device anywhere")
     }
 
     func testTheOwnerWhoMistypesAtAnAddressSheSignedInFromIsNotHeldBack() throws {
@@ -48,7 +50,7 @@ final class SignInLockoutTests: XCTestCase {
     /// The rule: an address that has failed at the name more than once (one typo forgiven) and
     /// never signed in as it waits for all the name's failures; one typo from a new address does not.
     func testTheOwnerWhoMistypesOnceAtANewAddressIsNotHeldBack() throws {
-        try strangerFails()
+        try strangerFails(addresses: 1...4)
         XCTAssertEqual(try signIn("the kettle sings at dusk", from: "203.0.113.7"), "refused", "her typo at a hotel")
         XCTAssertEqual(try signIn(Self.password, from: "203.0.113.7"), "signed in", "one typo is not a guesser's try")
     }
@@ -60,6 +62,30 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn("a second", from: "198.51.100.77"), "refused", "and a second, as the owner's typo would")
         XCTAssertEqual(try signIn("and again", from: "198.51.100.77"), "wait", "and then waits too")
         XCTAssertEqual(try signIn(Self.password, from: "198.51.100.77"), "wait", "even with the right password")
+    }
+
+    /// Two tries from each address is no limit for a guesser holding thousands (a botnet, the
+    /// /64s of an IPv6 /48): past `strangerFailuresAllowed` failures from places the name never
+    /// signed in from, every such place waits for all the name's failures, even with the right
+    /// password; the owner at home and on her known device does not.
+    func testAGuesserRotatingThroughManyAddressesWaitsAfterTheNamesAllowanceForStrangers() throws {
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "her home")
+        for net in 0..<AccountKeeper.strangerFailuresAllowed {
+            XCTAssertEqual(try signIn("guess \(net)", from: "2001:db8:77:\(String(net, radix: 16))::1"), "refused", "one try from each /64 of a /48")
+        }
+        XCTAssertEqual(try signIn("the next guess", from: "2001:db8:77:ffff::1"), "wait", "a new /64 of the /48 waits")
+        XCTAssertEqual(try signIn("the next guess", from: "198.51.100.200"), "wait", "so does any new address")
+        XCTAssertEqual(try signIn(Self.password, from: "192.0.2.99"), "wait", "and the owner at a new place, while her name is attacked")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "not at home")
+        XCTAssertEqual(try signIn(Self.password, from: "192.0.2.99", device: "laptop"), "signed in", "nor on her known device")
+    }
+
+    /// An IPv6 host's privacy addresses change: a sign-in from one makes the whole /64 a known place.
+    func testAPlaceSheSignedInFromIsHerWholeSlash64() throws {
+        XCTAssertEqual(try signIn(Self.password, from: "2001:db8:9:1::a"), "signed in")
+        XCTAssertTrue(try database.hasSignedIn(name: "asha", from: "2001:db8:9:1:5:6:7:8"))
+        XCTAssertFalse(try database.hasSignedIn(name: "asha", from: "2001:db8:9:2::a"))
+        XCTAssertFalse(try database.hasSignedIn(name: "ravi", from: "2001:db8:9:1::a"))
     }
 
     func testOneAddressGuessingManyNamesWaits() throws {

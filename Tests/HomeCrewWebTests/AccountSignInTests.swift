@@ -123,9 +123,10 @@ final class AccountSignInTests: XCTestCase {
 final class KnownDeviceSignInTests: XCTestCase {
     /// Signs in with a form, sending `device` as the known-device cookie; the status and the device cookie set.
     static func signIn(_ client: WebHarness.Client, _ name: String, _ password: String,
-                       device: String? = nil) async throws -> (status: HTTPResponse.Status, device: String?, setCookie: String) {
+                       device: String? = nil, cookieHeader: String? = nil) async throws -> (status: HTTPResponse.Status, device: String?, setCookie: String) {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
         if let device { headers[.cookie] = "\(KnownDevices.cookie)=\(device)" }
+        if let cookieHeader { headers[.cookie] = cookieHeader }
         let body = "name=\(URLComponent.encode(name))&password=\(URLComponent.encode(password))&next=%2F"
         let response = try await client.inner.execute(uri: "/signin", method: .post, headers: headers, body: ByteBuffer(string: body))
         let cookies = response.headers[values: .setCookie]
@@ -168,6 +169,12 @@ final class KnownDeviceSignInTests: XCTestCase {
                 XCTAssertEqual(refused.status, .tooManyRequests, "\(why): the address's wait holds, as before")
                 XCTAssertNil(refused.device)
             }
+            // A cookie of the same name set for a narrower path, or by a parent domain, comes first in the
+            // header: it must not hide hers (each of the four tokens well-formed, none valid).
+            let tossed = (0..<4).map { String(repeating: "\($0)", count: 32) + "." + String(repeating: "a", count: 64) }.joined(separator: "_")
+            let hidden = try await Self.signIn(client, "priya", owner, cookieHeader: "\(KnownDevices.cookie)=\(tossed); other=1; \(KnownDevices.cookie)=\(both)")
+            XCTAssertEqual(hidden.status, .seeOther, "her token is found behind a tossed cookie")
+            XCTAssertEqual(hidden.device.map { String($0.prefix(device.count)) }, device, "and kept first")
             let known = try await Self.signIn(client, "priya", owner, device: both)
             XCTAssertEqual(known.status, .seeOther, "her own browser signs her in")
             XCTAssertEqual(known.device, device + "_" + ravis, "the same device id, first, and Ravi's kept")
@@ -188,6 +195,21 @@ extension Array {
         var results: [T] = []
         for element in self { results.append(try await transform(element)) }
         return results
+    }
+}
+
+/// Over HTTPS the known-device cookie is host-only (`__Host-`): secure, for every path, settable by no other site.
+final class KnownDeviceCookieTests: XCTestCase {
+    func testOverHTTPSTheCookieIsHostOnlyAndOverHTTPOnlyTheSignInFormReadsIt() {
+        let secure = KnownDevices.cookie(holding: "v", overHTTPS: true)
+        XCTAssertEqual(secure.name, "__Host-homecrew_device")
+        XCTAssertEqual(secure.path, "/", "a __Host- cookie must be for every path")
+        XCTAssertNil(secure.domain)
+        XCTAssertTrue(secure.secure && secure.httpOnly)
+        let plain = KnownDevices.cookie(holding: "v", overHTTPS: false)
+        XCTAssertEqual(plain.name, "homecrew_device")
+        XCTAssertEqual(plain.path, "/signin")
+        XCTAssertTrue(plain.httpOnly)
     }
 }
 

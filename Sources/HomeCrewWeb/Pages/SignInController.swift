@@ -17,7 +17,7 @@ struct SignInController: Sendable {
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         if let name = form["name"] {
             return try await signIn(name: name, password: form["password"] ?? "", next: form["next"],
-                                    deviceCookie: request.cookies[KnownDevices.cookie]?.value, context)
+                                    deviceCookie: KnownDevices.cookieValue(of: request), context)
         }
         return try await signIn(token: form["token"], next: form["next"], context)
     }
@@ -61,9 +61,8 @@ struct SignInController: Sendable {
         switch outcome {
         case .signedIn(_, let token, _):
             var response = try await signedIn(token, next: next, context)
-            // Lax: sent when the sign-in page is opened from a link; it is read by /signin only.
-            response.setCookie(Cookie(name: KnownDevices.cookie, value: app.devices.value(after: name, epoch: epoch, from: deviceCookie),
-                                      maxAge: KnownDevices.maxAge, path: "/signin", secure: context.overHTTPS, httpOnly: true, sameSite: .lax))
+            let tokens = app.devices.value(after: name, epoch: epoch, from: deviceCookie)
+            response.setCookie(KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS))
             return response
         case .refused:
             return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,

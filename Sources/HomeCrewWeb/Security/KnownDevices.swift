@@ -1,5 +1,6 @@
 import HomeCrewCore
 import HomeCrewStore
+import Hummingbird
 
 /// Browsers an account has signed in with ("device cookies", as OWASP's guide to blocking brute
 /// force proposes). After a successful sign-in the browser keeps, for a year, a random device id
@@ -12,10 +13,43 @@ import HomeCrewStore
 /// a new password, or the name given to a new account, ends every device token made before.
 struct KnownDevices: Sendable {
     static let cookie = "homecrew_device"
+    /// Over HTTPS: a name browsers accept only from this host, secure, for every path, so that
+    /// another site on a parent domain cannot set one (cookie tossing).
+    static let hostOnlyCookie = "__Host-homecrew_device"
     static let maxAge = 365 * 24 * 3600
     /// Accounts one browser is known for; the oldest is dropped past this.
     static let perBrowser = 4
+    /// Tokens read from one request's cookies, however many cookies carry them.
+    static let readAtMost = 16
     let key: String
+
+    /// Every device token a request carries, host-only cookies first: a cookie of the same name
+    /// set for a narrower path or by a parent domain comes first in the header, and reading only
+    /// the first (as `request.cookies` does) would let it hide the owner's.
+    static func cookieValue(of request: Request) -> String? {
+        var hostOnly: [String] = [], plain: [String] = []
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                switch parts[0].trimmingCharacters(in: .whitespaces) {
+                case hostOnlyCookie: hostOnly.append(parts[1].trimmingCharacters(in: .whitespaces))
+                case cookie: plain.append(parts[1].trimmingCharacters(in: .whitespaces))
+                default: continue
+                }
+            }
+        }
+        let all = hostOnly + plain
+        return all.isEmpty ? nil : all.joined(separator: "_")
+    }
+
+    /// The cookie that keeps the browser's tokens: host-only over HTTPS; over plain HTTP (a home
+    /// network) read only by the sign-in form. Lax: sent when the sign-in page is opened from a link.
+    static func cookie(holding value: String, overHTTPS: Bool) -> Cookie {
+        overHTTPS
+            ? Cookie(name: hostOnlyCookie, value: value, maxAge: maxAge, path: "/", secure: true, httpOnly: true, sameSite: .lax)
+            : Cookie(name: cookie, value: value, maxAge: maxAge, path: "/signin", secure: false, httpOnly: true, sameSite: .lax)
+    }
 
     /// The device id of the token in `cookie` made for `name`; nil when none is (absent, forged,
     /// or another account's).
@@ -28,7 +62,8 @@ struct KnownDevices: Sendable {
     func value(after name: String, epoch: String, from cookie: String?) -> String {
         let all = tokens(in: cookie)
         let own = device(in: cookie, for: name, epoch: epoch) ?? Secret.make(bytes: 16)
-        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name, epoch)) }.prefix(Self.perBrowser - 1)
+        var seen: Set<String> = [own]
+        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name, epoch)) && seen.insert($0.id).inserted }.prefix(Self.perBrowser - 1)
         let mine: [(id: String, mac: String)] = [(own, mac(own, name, epoch))]
         return (mine + others).map { "\($0.id).\($0.mac)" }.joined(separator: "_")
     }
@@ -43,9 +78,9 @@ struct KnownDevices: Sendable {
         account.map { "\($0.id.rawValue) \($0.passwordChangedAt)" } ?? "no account"
     }
 
-    /// The well-formed tokens of a cookie (32 hex digits, a dot, 64), at most `perBrowser`.
+    /// The well-formed tokens of a cookie (32 hex digits, a dot, 64), at most `readAtMost`.
     private func tokens(in cookie: String?) -> [(id: String, mac: String)] {
-        let tokens = (cookie ?? "").split(separator: "_", maxSplits: Self.perBrowser).prefix(Self.perBrowser).compactMap { token -> (id: String, mac: String)? in
+        let tokens = (cookie ?? "").split(separator: "_", maxSplits: Self.readAtMost).prefix(Self.readAtMost).compactMap { token -> (id: String, mac: String)? in
             let parts = token.split(separator: ".")
             guard parts.count == 2, parts[0].count == 32, parts[1].count == 64,
                   token.allSatisfy({ $0 == "." || $0.isHexDigit }) else { return nil }

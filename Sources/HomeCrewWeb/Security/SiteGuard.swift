@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 import HTTPTypes
 import Hummingbird
 
@@ -96,7 +97,7 @@ struct SiteGuard: RouterMiddleware {
         context.overHTTPS = identity.servesTLS
         guard let peer = context.remoteAddress, identity.trustedProxies.contains(peer) else { return }
         if let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last {
-            context.clientAddress = forwarded.trimmingCharacters(in: .whitespaces)
+            context.clientAddress = ClientKey.bareAddress(String(forwarded))   // some proxies add the port
         }
         if let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] { context.overHTTPS = scheme.lowercased() == "https" }
     }

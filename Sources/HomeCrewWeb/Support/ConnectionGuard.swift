@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 import HomeCrewOperations
 import NIOCore
 
