@@ -523,7 +523,12 @@ def replace_rows(path, number, flag):
     BENCHMARKS.md, dated, and keeps the rest."""
     lines = open(path).read().split("\n")
     kept = [line for line in lines if not line.startswith(f"| {number} |") and not line.startswith(f"Rows {number} ")]
-    last = max(index for index, line in enumerate(kept) if line.startswith("| ") and line[2:3].isdigit())
+    kept = [line for index, line in enumerate(kept) if line or index == 0 or kept[index - 1]]  # no blank runs left behind
+    # The first table's last row ("| N | what |…"), not a row of "Before and after" ("| N. what |…").
+    first_table = [index for index, line in enumerate(kept) if re.match(r"\| \d+ \| ", line)]
+    last = first_table[0]
+    while last + 1 < len(kept) and kept[last + 1].startswith("| "):
+        last += 1
     rows = [f"| {number} | {r['name'].split('. ', 1)[1]} | {r['ours']} | {r['theirs']} | {r['target']} | "
             f"{'met' if r['passed'] else '**missed**'}{' — ' + r['note'] if r['note'] else ''} |" for r in results]
     note = (f"Rows {number} measured on {datetime.date.today()} on {machine()} by `Benchmarks/run {flag}` "

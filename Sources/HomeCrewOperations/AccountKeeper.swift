@@ -45,11 +45,11 @@ extension AccountKeeper {
     /// from which the account has never signed in: the owner at home, or the owner at a hotel
     /// who mistyped once, is not held back by anybody else's failures; a guesser gets two tries
     /// at the name from each new address, and then waits as long as all the name's failures say.
-    /// Two tries from each of many addresses is no limit for a guesser who holds many (a botnet,
-    /// or the 65,536 /64s of one IPv6 /48): failures from places the account has never signed in
-    /// from are also counted together, and past `strangerFailuresAllowed` of them in a day every
-    /// try from such a place waits for the name's failures. The owner at home or on a known device
-    /// is never held back; at a new place, only while her name is under such an attack.
+    /// (A guesser holding many addresses — a botnet, the /64s of an IPv6 /48 — gets two tries
+    /// from each. Counting such places' failures together and making every new place wait past a
+    /// share was tried, and reverted: a place is known only while a session from it lasts, so the
+    /// owner who signed out, or changed her password, would be a stranger everywhere, and one
+    /// failure every fifteen minutes would keep her out.)
     /// A success clears the name's counts, never the address's: signing in as oneself between
     /// guesses at other names must not clear them.
     ///
@@ -64,16 +64,14 @@ extension AccountKeeper {
         let place = address.map(ClientKey.of)
         let pairSubject = "account:\(key) from:\(place ?? "?")"
         let ownSubjects = device.map { ["account:\(key) device:\($0)"] } ?? [pairSubject] + (place.map { ["address:" + $0] } ?? [])
-        let stranger = try device == nil && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
-        let strangersSubject = "account:\(key) from:elsewhere"
-        let suspect = try stranger && (database.signInFailures(for: pairSubject) > Self.typosForgiven
-                                       || database.signInFailures(for: strangersSubject) >= Self.strangerFailuresAllowed)
+        let suspect = try device == nil && database.signInFailures(for: pairSubject) > Self.typosForgiven
+            && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
         let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))
         guard wait == 0 else { return .wait(seconds: wait) }
         let credentials = try database.credentials(of: name)
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoy)
         guard matches, let account = credentials?.account else {
-            try database.recordSignInFailure(for: [accountSubject] + ownSubjects + (stranger ? [strangersSubject] : []))
+            try database.recordSignInFailure(for: [accountSubject] + ownSubjects)
             return .refused
         }
         try database.clearSignInFailures(for: [accountSubject] + ownSubjects.filter { !$0.hasPrefix("address:") })
@@ -88,11 +86,6 @@ extension AccountKeeper {
     /// Failures at a name from an address that are taken for the owner's typos, not a guesser's
     /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.
     public static let typosForgiven = 1
-
-    /// Failures at a name, in a day, from places it has never signed in from (counted together),
-    /// after which every try from such a place waits for the name's failures: ten people's typos
-    /// at hotels, or a guesser's first twenty tries from as many addresses.
-    public static let strangerFailuresAllowed = 20
 
     /// A signed-in person's own password change: the current password is checked first, and
     /// every other session of the account ends.

@@ -181,15 +181,24 @@ extension AppDatabase {
     /// True when the account has a session opened from this address (open or expired, until it signs out).
     public func hasSignedIn(name: String, from address: String) throws -> Bool {
         // By `ClientKey`, as the limits count: an IPv6 host's next privacy address is the same place.
+        // The exact address by the index; else the addresses of the account's latest sessions, so that
+        // an account with a hundred thousand sessions costs no more to ask about than one with fifty.
         let place = ClientKey.of(address)
         return try read { db in
-            try String.fetchCursor(db, sql: """
-                SELECT DISTINCT s.address FROM account_session s JOIN account a ON a.id = s.account_id
-                WHERE a.name_key = ? AND s.address IS NOT NULL
-                """, arguments: [NameKey.of(name)]).contains { ClientKey.of($0) == place }
+            let key = NameKey.of(name)
+            if try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM account_session s JOIN account a ON a.id = s.account_id
+                               WHERE a.name_key = ? AND s.address = ?)
+                """, arguments: [key, address]) == true { return true }
+            return try String.fetchCursor(db, sql: """
+                SELECT s.address FROM account_session s JOIN account a ON a.id = s.account_id
+                WHERE a.name_key = ? AND s.address IS NOT NULL ORDER BY s.last_seen_at DESC LIMIT \(Self.placesCompared)
+                """, arguments: [key]).contains { ClientKey.of($0) == place }
         }
     }
     public static let failureMemory = 86_400
+    /// Sessions whose addresses `hasSignedIn` compares by place (the latest).
+    static let placesCompared = 50
 
     public func recordSignInFailure(for subjects: [String]) throws {
         try write { db in

@@ -14,9 +14,9 @@ import HomeCrewCore
 /// byte count>`, then the body compressed as one Zstandard frame. The body: per object `<sha256>
 /// <generation> <pages>` and a newline, then per page `<number> <source> <UTF-8 byte count>`, a
 /// newline, the text and a newline. (`homecrew-text 2 <SHA-256>` files, whose body follows
-/// uncompressed, were written before 2026-11-26 and are still read.) Compressed, text is about a
-/// quarter of its size: restic reads, hashes and encrypts a quarter as much (its 0.14 compresses
-/// nothing), and the repository keeps a quarter.
+/// uncompressed, were written before 2026-11-26 and are still read.) Compressed, text is a third
+/// of its size or less: restic reads, hashes and encrypts that much less (its 0.14 compresses
+/// nothing), and the repository keeps that much less.
 public struct TextMirror: Sendable {
     public let directory: String
 

@@ -211,6 +211,20 @@ final class KnownDeviceCookieTests: XCTestCase {
         XCTAssertEqual(plain.path, "/signin")
         XCTAssertTrue(plain.httpOnly)
     }
+
+    /// Every device cookie is read, by its exact name: one behind a Unicode space is another cookie,
+    /// which browsers do not hold to the __Host- rules, and is not taken for a host-only one.
+    func testEveryDeviceCookieIsReadByItsExactName() {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .cookie, value: "\u{2000}__Host-homecrew_device=tossed; homecrew_device=a_b;\t__Host-homecrew_device=h"))
+        fields.append(HTTPField(name: .cookie, value: "other=1; homecrew_device=c"))
+        let request = Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/signin", headerFields: fields),
+                              body: RequestBody(buffer: ByteBuffer()))
+        let values = KnownDevices.cookieValues(of: request)
+        XCTAssertEqual(values.hostOnly, "h")
+        XCTAssertEqual(values.plain, "a_b_c")
+        XCTAssertEqual(KnownDevices.joined(values), "h_a_b_c")
+    }
 }
 
 final class TokenBox: @unchecked Sendable {

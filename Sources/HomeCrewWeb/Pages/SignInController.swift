@@ -17,7 +17,7 @@ struct SignInController: Sendable {
     @Sendable func submit(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         if let name = form["name"] {
             return try await signIn(name: name, password: form["password"] ?? "", next: form["next"],
-                                    deviceCookie: KnownDevices.cookieValue(of: request), context)
+                                    deviceCookies: KnownDevices.cookieValues(of: request), context)
         }
         return try await signIn(token: form["token"], next: form["next"], context)
     }
@@ -45,23 +45,36 @@ struct SignInController: Sendable {
     /// Name and password: the same answer, after the same work, for an unknown name and a
     /// wrong password; after five failures for the name or the address, each try waits longer.
     /// A browser the name has signed in with (`KnownDevices`) is counted by itself, not by its address.
-    private func signIn(name: String, password: String, next: String?, deviceCookie: String?, _ context: WebContext) async throws -> Response {
+    private func signIn(name: String, password: String, next: String?, deviceCookies: (hostOnly: String?, plain: String?),
+                        _ context: WebContext) async throws -> Response {
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
         // A sign-in may make the password's hash again, never its date: the epoch holds for the new token too.
         let epoch = KnownDevices.epoch(of: try app.database.credentials(of: name)?.account)
-        let device = app.devices.device(in: deviceCookie, for: name, epoch: epoch)
-        // From a browser or place the name has signed in from, the hash waits in the account's own share
-        // of the lane, which strangers spraying sign-ins cannot fill; from anywhere else, in the strangers'.
-        let known = try device != nil || (address.map { try app.database.hasSignedIn(name: name, from: $0) } ?? false)
-        let tenant: HashLane.Tenant = known ? .account("name:" + NameKey.of(name)) : .stranger(address: address)
+        let device = app.devices.device(in: KnownDevices.joined(deviceCookies), for: name, epoch: epoch)
+        // From a browser or place the name has signed in from, the hash waits in a share of the lane of
+        // its own, which strangers spraying sign-ins cannot fill: the device's, or the name's at that place
+        // (a hotel's Wi-Fi is one /64 for every guest: a guest there cannot fill her device's share);
+        // from anywhere else, in the strangers'.
+        let place = address.map(ClientKey.of)
+        let tenant: HashLane.Tenant
+        if let device {
+            tenant = .account("device:" + device)
+        } else if let address, try app.database.hasSignedIn(name: name, from: address) {
+            tenant = .account("name:\(NameKey.of(name)) at:\(place ?? "?")")
+        } else {
+            tenant = .stranger(address: address)
+        }
         let outcome = try await HashLane.shared.run(for: tenant) {
             try keeper.signIn(name: name, password: password, address: address, device: device)
         }
         switch outcome {
         case .signedIn(_, let token, _):
             var response = try await signedIn(token, next: next, context)
-            let tokens = app.devices.value(after: name, epoch: epoch, from: deviceCookie)
+            // Other accounts' tokens are carried over only from the kind of cookie being set: junk a
+            // plain cookie held (settable by a parent domain) never enters the host-only one.
+            let carried = context.overHTTPS ? deviceCookies.hostOnly : deviceCookies.plain
+            let tokens = app.devices.value(after: name, epoch: epoch, from: carried, found: device)
             response.setCookie(KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS))
             return response
         case .refused:

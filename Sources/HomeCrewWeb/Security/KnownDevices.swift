@@ -19,27 +19,35 @@ struct KnownDevices: Sendable {
     static let maxAge = 365 * 24 * 3600
     /// Accounts one browser is known for; the oldest is dropped past this.
     static let perBrowser = 4
-    /// Tokens read from one request's cookies, however many cookies carry them.
-    static let readAtMost = 16
+    /// Tokens read from one request's cookies, however many cookies carry them (the header's size
+    /// bounds them too; an HMAC each is cheap): enough that junk tossed first cannot hide hers.
+    static let readAtMost = 64
     let key: String
 
     /// Every device token a request carries, host-only cookies first: a cookie of the same name
     /// set for a narrower path or by a parent domain comes first in the header, and reading only
     /// the first (as `request.cookies` does) would let it hide the owner's.
-    static func cookieValue(of request: Request) -> String? {
+    static func cookieValues(of request: Request) -> (hostOnly: String?, plain: String?) {
         var hostOnly: [String] = [], plain: [String] = []
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else { continue }
-                switch parts[0].trimmingCharacters(in: .whitespaces) {
-                case hostOnlyCookie: hostOnly.append(parts[1].trimmingCharacters(in: .whitespaces))
-                case cookie: plain.append(parts[1].trimmingCharacters(in: .whitespaces))
+                // Only the separators RFC 6265 allows around a name: a name behind any other space
+                // (U+2000, U+00A0) is another cookie, which browsers do not hold to __Host-'s rules.
+                switch String(parts[0]).trimmingCharacters(in: [" ", "\t"]) {
+                case hostOnlyCookie: hostOnly.append(String(parts[1]).trimmingCharacters(in: [" ", "\t"]))
+                case cookie: plain.append(String(parts[1]).trimmingCharacters(in: [" ", "\t"]))
                 default: continue
                 }
             }
         }
-        let all = hostOnly + plain
+        return (hostOnly.isEmpty ? nil : hostOnly.joined(separator: "_"), plain.isEmpty ? nil : plain.joined(separator: "_"))
+    }
+
+    /// Both kinds together, host-only first: where a token for the name signing in is looked for.
+    static func joined(_ values: (hostOnly: String?, plain: String?)) -> String? {
+        let all = [values.hostOnly, values.plain].compactMap { $0 }
         return all.isEmpty ? nil : all.joined(separator: "_")
     }
 
@@ -59,9 +67,10 @@ struct KnownDevices: Sendable {
 
     /// The cookie's value after `name` signed in: the name's token (kept, or made now) first,
     /// then the other accounts' it held.
-    func value(after name: String, epoch: String, from cookie: String?) -> String {
+    /// `found`: the name's device id found in any of the request's cookies (kept), if any.
+    func value(after name: String, epoch: String, from cookie: String?, found: String? = nil) -> String {
         let all = tokens(in: cookie)
-        let own = device(in: cookie, for: name, epoch: epoch) ?? Secret.make(bytes: 16)
+        let own = found ?? device(in: cookie, for: name, epoch: epoch) ?? Secret.make(bytes: 16)
         var seen: Set<String> = [own]
         let others = all.filter { !Secret.matches($0.mac, mac($0.id, name, epoch)) && seen.insert($0.id).inserted }.prefix(Self.perBrowser - 1)
         let mine: [(id: String, mac: String)] = [(own, mac(own, name, epoch))]

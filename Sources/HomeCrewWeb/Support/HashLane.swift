@@ -24,7 +24,7 @@ final class HashLane: @unchecked Sendable {
 
     /// Whom a hash is for.
     enum Tenant: Hashable, Sendable {
-        /// A signed-in account (its id), or a sign-in to a name from an address it has signed in from.
+        /// A signed-in account (its id), or a sign-in from a known device (its id) or from a place the name signed in from.
         case account(String)
         /// Anyone else, by the address the request came from.
         case stranger(address: String?)
