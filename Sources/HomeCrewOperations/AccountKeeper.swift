@@ -87,6 +87,11 @@ extension AccountKeeper {
     /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.
     public static let typosForgiven = 1
 
+    /// What failed tries at an account's current password, when changing it, are counted under.
+    public static func passwordChangeSubject(of account: Account) -> String {
+        "account:\(NameKey.of(account.name)) password-change"
+    }
+
     /// A signed-in person's own password change: the current password is checked first, and
     /// every other session of the account ends.
     public func changeOwnPassword(of account: Account, current: String, new: String, keeping token: String) throws -> Int? {

@@ -149,8 +149,7 @@ extension AppDatabase {
 
     /// Openings of the households that stand: neither a reversal nor undone by one.
     static func standingOpenings(of households: Set<RecordID>, _ db: Database) throws -> [LedgerOpening] {
-        try LedgerOpening.filter(households.contains(LedgerOpening.Columns.householdID) && LedgerOpening.Columns.reverses == nil)
-            .filter(sql: "id NOT IN (SELECT reverses FROM ledger_opening WHERE reverses IS NOT NULL)").fetchAll(db)
+        try CachedReads.standingOpenings(of: households, db)
     }
 
     /// The month a person's ledger opens after, if it has an opening.

@@ -230,7 +230,7 @@ extension AppDatabase {
             let people = try Self.people(reference, householdID: householdID, within: reach, db)
             let report = try Self.payrollReport(Period.month(month), people: people, alsoAdvanceHolders: true, db)
             let reversed = try Self.reversedAdvances(of: people.map(\.0.id), db)
-            let all = try Advance.all().forStaff(people.map(\.0.id)).fetchAll(db)
+            let all = try CachedReads.advances(of: people.map(\.0.id), db)
             let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
             return all.map { advance in
                 let statement = report.advances[advance.staffID]?.statements.first { $0.advance.id == advance.id }
@@ -258,7 +258,7 @@ extension AppDatabase {
     static func people(_ reference: String?, householdID: RecordID?, within reach: Reach, _ db: Database) throws -> [(StaffMember, Household)] {
         if let reference {
             let member = try resolveStaff(reference, within: reach, db)
-            return [(member, try Household.fetchOne(db, key: member.householdID.rawValue)!)]
+            return [(member, try CachedReads.household(member.householdID.rawValue, db)!)]
         }
         return try people(nil, householdID: householdID, db).filter { reach.includes($0.1.id) }
     }
@@ -379,13 +379,13 @@ extension AppDatabase {
 
     /// Advances whose handing-over was reversed.
     static func reversedAdvances(of staff: [RecordID], _ db: Database) throws -> Set<RecordID> {
-        Set(try Payment.filter(staff.contains(Payment.Columns.staffID)).of(.advance).cancelled().fetchAll(db).compactMap(\.advanceID))
+        Set(try CachedReads.cancelledPayments(of: staff, purpose: .advance, db).compactMap(\.advanceID))
     }
 
     /// Each person's advances that stand, with their repayments and closed months' instalments.
     static func advanceFacts(of staff: [RecordID], _ db: Database) throws -> [RecordID: [AdvanceLedger.Facts]] {
         let reversed = try reversedAdvances(of: staff, db)
-        let advances = try Advance.all().forStaff(staff).fetchAll(db).filter { !reversed.contains($0.id) }
+        let advances = try CachedReads.advances(of: staff, db).filter { !reversed.contains($0.id) }
         guard !advances.isEmpty else { return [:] }
         let repaid = Dictionary(grouping: try repayments(of: advances.map(\.id), db)) { $0.advanceID! }
         let frozen = Dictionary(grouping: try FrozenDeduction.filter(advances.map(\.id).contains(Column("advance_id"))).fetchAll(db), by: \.advanceId)

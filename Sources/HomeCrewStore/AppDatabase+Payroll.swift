@@ -172,12 +172,11 @@ extension AppDatabase {
         // The ledger of advances starts at their first repayment month, which may be before the period.
         let firstMonth = min(YearMonth(period.range.start), advances.values.joined().map(\.advance.repayment.firstMonth).min() ?? .latest)
         let lastMonth = YearMonth(period.range.end)
-        let salaries = Dictionary(grouping: try SalaryEntry.filter(ids.contains(SalaryEntry.Columns.staffID)).fetchAll(db), by: \.staffID)
-        let leave = Dictionary(grouping: try LeaveEntry.all().forStaff(ids).fetchAll(db), by: \.staffID)
-        let adjustments = Dictionary(grouping: try PayAdjustment.all().forStaff(ids)
-            .filter(PayAdjustment.Columns.month >= firstMonth.description && PayAdjustment.Columns.month <= lastMonth.description).fetchAll(db), by: \.staffID)
+        let salaries = Dictionary(grouping: try CachedReads.salaries(of: ids, db), by: \.staffID)
+        let leave = Dictionary(grouping: try CachedReads.leave(of: ids, db), by: \.staffID)
+        let adjustments = Dictionary(grouping: try CachedReads.adjustments(of: ids, from: firstMonth, through: lastMonth, db), by: \.staffID)
         let inPeriod = Set(period.range.months.map(\.description))
-        let closed = Dictionary(grouping: try ClosedMonth.filter(Set(people.map(\.1.id)).contains(ClosedMonth.Columns.householdID)).fetchAll(db),
+        let closed = Dictionary(grouping: try CachedReads.closedMonths(of: Set(people.map(\.1.id)), db),
                                 by: \.householdID).mapValues { Set($0.map(\.month)) }
         let payments = Dictionary(grouping: try paymentsOfPay(ids, from: YearMonth(period.range.start), through: lastMonth, db), by: \.staffID)
         let openings = try standingOpenings(of: Set(people.map(\.1.id)), db)
@@ -195,10 +194,7 @@ extension AppDatabase {
 
     /// Payments of net pay (not reversed, not reversals) that pay a month in the range.
     static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
-        let payments = try Payment.filter(staff.contains(Payment.Columns.staffID)).of(.payroll).standing()
-            .filter(sql: "id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?)", arguments: [first.description, last.description])
-            .order(Payment.Columns.paidOn).fetchAll(db)
-        return try Payment.withMonths(payments, db)
+        try Payment.withMonths(try CachedReads.paymentsOfPay(staff, from: first, through: last, db), db)
     }
 
     // MARK: Helpers

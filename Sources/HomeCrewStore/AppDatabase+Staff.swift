@@ -99,7 +99,7 @@ extension AppDatabase {
     /// is not found, exactly like one that does not exist, and no candidate list names it.
     static func resolveStaff(_ reference: String, within reach: Reach = .everything, _ db: Database) throws -> StaffMember {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let exact = try StaffMember.fetchOne(db, key: trimmed) {
+        if let exact = try CachedReads.staff(trimmed, db) {
             guard reach.includes(exact.householdID) else { throw StoreError.noSuchStaff(reference) }
             return exact
         }

@@ -60,7 +60,7 @@ extension Payment: FetchableRecord, PersistableRecord {
     static func withMonths(_ payments: [Payment], _ db: Database) throws -> [Payment] {
         guard !payments.isEmpty else { return [] }
         let byID = Dictionary(uniqueKeysWithValues: payments.map { ($0.id, $0) })
-        let rows = try Table("payment_month").filter(payments.map(\.id).contains(Column("payment_id"))).order(Column("month")).fetchAll(db)
+        let rows = try CachedReads.paymentMonths(of: payments.map(\.id), db)
         var months = [RecordID: [MonthShare]]()
         for row in rows {
             let id: RecordID = row["payment_id"]

@@ -92,6 +92,29 @@ final class AccountSignInTests: XCTestCase {
         XCTAssertGreaterThan(try harness.app.database.signInWait(for: ["account:priya"]), 0, "the waiting is stored")
     }
 
+    /// A stolen session cannot guess the current password all day at the password form: its
+    /// failures count for the name, and past five each try waits, even with the right password.
+    func testGuessingTheCurrentPasswordWaitsAsGuessingAtSignInDoes() async throws {
+        let harness = try makeHarness()
+        try await harness.test { client in
+            let signedIn = try await Self.signIn(client)
+            let token = try XCTUnwrap(signedIn.token)
+            let csrf = try XCTUnwrap(try harness.app.database.openSession(token: token)).csrfToken
+            let wrong = try await Self.send(client, "/account/password", cookie: token,
+                                            form: ["csrf": csrf, "current": "not it at all", "new": "a new long phrase", "again": "a new long phrase"])
+            XCTAssertEqual(wrong.status, .unprocessableContent)
+            XCTAssertEqual(try harness.app.database.signInFailures(for: "account:priya password-change"), 1)
+            XCTAssertEqual(try harness.app.database.signInFailures(for: "account:priya"), 1, "counted for the name, as a sign-in's")
+            for _ in 0..<AppDatabase.freeFailures { try harness.app.database.recordSignInFailure(for: ["account:priya password-change"]) }
+            let waiting = try await Self.send(client, "/account/password", cookie: token,
+                                              form: ["csrf": csrf, "current": Self.password, "new": "a new long phrase", "again": "a new long phrase"])
+            XCTAssertEqual(waiting.status, .tooManyRequests, "past five failures even the right password waits")
+            XCTAssertNotNil(waiting.headers[.retryAfter])
+            let stored = try XCTUnwrap(try harness.app.database.credentials(of: "priya")).passwordHash
+            XCTAssertTrue(PasswordHasher.verify(Self.password, against: stored), "and the password is unchanged")
+        }
+    }
+
     func testAPasswordChangeEndsTheOtherSessionsAndChangesAreTheAccounts() async throws {
         let harness = try makeHarness()
         try await harness.test { client in

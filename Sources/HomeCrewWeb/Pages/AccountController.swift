@@ -16,7 +16,13 @@ struct AccountController: Sendable {
         guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
         let keeper = AccountKeeper(database: app.database)
         // Each try costs two hashes: a few at once per account and per address, then one every 30 s.
-        let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
+        // A stolen session guessing the current password waits as a guesser at the sign-in form would:
+        // its failures are counted for the name (sign-in's own limit sees them too), and past five each
+        // try waits longer, up to fifteen minutes (the rate above alone allowed one every 30 s, all day).
+        let guesses = AccountKeeper.passwordChangeSubject(of: account)
+        let storedWait = try app.database.signInWait(for: [guesses])
+        let wait = storedWait > 0 ? storedWait
+            : app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
         guard wait == 0 else {
             var response = try page(session, problem: "Too many password changes tried: try again in \(counted(wait, "second")).", status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
@@ -30,7 +36,11 @@ struct AccountController: Sendable {
             guard status == .unprocessableContent else { throw error }
             return try page(session, problem: message, status: status)
         }
-        guard let count = ended else { return try page(session, problem: "The current password is not right.", status: .unprocessableContent) }
+        guard let count = ended else {
+            try app.database.recordSignInFailure(for: [guesses, "account:" + NameKey.of(account.name)])
+            return try page(session, problem: "The current password is not right.", status: .unprocessableContent)
+        }
+        try app.database.clearSignInFailures(for: [guesses])
         return try page(session, problem: nil, done: "Password changed; \(count) other session(s) ended.")
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import HomeCrewCore
+
+/// The reads the payroll and a staff page make for every request, through each connection's
+/// statement cache. GRDB's query interface writes and prepares a statement anew at every fetch:
+/// a staff page ran 57 such statements, and writing them and SQLite's authorizer callback on
+/// each (which GRDB installs) were a quarter of the page's CPU (BENCHMARKS.md, rows 8). A list
+/// of ids is one JSON array argument read with `json_each`, so that one statement serves one
+/// person or ten thousand.
+enum CachedReads {
+    /// `ids` as a JSON array of strings.
+    static func list(_ ids: some Sequence<RecordID>) throws -> String {
+        String(decoding: try JSONEncoder().encode(ids.map(\.rawValue)), as: UTF8.self)
+    }
+
+    static func fetchAll<Record: FetchableRecord>(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Record] {
+        try Record.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    static func fetchOne<Record: FetchableRecord>(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> Record? {
+        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    static func staff(_ id: String, _ db: Database) throws -> StaffMember? {
+        try fetchOne(db, "SELECT * FROM staff WHERE id = ?", [id])
+    }
+
+    static func household(_ id: String, _ db: Database) throws -> Household? {
+        try fetchOne(db, "SELECT * FROM household WHERE id = ?", [id])
+    }
+
+    static func salaries(of staff: [RecordID], _ db: Database) throws -> [SalaryEntry] {
+        try fetchAll(db, "SELECT * FROM salary_entry WHERE staff_id IN (SELECT value FROM json_each(?))", [list(staff)])
+    }
+
+    static func leave(of staff: [RecordID], _ db: Database) throws -> [LeaveEntry] {
+        try fetchAll(db, "SELECT * FROM leave WHERE staff_id IN (SELECT value FROM json_each(?)) ORDER BY first_day", [list(staff)])
+    }
+
+    static func adjustments(of staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [PayAdjustment] {
+        try fetchAll(db, """
+            SELECT * FROM pay_adjustment WHERE staff_id IN (SELECT value FROM json_each(?)) AND month >= ? AND month <= ?
+            ORDER BY month, id
+            """, [list(staff), first.description, last.description])
+    }
+
+    static func closedMonths(of households: Set<RecordID>, _ db: Database) throws -> [ClosedMonth] {
+        try fetchAll(db, "SELECT * FROM closed_month WHERE household_id IN (SELECT value FROM json_each(?))", [list(households)])
+    }
+
+    /// Payments of net pay (not reversed, not reversals) that pay a month in the range, by day paid.
+    static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
+        try fetchAll(db, """
+            SELECT * FROM payment WHERE staff_id IN (SELECT value FROM json_each(?)) AND purpose = ? AND reverses IS NULL
+            AND NOT (id IN \(AppDatabase.cancelled))
+            AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?) ORDER BY paid_on
+            """, [list(staff), Payment.Purpose.payroll.rawValue, first.description, last.description])
+    }
+
+    /// Payments for `purpose` that a reversal has undone.
+    static func cancelledPayments(of staff: [RecordID], purpose: Payment.Purpose, _ db: Database) throws -> [Payment] {
+        try fetchAll(db, """
+            SELECT * FROM payment WHERE staff_id IN (SELECT value FROM json_each(?)) AND purpose = ? AND id IN \(AppDatabase.cancelled)
+            """, [list(staff), purpose.rawValue])
+    }
+
+    static func advances(of staff: [RecordID], _ db: Database) throws -> [Advance] {
+        try fetchAll(db, "SELECT * FROM advance WHERE staff_id IN (SELECT value FROM json_each(?)) ORDER BY given_on, id", [list(staff)])
+    }
+
+    /// Openings in force (neither a reversal nor reversed) of the households.
+    static func standingOpenings(of households: Set<RecordID>, _ db: Database) throws -> [LedgerOpening] {
+        try fetchAll(db, """
+            SELECT * FROM ledger_opening WHERE household_id IN (SELECT value FROM json_each(?)) AND reverses IS NULL
+            AND id NOT IN (SELECT reverses FROM ledger_opening WHERE reverses IS NOT NULL)
+            """, [list(households)])
+    }
+
+    /// The months each payment pays, by month.
+    static func paymentMonths(of payments: [RecordID], _ db: Database) throws -> [Row] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM payment_month WHERE payment_id IN (SELECT value FROM json_each(?)) ORDER BY month"),
+                         arguments: [list(payments)])
+    }
+}
