@@ -87,10 +87,15 @@ extension AccountKeeper {
     /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.
     public static let typosForgiven = 1
 
-    /// What failed tries at an account's current password, when changing it, are counted under.
-    public static func passwordChangeSubject(of account: Account) -> String {
-        "account:\(NameKey.of(account.name)) password-change"
+    /// What one session's failed tries at its account's current password, when changing it, are
+    /// counted under: a name of its own (sign-in's subjects begin `account:` or `address:`, and a
+    /// name typed at sign-in cannot make this one), by the SHA-256 of the session's token.
+    public static func passwordChangeSubject(session token: String) -> String {
+        "password-change:" + Secret.sha256(token)
     }
+
+    /// Wrong current passwords after which the session that typed them ends.
+    public static let currentPasswordTries = 3
 
     /// A signed-in person's own password change: the current password is checked first, and
     /// every other session of the account ends.

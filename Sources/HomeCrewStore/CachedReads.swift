@@ -49,12 +49,13 @@ enum CachedReads {
         try fetchAll(db, "SELECT * FROM closed_month WHERE household_id IN (SELECT value FROM json_each(?))", [list(households)])
     }
 
-    /// Payments of net pay (not reversed, not reversals) that pay a month in the range, by day paid.
+    /// Payments of net pay (not reversed, not reversals) that pay a month in the range, by day paid
+    /// (then as recorded: one order whatever plan SQLite chooses).
     static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
         try fetchAll(db, """
             SELECT * FROM payment WHERE staff_id IN (SELECT value FROM json_each(?)) AND purpose = ? AND reverses IS NULL
             AND NOT (id IN \(AppDatabase.cancelled))
-            AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?) ORDER BY paid_on
+            AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?) ORDER BY paid_on, created_at, id
             """, [list(staff), Payment.Purpose.payroll.rawValue, first.description, last.description])
     }
 

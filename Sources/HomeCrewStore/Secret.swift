@@ -24,7 +24,7 @@ public enum Secret {
         return difference == 0
     }
 
-    static func sha256(_ text: String) -> String {
+    public static func sha256(_ text: String) -> String {
         sha256(bytes: Array(text.utf8))
     }
 

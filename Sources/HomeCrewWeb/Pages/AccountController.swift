@@ -16,13 +16,7 @@ struct AccountController: Sendable {
         guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
         let keeper = AccountKeeper(database: app.database)
         // Each try costs two hashes: a few at once per account and per address, then one every 30 s.
-        // A stolen session guessing the current password waits as a guesser at the sign-in form would:
-        // its failures are counted for the name (sign-in's own limit sees them too), and past five each
-        // try waits longer, up to fifteen minutes (the rate above alone allowed one every 30 s, all day).
-        let guesses = AccountKeeper.passwordChangeSubject(of: account)
-        let storedWait = try app.database.signInWait(for: [guesses])
-        let wait = storedWait > 0 ? storedWait
-            : app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
+        let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
         guard wait == 0 else {
             var response = try page(session, problem: "Too many password changes tried: try again in \(counted(wait, "second")).", status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
@@ -36,8 +30,20 @@ struct AccountController: Sendable {
             guard status == .unprocessableContent else { throw error }
             return try page(session, problem: message, status: status)
         }
+        // A stolen session guessing the current password (the rate above allowed one every 30 s, all
+        // day) loses the session after a few wrong ones; the failures count for the name too, as a
+        // sign-in's. Counted per session: no one else's tries can stop the owner changing hers.
+        let guesses = AccountKeeper.passwordChangeSubject(session: session.id)
         guard let count = ended else {
             try app.database.recordSignInFailure(for: [guesses, "account:" + NameKey.of(account.name)])
+            guard try app.database.signInFailures(for: guesses) < AccountKeeper.currentPasswordTries else {
+                try await app.sessions.end(session.id)
+                try app.database.clearSignInFailures(for: [guesses])
+                var response = Redirect.to("/signin")
+                response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.overHTTPS,
+                                          httpOnly: true, sameSite: .strict))
+                return response
+            }
             return try page(session, problem: "The current password is not right.", status: .unprocessableContent)
         }
         try app.database.clearSignInFailures(for: [guesses])
