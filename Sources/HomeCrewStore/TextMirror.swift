@@ -83,7 +83,7 @@ public struct TextMirror: Sendable {
         for (name, members) in wanted where !present.contains(name) {
             let content = try members.map { ($0, try pages($0.object)) }
             writer.write(content, as: name)
-            written.append((directory + "/" + Self.temporaryName(for: name), name))
+            written.append((temporaryPath(for: name), name))
         }
         try writer.finish()
         if !written.isEmpty {
@@ -208,12 +208,13 @@ public struct TextMirror: Sendable {
         return names
     }
 
-    static func temporaryName(for name: String) -> String { ".writing-\(getpid())-\(name)" }
+    /// Where a file is written before it is renamed to `name`, beside it.
+    func temporaryPath(for name: String) -> String { directory + "/.writing-\(getpid())-\(name)" }
 
-    /// Writes the file under a temporary name beside its final one; returns that name. Plain
-    /// `write`, no `fsync`: the caller syncs the whole file system once, for every file written.
-    fileprivate func writeTemporary(_ bytes: [UInt8], for name: String) throws -> String {
-        let temporary = directory + "/" + Self.temporaryName(for: name)
+    /// Writes the file at `temporaryPath(for: name)`. Plain `write`, no `fsync`: the caller syncs
+    /// the whole file system once, for every file written.
+    fileprivate func writeTemporary(_ bytes: [UInt8], for name: String) throws {
+        let temporary = temporaryPath(for: name)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw StoreError.database("\(temporary) cannot be written: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -227,7 +228,6 @@ public struct TextMirror: Sendable {
             }
             written += count
         }
-        return temporary
     }
 
     /// Removes the files that hold these objects' text (`vault gc` deleting them): their text
@@ -288,7 +288,7 @@ private final class BackgroundWriter: @unchecked Sendable {
         queue.async(group: group) { [self] in
             defer { room.signal() }
             guard lock.withLock({ failure == nil }) else { return }
-            do { _ = try mirror.writeTemporary(TextMirror.encode(content), for: name) } catch { lock.withLock { failure = failure ?? error } }
+            do { try mirror.writeTemporary(TextMirror.encode(content), for: name) } catch { lock.withLock { failure = failure ?? error } }
         }
     }
 

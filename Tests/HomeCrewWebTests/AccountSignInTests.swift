@@ -23,6 +23,13 @@ final class AccountSignInTests: XCTestCase {
     }
 
     /// A request with the given cookie (or none) and, for a post, a form.
+    /// Posts the password form in the session `token` (with its CSRF token); the new password "a new long phrase".
+    static func changePassword(_ client: WebHarness.Client, _ database: AppDatabase, token: String, current: String) async throws -> TestResponse {
+        let csrf = try XCTUnwrap(try database.openSession(token: token)).csrfToken
+        return try await send(client, "/account/password", cookie: token,
+                              form: ["csrf": csrf, "current": current, "new": "a new long phrase", "again": "a new long phrase"])
+    }
+
     static func send(_ client: WebHarness.Client, _ uri: String, cookie: String?, form: [String: String]? = nil) async throws -> TestResponse {
         var headers: HTTPFields = [:]
         if let cookie { headers[.cookie] = "\(SiteGuard.sessionCookie)=\(cookie)" }
@@ -100,27 +107,24 @@ final class AccountSignInTests: XCTestCase {
         try await harness.test { client in
             let thiefs = try await Self.signIn(client), owners = try await Self.signIn(client)
             let thief = try XCTUnwrap(thiefs.token), owner = try XCTUnwrap(owners.token)
-            let thiefCSRF = try XCTUnwrap(try harness.app.database.openSession(token: thief)).csrfToken
-            let ownerCSRF = try XCTUnwrap(try harness.app.database.openSession(token: owner)).csrfToken
-            func change(_ token: String, _ csrf: String, current: String) async throws -> TestResponse {
-                try await Self.send(client, "/account/password", cookie: token,
-                                    form: ["csrf": csrf, "current": current, "new": "a new long phrase", "again": "a new long phrase"])
+            func change(_ token: String, current: String) async throws -> TestResponse {
+                try await Self.changePassword(client, harness.app.database, token: token, current: current)
             }
             for name in ["priya password-change", "password-change:priya"] {
                 for _ in 0..<7 { _ = try await Self.signIn(client, password: "a guess", name: name) }
             }
             for guess in 1..<AccountKeeper.currentPasswordTries {
-                let wrong = try await change(thief, thiefCSRF, current: "guess \(guess)")
+                let wrong = try await change(thief, current: "guess \(guess)")
                 XCTAssertEqual(wrong.status, .unprocessableContent, "guess \(guess)")
             }
             XCTAssertEqual(try harness.app.database.signInFailures(for: "account:priya"), AccountKeeper.currentPasswordTries - 1,
                            "counted for the name, as a sign-in's")
-            let last = try await change(thief, thiefCSRF, current: "the last guess")
+            let last = try await change(thief, current: "the last guess")
             XCTAssertEqual(last.status, .seeOther)
             XCTAssertEqual(last.headers[.location], "/signin", "the guessing session is ended")
             let after = try await Self.send(client, "/", cookie: thief)
             XCTAssertEqual(after.headers[.location], "/signin", "and its cookie opens nothing")
-            let changed = try await change(owner, ownerCSRF, current: Self.password)
+            let changed = try await change(owner, current: Self.password)
             XCTAssertEqual(changed.status, .ok, "the owner's own session changes her password")
         }
     }
@@ -135,11 +139,9 @@ final class AccountSignInTests: XCTestCase {
                                              form: ["csrf": csrf, "amount": "31000", "from": "2026-12-01"])
             XCTAssertEqual(salary.status, .seeOther)
             XCTAssertEqual(try harness.app.database.history(.staff(harness.maria.id)).last?.actor, "priya")
-            let badCurrent = try await Self.send(client, "/account/password", cookie: first,
-                                                 form: ["csrf": csrf, "current": "not it at all", "new": "a new long phrase", "again": "a new long phrase"])
+            let badCurrent = try await Self.changePassword(client, harness.app.database, token: first, current: "not it at all")
             XCTAssertEqual(badCurrent.status, .unprocessableContent)
-            let changed = try await Self.send(client, "/account/password", cookie: first,
-                                              form: ["csrf": csrf, "current": Self.password, "new": "a new long phrase", "again": "a new long phrase"])
+            let changed = try await Self.changePassword(client, harness.app.database, token: first, current: Self.password)
             XCTAssertEqual(changed.status, .ok)
             XCTAssertTrue(changed.text.contains("1 other session(s) ended"), changed.text)
             let ended = try await Self.send(client, "/", cookie: second)

@@ -106,9 +106,7 @@ final class HashThrottleTests: XCTestCase {
             let raviSignIn = try await AccountSignInTests.signIn(client, password: "a kite over the beach", name: "ravi")
             let ravi = try XCTUnwrap(raviSignIn.token)
             func change(_ token: String, current: String) async throws -> TestResponse {
-                let csrf = try XCTUnwrap(try harness.app.database.openSession(token: token)).csrfToken
-                return try await AccountSignInTests.send(client, "/account/password", cookie: token,
-                                                         form: ["csrf": csrf, "current": current, "new": "a new long phrase", "again": "a new long phrase"])
+                try await AccountSignInTests.changePassword(client, harness.app.database, token: token, current: current)
             }
             for attempt in 0..<WebLimits.hashTries {
                 let wrong = try await change(sessions[attempt / 2], current: "not it at all")

@@ -39,10 +39,7 @@ struct AccountController: Sendable {
             guard try app.database.signInFailures(for: guesses) < AccountKeeper.currentPasswordTries else {
                 try await app.sessions.end(session.id)
                 try app.database.clearSignInFailures(for: [guesses])
-                var response = Redirect.to("/signin")
-                response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.overHTTPS,
-                                          httpOnly: true, sameSite: .strict))
-                return response
+                return SignInController.toSignIn(context)
             }
             return try page(session, problem: "The current password is not right.", status: .unprocessableContent)
         }

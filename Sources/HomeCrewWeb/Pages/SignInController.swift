@@ -24,6 +24,11 @@ struct SignInController: Sendable {
 
     @Sendable func signOut(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         if let session = context.session { try await app.sessions.end(session.id) }
+        return Self.toSignIn(context)
+    }
+
+    /// To the sign-in page, the browser's session cookie cleared (its session has ended).
+    static func toSignIn(_ context: WebContext) -> Response {
         var response = Redirect.to("/signin")
         response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.overHTTPS, httpOnly: true, sameSite: .strict))
         return response
@@ -56,12 +61,11 @@ struct SignInController: Sendable {
         // its own, which strangers spraying sign-ins cannot fill: the device's, or the name's at that place
         // (a hotel's Wi-Fi is one /64 for every guest: a guest there cannot fill her device's share);
         // from anywhere else, in the strangers'.
-        let place = address.map(ClientKey.of)
         let tenant: HashLane.Tenant
         if let device {
             tenant = .account("device:" + device)
         } else if let address, try app.database.hasSignedIn(name: name, from: address) {
-            tenant = .account("name:\(NameKey.of(name)) at:\(place ?? "?")")
+            tenant = .account("name:\(NameKey.of(name)) at:\(ClientKey.of(address))")
         } else {
             tenant = .stranger(address: address)
         }

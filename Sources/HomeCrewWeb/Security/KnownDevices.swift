@@ -31,15 +31,11 @@ struct KnownDevices: Sendable {
         var hostOnly: [String] = [], plain: [String] = []
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2 else { continue }
                 // Only the separators RFC 6265 allows around a name: a name behind any other space
                 // (U+2000, U+00A0) is another cookie, which browsers do not hold to __Host-'s rules.
-                switch String(parts[0]).trimmingCharacters(in: [" ", "\t"]) {
-                case hostOnlyCookie: hostOnly.append(String(parts[1]).trimmingCharacters(in: [" ", "\t"]))
-                case cookie: plain.append(String(parts[1]).trimmingCharacters(in: [" ", "\t"]))
-                default: continue
-                }
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: [" ", "\t"]) }
+                guard parts.count == 2 else { continue }
+                if parts[0] == hostOnlyCookie { hostOnly.append(parts[1]) } else if parts[0] == cookie { plain.append(parts[1]) }
             }
         }
         return (hostOnly.isEmpty ? nil : hostOnly.joined(separator: "_"), plain.isEmpty ? nil : plain.joined(separator: "_"))
