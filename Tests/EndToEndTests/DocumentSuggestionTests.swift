@@ -110,6 +110,23 @@ final class DocumentSuggestionTests: XCTestCase {
 
         _ = try homecrew.ok("doc", "apply", id)
         XCTAssertEqual(try homecrew.jsonArray("doc", "suggest", "--all").count, 0, "nothing left to apply")
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "L898902C3", "doc apply sets the number")
+        XCTAssertTrue(try homecrew.ok("doc", "show", id).contains("Number:"), "doc show prints it")
+        // Typed by a person, cleared, refused when it would not fit: each a clear answer, the number kept on refusal.
+        XCTAssertTrue(try homecrew.ok("doc", "edit", id, "--number", "X 123/45").contains("Updated"))
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "X 123/45")
+        let long = try homecrew.run(["doc", "edit", id, "--number", String(repeating: "9", count: 61)])
+        XCTAssertEqual(long.status, 65, long.stderr)
+        XCTAssertEqual(try homecrew.run(["doc", "edit", id, "--number", "1", "--clear-number"]).status, 64)
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "X 123/45")
+        let out = homecrew.vault.deletingLastPathComponent().appendingPathComponent("records.json")
+        _ = try homecrew.ok("export", "--out", out.path)
+        let export = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let documents = (export["households"] as? [[String: Any]] ?? []).flatMap { $0["documents"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(documents.compactMap { $0["number"] as? String }, ["X 123/45"], "the export carries it")
+        _ = try homecrew.ok("doc", "edit", id, "--clear-number")
+        XCTAssertTrue(try homecrew.jsonObject("doc", "show", id)["number"] is NSNull)
+        _ = try homecrew.ok("doc", "apply", id)
         let applied = try homecrew.jsonObject("doc", "suggestions", id)
         XCTAssertEqual(Set((applied["facts"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }), ["applied", "shown-only"])
     }
