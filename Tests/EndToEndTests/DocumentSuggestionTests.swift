@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 /// `doc add` shows what a passport's text says and the command that applies it; `doc suggestions`
@@ -19,32 +20,9 @@ final class DocumentSuggestionTests: XCTestCase {
 
     override func tearDown() { homecrew.cleanUp() }
 
-    /// A one-page PDF whose text layer (Courier) holds `lines`, one a line.
-    static func pdf(_ lines: [String]) -> Data {
-        let content = "BT /F1 10 Tf 40 760 Td 14 TL\n" + lines.map { "(\($0)) Tj T*\n" }.joined() + "ET"
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-        ]
-        var output = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(output.utf8.count)
-            output += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = output.utf8.count
-        output += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        output += offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        output += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(output.utf8)
-    }
-
     func passport() throws -> String {
         let url = homecrew.vault.deletingLastPathComponent().appendingPathComponent("passport.pdf")
-        try Self.pdf(["REPUBLIC OF UTOPIA", "PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+        try TextPDF.make(["REPUBLIC OF UTOPIA", "PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
                       "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]).write(to: url)
         return url.path
     }
