@@ -15,7 +15,8 @@ enum ZoneBand {
         guard ZoneBandText.isLikely(text) else { return text }
         let lines = engine.lastLines(where: ZoneBandText.looksLikeZoneLine)
         guard let band = Band(around: lines, within: picture) else { return text }
-        let slope = picture.slopeOfLines(in: band.box)
+        // The slope from the lines' own boxes: the band's margins may hold the table the page lies on.
+        let slope = picture.slopeOfLines(in: band.lines)
         for scale in [band.scale, band.enlarged] {
             guard Date() < deadline else { break }
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
@@ -30,6 +31,8 @@ enum ZoneBand {
 /// Where the band lies in the page and how much it is enlarged.
 struct Band: Equatable {
     var box: PixelBox
+    /// The zone-like lines' boxes joined.
+    var lines: PixelBox
     var scale: Double
 
     /// Characters this far apart (pixels) read best; closer ones are enlarged up to 4 times. (The pitch,
@@ -42,7 +45,8 @@ struct Band: Equatable {
     /// a tenth of the page's width on each side (OCR's boxes leave out fillers it did not see).
     init?(around lines: [TextLineBox], within image: GrayImage) {
         guard let first = lines.first?.box, image.width > 0, image.height > 0 else { return nil }
-        let joined = lines.dropFirst().reduce(first) { $0.union($1.box) }
+        let joined = lines.dropFirst().reduce(first) { $0.union($1.box) }.clamped(width: image.width, height: image.height)
+        self.lines = joined
         let lineHeight = max(1, lines.map(\.box.height).sorted()[lines.count / 2])
         let margin = image.width / 10
         box = PixelBox(left: joined.left - margin, top: joined.top - lineHeight, right: joined.right + margin, bottom: joined.bottom + lineHeight)
@@ -90,8 +94,9 @@ extension GrayImage {
         }
         let threshold = (Int(darkest) + Int(lightest)) / 2
         var dark: [(x: Double, y: Double)] = []
-        // Every other pixel is enough to find the slope, and halves the work.
-        for y in stride(from: box.top, to: box.bottom, by: 2) {
+        // Every other column is enough to find the slope, and halves the work; every row is needed (every
+        // other row would leave every other bin empty at slope 0 and double its score).
+        for y in box.top..<box.bottom {
             for x in stride(from: box.left, to: box.right, by: 2) where Int(pixels[y * width + x]) < threshold {
                 dark.append((Double(x - box.left), Double(y - box.top)))
             }

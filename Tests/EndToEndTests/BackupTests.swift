@@ -37,7 +37,7 @@ final class BackupTests: XCTestCase {
     func testABackupRestoredGivesBackTheSameRecordsAndObjects() throws {
         let archive = scratch.appendingPathComponent("backup.tar").path
         let backup = try homecrew.ok("vault", "backup", "--out", archive)
-        XCTAssertTrue(backup.hasPrefix("Backed up the database and 10 object(s)"), backup)
+        XCTAssertTrue(backup.hasPrefix("Backed up the database and 14 object(s)"), backup)
         let restored = scratch.appendingPathComponent("restored")
         let restore = try homecrew.run(["vault", "restore", archive, "--into", restored.path], useVaultOption: false)
         XCTAssertEqual(restore.status, 0, restore.stderr)
@@ -45,7 +45,7 @@ final class BackupTests: XCTestCase {
         XCTAssertEqual(copy.rows, original.rows)
         XCTAssertTrue(original.rows.contains("Asha Devi Kumari"))
         XCTAssertEqual(copy.objects, original.objects)
-        XCTAssertEqual(copy.objects.count, 10)
+        XCTAssertEqual(copy.objects.count, 14, "7 documents and their 7 thumbnails")
         let verify = try homecrew.run(["vault", "verify", "--vault", restored.path], useVaultOption: false)
         XCTAssertEqual(verify.status, 0, verify.stdout)
         var info = stat()

@@ -156,13 +156,13 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("household", "add", "Sea View")
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 16"]
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 17"]
         try sqlite.run()
         sqlite.waitUntilExit()
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 16, but this HomeCrew only knows versions up to 15; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 17, but this HomeCrew only knows versions up to 16; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about
@@ -180,7 +180,7 @@ final class CommandTests: XCTestCase {
         let demo = try alone.run(["demo", "--today", "2026-11-22"])
         XCTAssertEqual(demo.status, 70, "a demo whose documents were not read fails")
         XCTAssertTrue(demo.stderr.contains("demo: scan-ramesh-driving-licence.pdf was not read completely (failed: \(expected))"), demo.stderr)
-        XCTAssertTrue(demo.stderr.hasSuffix("error: the demo failed: 5 of its 5 sample documents were not read completely (reasons above)\n"), demo.stderr)
+        XCTAssertTrue(demo.stderr.hasSuffix("error: the demo failed: 7 of its 7 sample documents were not read completely (reasons above)\n"), demo.stderr)
 
         let added = try alone.run(["doc", "add", Samples.fixture("hello.pdf")])
         XCTAssertEqual(added.status, 0, "the file itself is kept safe: " + added.stderr)
@@ -218,11 +218,19 @@ final class CommandTests: XCTestCase {
         let documents = try homecrew.jsonArray("doc", "list", "--all-households")
         XCTAssertEqual(Set(documents.compactMap { $0["media_type"] as? String }),
                        ["application/pdf", "image/heic", "image/jpeg"])
-        XCTAssertEqual(documents.count, 5)
+        XCTAssertEqual(documents.count, 7)
+        // Two scans filed with nothing typed: the passport's zone applied as it was filed, the visa's offered.
+        XCTAssertTrue(result.stdout.contains("Maria's renewed passport (scan): applied as filed: passport of Maria Luisa Santos, "
+                                             + "number P1234567, issued 2021-03-15, expires 2031-03-14; evidence: the TD3 zone's line 2"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("suggests: visa of Fatima Al Zahra, number 784512903, expires 2026-12-15"), result.stdout)
+        let passport = try XCTUnwrap(documents.first { $0["title"] as? String == "Maria's renewed passport (scan)" })
+        XCTAssertEqual(passport["kind"] as? String, "passport")
+        XCTAssertEqual(passport["number"] as? String, "P1234567")
+        XCTAssertEqual(passport["expires_on"] as? String, "2031-03-14")
         XCTAssertTrue(documents.allSatisfy { ($0["extraction"] as? [String: Any])?["status"] as? String == "complete" })
         let visa = try XCTUnwrap(documents.first { $0["kind"] as? String == "visa" })
         XCTAssertEqual(visa["orientation"] as? Int, 6, "the sample JPEG is stored sideways")
-        XCTAssertTrue(result.stdout.contains("Fatima's residence visa          فاطمة   JPEG, 1200×800  2026-12-15 (23 d)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Fatima's residence visa                فاطمة   JPEG, 1200×800   2026-12-15 (23 d)"), result.stdout)
         // The payroll month and the due list the demo shows.
         for row in ["2026-11  Sea View House    Priya           14/30  18000.00                                             8400.00 INR  unpaid",
                     "2026-11  Sea View House    Ramesh          30/30  22000.00 → 24500.00                                 23333.33 INR  unpaid",

@@ -235,6 +235,8 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertEqual(read.lines[0], Self.td3[0])
         XCTAssertEqual(read.documentNumber, "L898902C3")
         XCTAssertEqual(read.notes, [])
+        // Read two short, its last filler as K: filled out like a line that lost its last fillers.
+        XCTAssertEqual(try zone(["P<UTOERIKSSON<<ANNA<MARIA<K<<<<<KKKEKKKKKK", Self.td3[1]]).documentNumber, "L898902C3")
         // Cut back from more than fillers and K, the first line's state (no check digit covers it) is not used.
         let doubtful = try zone([Self.td3[0] + "EKE", Self.td3[1]])
         XCTAssertEqual(doubtful.issuingState, "")
@@ -249,11 +251,17 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertEqual(Names.withoutFillerTail("ERIKSSON<<ANNA<MARIA<<<<<KK<KKK"), "ERIKSSON<<ANNA<MARIA")
         XCTAssertEqual(Names.withoutFillerTail("NOVAK<<JAN<<<<"), "NOVAK<<JAN")
         XCTAssertEqual(Names.withoutFillerTail("NOVAK<<ZDENEK<K<<"), "NOVAK<<ZDENEK", "the K before the fillers is the name's")
+        // As the demo's visa scan reads: fillers as K and one as E.
+        XCTAssertEqual(Names.withoutFillerTail("AL<ZAHRA<<FATIMA<<<<K<<<<<KKKKKKEKKKKKK"), "AL<ZAHRA<<FATIMA")
+        XCTAssertEqual(Names.withoutFillerTail("SMITH<<ALEX<<<<"), "SMITH<<ALEX")
         let split = Names.split(Array("ERIKSSON<<ANNA<XMARIA<<<KMARIA<<<<".utf8))
         XCTAssertFalse(split.readable, "a second '<<' in the given names is a misread line")
-        XCTAssertEqual(Names.split(Array("ERIKSSON<<ANNA<KMARIA<<<<".utf8)).ifKBesideFillerIsFiller,
+        XCTAssertEqual(Names.split(Array("ERIKSSON<<ANNA<KMARIA<<<<".utf8)).withoutMisreadFillers,
                        ZoneName(surname: "ERIKSSON", given: "ANNA MARIA"))
-        XCTAssertNil(Names.split(Array("ERIKSSON<<ANNA<MARIA<<<<".utf8)).ifKBesideFillerIsFiller)
+        XCTAssertNil(Names.split(Array("ERIKSSON<<ANNA<MARIA<<<<".utf8)).withoutMisreadFillers)
+        // As the demo's passport scan read: '<' as '<X'.
+        XCTAssertEqual(Names.split(Array("SANTOS<<MARIA<XLUISA<<<<<<<<<KKKKKKKKKKK".utf8)).withoutMisreadFillers,
+                       ZoneName(surname: "SANTOS", given: "MARIA LUISA"))
     }
 
     func testASecondReadingOfTheBandReplacesTheZoneOnlyWhereItsCheckDigitsAgree() throws {

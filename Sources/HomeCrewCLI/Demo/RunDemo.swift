@@ -33,6 +33,22 @@ struct RunDemo: ParsableCommand {
         try checkDocumentsWereRead(database)
     }
 
+    /// What two scans said about themselves: the passport's facts applied as it was filed (it was
+    /// added with no kind, person or dates), the visa's left for the user to apply.
+    private func showSuggestions(_ database: AppDatabase) throws {
+        print("\nRead from their machine-readable zones (no one typed these)")
+        let suggestions = DocumentSuggestions(database: database, today: vault.todayDate)
+        for details in try database.documentListing(DocumentFilter()) where details.document.originalName.hasSuffix("-scan.jpg") {
+            let report = try suggestions.report(details)
+            let title = Terminal.sanitize(details.document.title)
+            if report.pending.isEmpty, let summary = report.summary {
+                print("  \(title): applied as filed: \(Terminal.sanitize(summary))")
+            } else if let brief = SuggestionText.brief(report) {
+                print("  \(title):\n  \(brief.replacingOccurrences(of: "\n", with: "\n  "))")
+            }
+        }
+    }
+
     /// A demo whose documents were not read is a broken installation (most often a missing
     /// `homecrew-extract`): say which document and why, and fail.
     private func checkDocumentsWereRead(_ database: AppDatabase) throws {
@@ -106,6 +122,7 @@ struct RunDemo: ParsableCommand {
             .sorted { ($0.household.name, $0.document.title) < ($1.household.name, $1.document.title) }
         print("\nDocuments")
         print(DocumentPresenter.table(documents, asOf: today, showHousehold: true).renderTable())
+        try showSuggestions(database)
         let month = try Period.parse("2026-11", today: today)
         print("\nPayroll \(month.label), all households: a joiner (Priya, from the 17th), a leaver (Grace, to the 20th),")
         print("a raise on the 15th (Ramesh), two days' unpaid leave (Asha), a bonus (Maria), and three currencies")

@@ -24,6 +24,8 @@ struct SampleData: Decodable {
         let staff: [String]
         let issued: String?
         let expires: String?
+        /// Applies what the document's text says once it is filed, as `doc add --apply-suggestions` does.
+        let applySuggestions: Bool?
     }
 
     struct SampleStaff: Decodable {
@@ -94,6 +96,7 @@ struct SampleData: Decodable {
     /// Writes every household, staff member, salary entry and document through the usual
     /// writes and the usual ingest, so the demo obeys exactly the rules a user's data does.
     func seed(_ database: AppDatabase, ingestor: DocumentIngestor, samples: URL, today: CalendarDate) throws {
+        let suggestions = DocumentSuggestions(database: database, today: today)
         for sample in households {
             let household = try database.addHousehold(
                 Household(name: sample.name, address: sample.address, notes: sample.notes, settlementRules: sample.settlementRules)).household
@@ -105,19 +108,23 @@ struct SampleData: Decodable {
                                             note: "the demo's payments begin in the month after")
             }
             for document in sample.documents ?? [] {
-                try seed(document, in: household, ingestor: ingestor, samples: samples)
+                let filed = try seed(document, in: household, ingestor: ingestor, samples: samples)
+                if document.applySuggestions == true, let filed { _ = try suggestions.apply(document: filed.rawValue) }
             }
         }
     }
 
-    private func seed(_ document: SampleDocument, in household: Household, ingestor: DocumentIngestor, samples: URL) throws {
+    /// The document filed (nil when the same file was there already).
+    private func seed(_ document: SampleDocument, in household: Household, ingestor: DocumentIngestor, samples: URL) throws -> RecordID? {
         let request = IngestRequest(
             household: household, staff: document.staff, kind: DocumentKind(rawValue: document.kind) ?? .other,
             title: document.title, issuedOn: try document.issued.map { text throws(DateError) in try CalendarDate(parsing: text) },
             expiresOn: try document.expires.map { text throws(DateError) in try CalendarDate(parsing: text) },
             password: nil, allowOther: false, ocrLanguages: "eng")
-        if case .refused(_, let error) = ingestor.ingest(samples.appendingPathComponent(document.file).path, request) {
-            throw error
+        switch ingestor.ingest(samples.appendingPathComponent(document.file).path, request) {
+        case .added(let details): return details.document.id
+        case .alreadyPresent: return nil
+        case .refused(_, let error): throw error
         }
     }
 

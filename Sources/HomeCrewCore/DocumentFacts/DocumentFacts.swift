@@ -121,13 +121,13 @@ public enum DocumentFacts {
     }
 
     /// The holder the zone names: the person, when exactly one candidate matches the name as read
-    /// (or, for a name in doubt, with the K beside its fillers taken for fillers); and the names
+    /// (or, for a name in doubt, with the K or X beside its fillers taken for fillers); and the names
     /// themselves, which no check digit covers, only where something else confirms them: they are
     /// that person's name, part for part, or each part is printed elsewhere on the page.
     static func zoneHolder(_ zone: MachineReadableZone, text: String, candidates: [PersonCandidate], limits: Limits,
                            work: inout Work) -> (facts: [SuggestedFact], note: String?) {
         guard zone.nameReadable else { return ([], nil) }
-        let readings = [ZoneName(surname: zone.surname, given: zone.givenNames)] + (zone.nameIfKBesideFillerIsFiller.map { [$0] } ?? [])
+        let readings = [ZoneName(surname: zone.surname, given: zone.givenNames)] + (zone.nameWithoutMisreadFillers.map { [$0] } ?? [])
         var matches: [(name: ZoneName, fact: SuggestedFact, same: Bool)] = []
         for name in readings {
             guard case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work),

@@ -41,9 +41,9 @@ public struct MachineReadableZone: Hashable, Sendable {
     /// False when the name cannot be trusted: no check digit covers names, and a name line
     /// whose fillers read as `K` has lost where its names end.
     public var nameReadable: Bool
-    /// A name with a K beside a filler is in doubt (OCR reads `<` as K): this is how it reads with
-    /// those K taken for fillers. Which reading is right only the household's staff can say.
-    public var nameIfKBesideFillerIsFiller: ZoneName?
+    /// A name with a K or X beside a filler is in doubt (tesseract reads OCR-B's `<` as either): this
+    /// is how it reads with those letters taken for fillers. Which reading is right only the household's staff can say.
+    public var nameWithoutMisreadFillers: ZoneName?
     public var nationality: String
     public var birthDate: CalendarDate?
     /// "F", "M" or "X"; nil when the zone leaves it unspecified.

@@ -79,7 +79,9 @@ public enum ZoneReader {
         }
         for width in [30, 36, 44] {
             if bytes.count == width { return (bytes, false) }
-            if (width - 3)..<width ~= bytes.count, bytes.last == CheckDigit.filler {
+            // Ending in a filler, or in K (tesseract's reading of one) after fillers.
+            if (width - 3)..<width ~= bytes.count,
+               bytes.last == CheckDigit.filler || (bytes.last == UInt8(ascii: "K") && bytes.filter { $0 == CheckDigit.filler }.count >= 3) {
                 return (bytes + Array(repeating: CheckDigit.filler, count: width - bytes.count), false)
             }
         }
@@ -187,7 +189,7 @@ extension ZoneReader {
             format: layout.format, lines: lines.map(ZoneText.string), textLines: textLines,
             documentCode: ZoneText.string(bytes(layout.code)), issuingState: ZoneText.withoutFillers(bytes(layout.state)),
             documentNumber: number ?? "", surname: name.name.surname, givenNames: name.name.given,
-            nameReadable: name.readable, nameIfKBesideFillerIsFiller: name.ifKBesideFillerIsFiller, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
+            nameReadable: name.readable, nameWithoutMisreadFillers: name.withoutMisreadFillers, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
             birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M"), UInt8(ascii: "X")].contains(sex) ? ZoneText.string([sex]) : nil,
             expiryDate: expiry, optionalData: optionalData,
             repairs: repairs, notes: notes)
@@ -200,9 +202,9 @@ enum Names {
     struct Split {
         var name: ZoneName
         var readable: Bool
-        /// The name as it reads with every K beside a filler taken for a filler (OCR reads `<` as
-        /// `<K`, `K<` or `K`); nil when no K touches a filler.
-        var ifKBesideFillerIsFiller: ZoneName?
+        /// The name as it reads with every K or X beside a filler taken for a filler (tesseract reads
+        /// OCR-B's `<` as `<K`, `K<` or `<X`); nil when none touches a filler.
+        var withoutMisreadFillers: ZoneName?
     }
 
     static func split(_ field: [UInt8]) -> Split {
@@ -213,9 +215,9 @@ enum Names {
         let parts = names.components(separatedBy: "<<")
         // No name ends in KKK, and the secondary identifier holds no `<<`: either is a misread line.
         let readable = hasFillers && !names.hasSuffix("KKK") && parts.count <= 2 && !parts[0].isEmpty
-        let doubtful = names.contains("<K") || names.contains("K<") || names.hasSuffix("K")
+        let cleaned = withoutLettersBesideFillers(names)
         return Split(name: name(parts), readable: readable,
-                     ifKBesideFillerIsFiller: readable && doubtful ? name(withoutKBesideFillers(names).components(separatedBy: "<<")) : nil)
+                     withoutMisreadFillers: readable && cleaned != names ? name(cleaned.components(separatedBy: "<<")) : nil)
     }
 
     static func name(_ parts: [String]) -> ZoneName {
@@ -223,23 +225,29 @@ enum Names {
                  given: parts.count > 1 ? parts[1].split(separator: "<").joined(separator: " ") : "")
     }
 
-    /// The names without the fillers after them, where some fillers were read as K: the last run of
-    /// `<` and K that begins with `<` (a K before it belongs to a name).
+    /// The names without the fillers after them, where some fillers were misread (as K, E, X, C or
+    /// S, tesseract's readings of OCR-B's `<`): the last run of `<` and those letters, from its first
+    /// `<` on (the letters before it belong to a name).
     static func withoutFillerTail(_ text: String) -> String {
         let characters = Array(text)
         var start = characters.count
-        while start > 0, characters[start - 1] == "<" || characters[start - 1] == "K" { start -= 1 }
-        while start < characters.count, characters[start] == "K" { start += 1 }
+        while start > 0, characters[start - 1] == "<" || misreadFillers.contains(characters[start - 1]) { start -= 1 }
+        while start < characters.count, characters[start] != "<" { start += 1 }
         return String(characters[..<start])
     }
 
-    /// Every K that touches a filler removed, the fillers after the names included ("ANNA<KMARIAK" is "ANNA<MARIA").
-    static func withoutKBesideFillers(_ names: String) -> String {
+    static let misreadFillers: Set<Character> = ["K", "E", "X", "C", "S"]
+
+    /// What tesseract reads beside a filler for another filler.
+    static let besideFillerMisreads: Set<Character> = ["K", "X"]
+
+    /// Every K or X that touches a filler removed, the fillers after the names included ("ANNA<KMARIAK" is "ANNA<MARIA").
+    static func withoutLettersBesideFillers(_ names: String) -> String {
         let characters = Array(names)
         var kept = ""
         for (index, character) in characters.enumerated() {
             let besideFiller = (index > 0 && characters[index - 1] == "<") || index + 1 == characters.count || characters[index + 1] == "<"
-            if character == "K" && besideFiller { continue }
+            if besideFillerMisreads.contains(character) && besideFiller { continue }
             kept.append(character)
         }
         return kept
