@@ -194,7 +194,8 @@ def page(person, rng):
     cx, cy = (photo[0] + photo[2]) // 2, (photo[1] + photo[3]) // 2
     draw.ellipse((cx - 0.3 * (photo[2] - photo[0]), cy - 0.35 * (photo[3] - photo[1]),
                   cx + 0.3 * (photo[2] - photo[0]), cy + 0.1 * (photo[3] - photo[1])), fill=(120, 92, 74))
-    title = {"TD3": "PASSPORT", "TD1": "IDENTITY CARD", "TD2": "IDENTITY CARD", "MRV-A": "VISA", "MRV-B": "VISA"}[fmt]
+    title = person.get("title") or {"TD3": "PASSPORT", "TD1": "IDENTITY CARD", "TD2": "IDENTITY CARD",
+                                    "MRV-A": "VISA", "MRV-B": "VISA"}[fmt]
     draw.text((5 * scale, 3 * scale), f"{title}   {person['state']}", font=ImageFont.truetype(SANS_BOLD, int(4.5 * scale)),
               fill=(40, 40, 90))
     label_font, value_font = ImageFont.truetype(SANS, int(1.9 * scale)), ImageFont.truetype(SANS_BOLD, int(2.6 * scale))
