@@ -136,7 +136,9 @@ def invented_people(rng):
         nationality = rng.choice(NATIONS)
         state = nationality if fmt in ("TD3", "TD1", "TD2") else rng.choice(["ARE", "JPN", "IND"])
         birth = BASE - datetime.timedelta(days=rng.randrange(19 * 365, 58 * 365))
-        expiry = BASE + datetime.timedelta(days=rng.randrange(120, 9 * 365))
+        # A passport or card valid ten years, a visa two or three: the expiry ahead, the issue behind.
+        years = 3 if fmt.startswith("MRV") else 10
+        expiry = BASE + datetime.timedelta(days=rng.randrange(120, years * 365 - 30))
         letters = "ABCDEFGHJKLMNPRSTUVWXYZ"
         number = rng.choice(letters) + "".join(rng.choice("0123456789") for _ in range(7))
         if index % 3 == 1:  # numbers with letters inside, as many states print them
@@ -331,7 +333,7 @@ def zone_specimens(out, rng, truth):
     people = icao_people() + invented_people(rng)
     for index, person in enumerate(people):
         if person["source"] == "invented" and person["format"] in ("TD3", "MRV-A"):
-            person["issued"] = person["expiry"] - datetime.timedelta(days=365 * (10 if person["format"] == "TD3" else 2) - 1)
+            person["issued"] = person["expiry"] - datetime.timedelta(days=365 * (10 if person["format"] == "TD3" else 3) - 1)
         kind = {"TD3": "passport", "TD1": "id-card", "TD2": "id-card", "MRV-A": "visa", "MRV-B": "visa"}[person["format"]]
         expected = {"kind": kind, "number": person["number"], "issuing-state": person["state"],
                     "nationality": person["nationality"], "surname": person["surname"], "given-names": person["given"],
@@ -459,8 +461,9 @@ def labelled_specimens(out, rng, truth):
         for round_ in range(rounds):
             for paper_index, paper in enumerate(papers):
                 number += 1
-                expiry = BASE + datetime.timedelta(days=rng.randrange(60, 10 * 365))
-                issued = expiry - datetime.timedelta(days=rng.choice([365, 730, 1095, 1826, 3652]) - 1)
+                validity = rng.choice([365, 730, 1095, 1826, 3652])
+                issued = BASE - datetime.timedelta(days=rng.randrange(20, validity - 60))
+                expiry = issued + datetime.timedelta(days=validity - 1)
                 birth = BASE - datetime.timedelta(days=rng.randrange(20 * 365, 60 * 365))
                 dates = {"expiry": expiry, "issued": issued, "birth": birth}
                 choices = FORMS[language]
