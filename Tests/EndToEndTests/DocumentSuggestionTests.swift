@@ -80,4 +80,37 @@ final class DocumentSuggestionTests: XCTestCase {
         let verify = try homecrew.run(["vault", "verify"])
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
     }
+
+    /// `doc suggestions --format json` gives scripts each fact with its status and evidence, and each
+    /// zone read or refused; `doc suggest --all` is the list of documents with facts left to apply.
+    func testSuggestionsAsJSONAndTheAllList() throws {
+        let added = try homecrew.ok("doc", "add", try passport(), "--household", "Sea View")
+        let id = try XCTUnwrap(added.split(separator: "\n").first { $0.hasPrefix("added ") }?.split(separator: " ")[1]).description
+        let report = try homecrew.jsonObject("doc", "suggestions", id)
+        XCTAssertEqual(report["document"] as? String, id)
+        let facts = try XCTUnwrap(report["facts"] as? [[String: Any]])
+        let expiry = try XCTUnwrap(facts.first { $0["field"] as? String == "expiry" })
+        XCTAssertEqual(expiry["value"] as? String, "2012-04-15")
+        XCTAssertEqual(expiry["status"] as? String, "to-apply")
+        XCTAssertTrue((expiry["evidence"] as? [String])?.first?.hasPrefix("the TD3 zone's line 2") == true, "\(expiry)")
+        let person = try XCTUnwrap(facts.first { $0["field"] as? String == "person" })
+        XCTAssertEqual(person["value"] as? String, "Anna Maria Eriksson")
+        XCTAssertEqual((person["person_id"] as? String)?.count, 12)
+        let zones = try XCTUnwrap(report["zones"] as? [[String: Any]])
+        XCTAssertEqual(zones.map { $0["format"] as? String }, ["TD3"])
+        XCTAssertEqual(zones.first?["read"] as? Bool, true)
+
+        let all = try homecrew.jsonArray("doc", "suggest", "--all")
+        XCTAssertEqual(all.map { $0["document"] as? String }, [id])
+        XCTAssertTrue(try homecrew.ok("doc", "suggest", "--all").contains("1 document with suggestions to apply."))
+        let both = try homecrew.run(["doc", "suggest", id, "--all"])
+        XCTAssertEqual(both.status, 64, both.stderr)
+        XCTAssertTrue(both.stderr.contains("give a document or --all, not both"), both.stderr)
+        XCTAssertEqual(try homecrew.run(["doc", "suggestions", id, "--format", "csv"]).status, 64)
+
+        _ = try homecrew.ok("doc", "apply", id)
+        XCTAssertEqual(try homecrew.jsonArray("doc", "suggest", "--all").count, 0, "nothing left to apply")
+        let applied = try homecrew.jsonObject("doc", "suggestions", id)
+        XCTAssertEqual(Set((applied["facts"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }), ["applied", "shown-only"])
+    }
 }
