@@ -6,7 +6,7 @@
 Builds this checkout's `homecrew` (HOMECREW_BENCH_BUILD, default debug), makes the specimen set
 with Benchmarks/specimens.py in a temporary folder (or uses DIR, already made), files every
 specimen under a household of its country in a fresh vault (`doc add`, OCR as a user gets it),
-reads its facts with `homecrew doc suggestions DOC --json` and sets them against truth.json.
+reads its facts with `homecrew doc suggestions DOC --format json` and sets them against truth.json.
 Prints the section as markdown; with --write, also replaces `## 10. ...` in BENCHMARKS.md.
 A wrong value is the worst outcome: the target is 0 wrong fields and 90% of readable zones read.
 """
@@ -81,35 +81,12 @@ def file_specimens(vault, specimens, entries):
 # ---------------------------------------------------------------- reading the suggestions
 
 def suggestions(vault, document):
-    """{"facts": {field: value}, "evidence": {field: text}, "zones": [...], "notes": [...]} from `doc suggestions --json`,
-    or, before that option exists, from the text output (the same facts, one a line)."""
-    result = homecrew(vault, "doc", "suggestions", document, "--json", check=False)
-    if result.returncode == 0:
-        answer = json.loads(result.stdout)
-        facts = {f["field"]: str(f["value"]) for f in answer.get("facts", [])}
-        evidence = {f["field"]: "; ".join(map(str, f.get("evidence", []))) for f in answer.get("facts", [])}
-        return {"facts": facts, "evidence": evidence, "zones": answer.get("zones", []), "notes": answer.get("notes", [])}
-    if "--json" not in result.stderr:
-        sys.exit(f"accuracy.py: doc suggestions {document} failed: {result.stderr.strip()}")
-    return suggestions_from_text(homecrew(vault, "doc", "suggestions", document).stdout)
-
-
-def suggestions_from_text(output):
-    facts, evidence, notes = {}, {}, []
-    for line in output.split("\n")[1:]:
-        if line.startswith("  note: "):
-            notes.append(line[8:])
-        elif line.startswith("  ") and "  [" in line and line[2:16].strip() in FIELDS + ["optional-data", "person"]:
-            field = line[2:16].strip()
-            value, _, rest = line[17:].partition("  [")
-            facts[field] = value.strip()
-            evidence[field] = rest.partition("]  ")[2]
-    # The text output names no zones; a zone was read when a fact has a zone's evidence.
-    zones = [{"format": m.group(1), "read": True, "reason": None}
-             for m in {re.search(r"the (\S+) zone's line", e) for e in evidence.values()} if m]
-    zones = [dict(t) for t in {tuple(z.items()) for z in zones}]
-    zones += [{"format": None, "read": False, "reason": n} for n in notes if "zone" in n and "check digit" in n]
-    return {"facts": facts, "evidence": evidence, "zones": zones, "notes": notes}
+    """{"facts": {field: value}, "evidence": {field: text}, "zones": [...], "notes": [...]} from
+    `doc suggestions DOC --format json`."""
+    answer = json.loads(homecrew(vault, "doc", "suggestions", document, "--format", "json").stdout)
+    facts = {f["field"]: str(f["value"]) for f in answer.get("facts", [])}
+    evidence = {f["field"]: "; ".join(map(str, f.get("evidence", []))) for f in answer.get("facts", [])}
+    return {"facts": facts, "evidence": evidence, "zones": answer.get("zones", []), "notes": answer.get("notes", [])}
 
 
 def normal(field, value):
@@ -141,27 +118,29 @@ def zone_read(entry, read):
 # ---------------------------------------------------------------- what the first OCR made of the zone
 
 def zone_confusions(entry, text):
-    """Each true zone line against the OCR line most like it: characters right, and confusions (true -> read)."""
+    """Each true zone line against the OCR line most like it (spaces left out): a Counter of
+    characters right, lines exactly right, lines of the right length and lines not found, and a
+    Counter of confusions (true -> read)."""
     lines = [line.replace(" ", "") for line in text.split("\n") if len(line.replace(" ", "")) >= 20]
-    right, total, confusions, missing = 0, 0, collections.Counter(), 0
+    counts, confusions = collections.Counter(), collections.Counter()
     for truth in entry["zone"]:
-        total += len(truth)
-        if not lines:
-            missing += 1
+        counts["characters"] += len(truth)
+        counts["lines"] += 1
+        best = max(lines, key=lambda line: difflib.SequenceMatcher(None, truth, line, autojunk=False).ratio(), default=None)
+        if best is None or difflib.SequenceMatcher(None, truth, best, autojunk=False).ratio() < 0.5:
+            counts["missing"] += 1
             continue
-        best = max(lines, key=lambda line: difflib.SequenceMatcher(None, truth, line, autojunk=False).ratio())
-        if difflib.SequenceMatcher(None, truth, best, autojunk=False).ratio() < 0.5:
-            missing += 1
-            continue
+        counts["exact"] += best == truth
+        counts["length"] += len(best) == len(truth)
         for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, truth, best, autojunk=False).get_opcodes():
             if op == "equal":
-                right += a2 - a1
+                counts["right"] += a2 - a1
             elif op == "replace" and a2 - a1 == b2 - b1:
                 for x, y in zip(truth[a1:a2], best[b1:b2]):
                     confusions[(x, y)] += 1
-            elif op in ("replace", "delete"):
-                confusions[(truth[a1:a2][:6], best[b1:b2][:6] or "(dropped)")] += 1
-    return right, total, confusions, missing
+            else:
+                confusions[(truth[a1:a2][:6] or "(none)", best[b1:b2][:6] or "(dropped)")] += 1
+    return counts, confusions
 
 
 # ---------------------------------------------------------------- the report
@@ -180,7 +159,21 @@ def table(title, rows, counts):
     return lines
 
 
-def markdown(entries, results, seconds, specimens_made_here, confusion_stats):
+def why_not_read(entries, results):
+    reasons = collections.Counter()
+    for entry in entries:
+        read = results[entry["file"]][0]
+        if entry["group"] != "zone" or not entry["readable"] or zone_read(entry, read):
+            continue
+        refusals = [z["reason"] for z in read["zones"] if not z.get("read")]
+        if not refusals:
+            reasons["no zone found in the text"] += 1
+        for refusal in set(re.sub(r"'.'|\d+", "…", r) for r in refusals):
+            reasons[f"found, refused: {refusal}"] += 1
+    return reasons
+
+
+def markdown(entries, results, seconds, confusion_stats):
     by_field, by_degradation, by_format, by_language = (collections.defaultdict(collections.Counter) for _ in range(4))
     overall = collections.Counter()
     wrong = []
@@ -234,16 +227,21 @@ def markdown(entries, results, seconds, specimens_made_here, confusion_stats):
     for key in ["TD1", "TD2", "TD3", "MRV-A", "MRV-B"]:
         z = zones[key]
         out.append(f"| {key} | {z['readable']} | {z['read']} | {pct(z['read'], z['readable'])} |")
+    out += ["", "Why readable zones were not read (the zone reader's own reason, its positions and characters left out):", "",
+            "| reason | zones |", "|---|---|"]
+    for reason, count in why_not_read(entries, results).most_common():
+        out.append(f"| {reason} | {count} |")
     out += [""] + table("degradation", list(by_degradation), by_degradation) + [""]
     out += table("format", ["TD1", "TD2", "TD3", "MRV-A", "MRV-B"], by_format) + [""]
     out += table("labelled pages, language", list(by_language), by_language) + [""]
-    out += ["What the first OCR made of the zones (each true zone line set against the OCR line most like it; "
-            "`doc text`):", "", "| degradation | zone characters right | zone lines not found | commonest confusions (true → read) |",
-            "|---|---|---|---|"]
+    out += ["What the OCR made of the zones (`doc text`; each true zone line set against the OCR line most like it, "
+            "spaces left out):", "", "| degradation | zone lines | exactly right | of the right length | not found | "
+            "characters right | commonest confusions (true → read) |", "|---|---|---|---|---|---|---|"]
     for key in degradations:
-        right, total, confusions, missing, lines = confusion_stats[key]
+        counts, confusions = confusion_stats[key]
         top = ", ".join(f"`{a}`→`{b}` ×{n}" for (a, b), n in confusions.most_common(6))
-        out.append(f"| {key} | {pct(right, total)} | {missing} of {lines} | {top} |")
+        out.append(f"| {key} | {counts['lines']} | {counts['exact']} | {counts['length']} | {counts['missing']} | "
+                   f"{pct(counts['right'], counts['characters'])} | {top} |")
     out += [""]
     if wrong:
         out += ["Every wrong field:", "", "| file | field | true | read | evidence |", "|---|---|---|---|---|"]
@@ -268,20 +266,16 @@ def main():
         entries = json.load(open(os.path.join(specimens, "truth.json")))["files"]
         vault = os.path.join(work, "vault")  # made by the first `household add`
         ids, seconds = file_specimens(vault, specimens, entries)
-        results, stats = {}, collections.defaultdict(lambda: [0, 0, collections.Counter(), 0, 0])
+        results, stats = {}, collections.defaultdict(lambda: (collections.Counter(), collections.Counter()))
         for entry in entries:
             read = suggestions(vault, ids[entry["file"]])
             results[entry["file"]] = (read, score(entry, read))
             if entry["group"] == "zone":
                 text = homecrew(vault, "doc", "text", ids[entry["file"]]).stdout
-                right, total, confusions, missing = zone_confusions(entry, text)
-                s = stats[entry["degradation"]]
-                s[0] += right
-                s[1] += total
-                s[2].update(confusions)
-                s[3] += missing
-                s[4] += len(entry["zone"])
-        section = markdown(entries, results, seconds, "--specimens" not in sys.argv, stats)
+                counts, confusions = zone_confusions(entry, text)
+                stats[entry["degradation"]][0].update(counts)
+                stats[entry["degradation"]][1].update(confusions)
+        section = markdown(entries, results, seconds, stats)
         print(section)
         if write:
             report.replace_section(os.path.join(ROOT, "BENCHMARKS.md"), HEADING.split(" ", 2)[1], section)
