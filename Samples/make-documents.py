@@ -133,8 +133,8 @@ def zone_scans():
 
     def passport_photo(path):
         page, _ = specimens.page(maria, rng)
-        photo = specimens.on_table(page, rng).rotate(-3.2, resample=Image.BICUBIC, expand=True, fillcolor=(92, 78, 64))
-        photo = photo.resize((1400, round(photo.height * 1400 / photo.width)), Image.LANCZOS).filter(ImageFilter.GaussianBlur(0.6))
+        photo = specimens.on_table(page, rng).rotate(-2.0, resample=Image.BICUBIC, expand=True, fillcolor=(92, 78, 64))
+        photo = photo.resize((1800, round(photo.height * 1800 / photo.width)), Image.LANCZOS).filter(ImageFilter.GaussianBlur(0.4))
         # Stored a quarter turned with EXIF Orientation 6, as a phone held upright writes a landscape page.
         specimens.save(photo.transpose(specimens.STORE_FOR_ORIENTATION[6]), path, quality=78, exif_orientation=6)
 
@@ -143,7 +143,7 @@ def zone_scans():
         white = Image.new("RGB", (page.width + 160, page.height + 160), (250, 250, 248))
         white.paste(page, (80, 80))
         scan = white.rotate(0.8, resample=Image.BICUBIC, expand=True, fillcolor=(250, 250, 248))
-        specimens.save(scan.resize((1300, round(scan.height * 1300 / scan.width)), Image.LANCZOS), path, quality=85)
+        specimens.save(scan.resize((1600, round(scan.height * 1600 / scan.width)), Image.LANCZOS), path, quality=85)
 
     return {"maria-passport-scan.jpg": passport_photo, "fatima-visa-scan.jpg": visa_scan}
 
