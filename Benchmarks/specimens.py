@@ -350,6 +350,14 @@ def zone_specimens(out, rng, truth):
                           "parameters": params, "zone_char_pitch_px": round(final_pitch, 1), "readable": ok,
                           "unreadable_because": why, "source": person["source"], "zone": zone_lines(person),
                           "country": COUNTRY_OF.get(person["state"], "AE"), "expected": expected})
+        # The control: the same zone in a PDF's text layer, no OCR between it and the reader (in DejaVu Sans
+        # Mono: cairo embeds OCR B broken, and a text layer's font does not matter).
+        name = f"zone-{index + 1:02d}-{person['format'].lower()}-text.pdf"
+        text_pdf(os.path.join(out, name), [f"{person['surname']}, {person['given']}"] + zone_lines(person), "zone")
+        truth.append({"file": name, "group": "zone", "format": person["format"], "degradation": "text-layer",
+                      "parameters": {}, "zone_char_pitch_px": None, "readable": True, "unreadable_because": None,
+                      "source": person["source"], "zone": zone_lines(person),
+                      "country": COUNTRY_OF.get(person["state"], "AE"), "expected": expected})
 
 
 # ---------------------------------------------------------------- labelled-date pages
@@ -395,7 +403,7 @@ PAPERS = {
            ("driving-licence", "運転免許証", "氏名", "交付年月日", "有効期限", "生年月日"),
            ("visa", "査証", "氏名", "発行年月日", "有効期限", None)],
 }
-FONT_OF = {"en": "DejaVu Sans", "ar": "Noto Naskh Arabic", "hi": "Noto Sans Devanagari", "ja": "Noto Sans CJK JP"}
+FONT_OF = {"zone": "DejaVu Sans Mono", "en": "DejaVu Sans", "ar": "Noto Naskh Arabic", "hi": "Noto Sans Devanagari", "ja": "Noto Sans CJK JP"}
 NAMES = {"en": ["Joy Bautista Reyes", "Peter Odhiambo", "Nimali Perera", "Sita Gurung", "Mekdes Alemu"],
          "ar": ["ليلى الهاشمي", "مريم أحمد", "سارة خليل"],
          "hi": ["सीता गुरुंग", "कुमारी देवी", "बिकाश थापा"],
@@ -420,7 +428,7 @@ def text_lines(language, paper, name, dates, forms):
 
 def text_pdf(path, lines, language):
     """A text PDF set by Pango (shaped, right to left where it should be), so its text layer is the words."""
-    surface = cairo.PDFSurface(path, 420, 298)  # A6 landscape, a card's scan
+    surface = cairo.PDFSurface(path, 480, 298)  # about A6 landscape, a card's scan
     surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-15T10:00:00")
     ctx = cairo.Context(surface)
     ctx.set_source_rgb(0.95, 0.95, 0.92)
