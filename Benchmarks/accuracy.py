@@ -132,6 +132,8 @@ def zone_confusions(entry, text):
             continue
         counts["exact"] += best == truth
         counts["length"] += len(best) == len(truth)
+        # The zone reader takes a line only of A-Z, 0-9 and '<' (spaces dropped), 30, 36 or 44 long or up to 3 '<' short.
+        counts["alphabet"] += re.fullmatch(r"[A-Z0-9<]+", best) is not None
         for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, truth, best, autojunk=False).get_opcodes():
             if op == "equal":
                 counts["right"] += a2 - a1
@@ -239,12 +241,12 @@ def markdown(entries, results, seconds, confusion_stats):
     out += table("format", ["TD1", "TD2", "TD3", "MRV-A", "MRV-B"], by_format) + [""]
     out += table("labelled pages, language", list(by_language), by_language) + [""]
     out += ["What the OCR made of the zones (`doc text`; each true zone line set against the OCR line most like it, "
-            "spaces left out):", "", "| degradation | zone lines | exactly right | of the right length | not found | "
-            "characters right | commonest confusions (true → read) |", "|---|---|---|---|---|---|---|"]
+            "spaces left out):", "", "| degradation | zone lines | exactly right | of the right length | only `A–Z 0–9 <` | "
+            "not found | characters right | commonest confusions (true → read) |", "|---|---|---|---|---|---|---|---|"]
     for key in degradations:
         counts, confusions = confusion_stats[key]
         top = ", ".join(f"`{a}`→`{b}` ×{n}" for (a, b), n in confusions.most_common(6))
-        out.append(f"| {key} | {counts['lines']} | {counts['exact']} | {counts['length']} | {counts['missing']} | "
+        out.append(f"| {key} | {counts['lines']} | {counts['exact']} | {counts['length']} | {counts['alphabet']} | {counts['missing']} | "
                    f"{pct(counts['right'], counts['characters'])} | {top} |")
     out += [""]
     if wrong:
