@@ -82,4 +82,36 @@ final class OCREngine {
         defer { TessDeleteText(text) }
         return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// The lines of the last reading whose text satisfies `predicate`: their boxes and their characters' pitch.
+    func lastLines(where predicate: (Substring) -> Bool) -> [TextLineBox] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        var lines: [TextLineBox] = []
+        repeat {
+            guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE) else { continue }
+            defer { TessDeleteText(text) }
+            let line = Substring(String(cString: text))
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard predicate(line),
+                  TessPageIteratorBoundingBox(TessResultIteratorGetPageIterator(iterator), RIL_TEXTLINE, &left, &top, &right, &bottom) != 0
+            else { continue }
+            let box = PixelBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+            lines.append(TextLineBox(box: box, characters: line.filter { !$0.isWhitespace }.count))
+        } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0 && lines.count < 16
+        return lines
+    }
+
+    /// Reads `image` as one block of a machine-readable zone: only `A–Z`, `0–9` and `<` allowed.
+    /// The engine's own settings are restored afterwards for the pages still to read.
+    func recognizeZone(_ image: GrayImage, milliseconds: Int) -> String? {
+        let mode = TessBaseAPIGetPageSegMode(handle)
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<")
+        defer {
+            TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "")
+            TessBaseAPISetPageSegMode(handle, mode)
+        }
+        return recognize(image, dpi: 300, milliseconds: milliseconds)
+    }
 }

@@ -136,7 +136,7 @@ extension ExtractionWorker {
                     unread = Array(numbers[position...])
                     break
                 }
-                let text = read ?? ""
+                let text = read.map { ZoneBand.reread($0, picture: picture, engine: engine, deadline: deadline) } ?? ""
                 set(PageText(number: number, text: text, source: text.isEmpty ? .none : .ocr), in: &extraction.content)
             }
         } catch {

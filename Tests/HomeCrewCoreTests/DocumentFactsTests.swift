@@ -59,7 +59,7 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(evidence.repairs, [ZoneRepair(zoneLine: 2, position: 24, read: "O", repaired: "0")])
         XCTAssertEqual(evidence.description,
                        "the TD3 zone's line 2 (text line 2), check digits agree, repaired 'O' as '0' at line 2 position 24")
-        XCTAssertEqual(reading.fact(.surname)?.evidence.first?.repairs, [])
+        XCTAssertEqual(reading.fact(.issuingState)?.evidence.first?.repairs, [], "line 2's repairs are not line 1's evidence")
     }
 
     func testAZoneWhoseChecksDisagreeGivesNoFactsAndSaysWhy() {
@@ -74,7 +74,60 @@ final class DocumentFactsTests: XCTestCase {
         let reading = DocumentFacts.read(text: text, today: today)
         XCTAssertNil(reading.fact(.expiry))
         XCTAssertEqual(reading.fact(.number)?.value, .text("L898902C3"))
-        XCTAssertEqual(reading.notes, ["the zone gives expiry 2012-04-15 but a label gives 2013-04-15: neither is suggested"])
+        XCTAssertEqual(reading.notes, [
+            "the zone gives expiry 2012-04-15 but a label gives 2013-04-15: neither is suggested",
+            "the zone's name ANNA MARIA ERIKSSON is not printed elsewhere on the page and is no one's here; no check digit covers names, so it is not used",
+        ])
+    }
+
+    // MARK: - The holder's name (no check digit covers it)
+
+    func testAZonesNameIsGivenOnlyWhereThePageOrTheStaffConfirmIt() throws {
+        let zone = ZoneReaderTests.td3.joined(separator: "\n")
+        let alone = DocumentFacts.read(text: zone, today: today)
+        XCTAssertNil(alone.fact(.surname))
+        XCTAssertNil(alone.fact(.givenNames))
+        XCTAssertEqual(alone.fact(.number)?.value, .text("L898902C3"), "the checked fields stand without the name")
+
+        let printed = DocumentFacts.read(text: "Surname / Nom\nERIKSSON\nGiven names\nAnna Maria\n" + zone, today: today)
+        XCTAssertEqual(printed.fact(.surname)?.value, .text("ERIKSSON"))
+        XCTAssertEqual(printed.fact(.givenNames)?.value, .text("ANNA MARIA"))
+        XCTAssertEqual(printed.fact(.surname)?.evidence.map(\.description), [
+            "the TD3 zone's line 1 (text line 5), the zone's check digits agree; this field has none of its own",
+            "the words 'ANNA', 'MARIA', 'ERIKSSON' from line 2",
+        ])
+        XCTAssertNil(DocumentFacts.read(text: "Surname ERIKSSON\nGiven names ANNA\n" + zone, today: today).fact(.givenNames),
+                     "MARIA is not printed: the name is not given")
+
+        let staff = DocumentFacts.read(text: zone, today: today, candidates: [anna, maria])
+        XCTAssertEqual(values(staff)["given-names"], "ANNA MARIA")
+        XCTAssertEqual(values(staff)["person"], "Anna Maria Eriksson")
+        // A person whose name is part of the zone's is the person, but does not confirm the zone's other parts.
+        let annaEriksson = PersonCandidate(id: RecordID(rawValue: "anna00000002"), names: ["Anna Eriksson"])
+        let part = DocumentFacts.read(text: zone, today: today, candidates: [annaEriksson])
+        XCTAssertEqual(values(part)["person"], "Anna Eriksson")
+        XCTAssertNil(part.fact(.givenNames))
+    }
+
+    func testANameWithAKBesideAFillerIsReadBothWays() throws {
+        // tesseract reads OCR-B's '<' as K, <K or K<: "ANNA<KMARIA" is ANNA MARIA with a filler misread.
+        let misread = ZoneReaderTests.passport(state: "UTO", name: "ERIKSSON<<ANNA<KMARIAK<K", number: "L898902C3",
+                                               nationality: "UTO", birth: "740812", expiry: "320415").joined(separator: "\n")
+        let staff = DocumentFacts.read(text: misread, today: today, candidates: [anna, maria])
+        XCTAssertEqual(values(staff)["person"], "Anna Maria Eriksson")
+        XCTAssertEqual(values(staff)["given-names"], "ANNA MARIA")
+        let printed = DocumentFacts.read(text: "ERIKSSON\nANNA MARIA\n" + misread, today: today)
+        XCTAssertEqual(values(printed)["given-names"], "ANNA MARIA")
+        let unconfirmed = DocumentFacts.read(text: misread, today: today)
+        XCTAssertNil(unconfirmed.fact(.givenNames))
+        XCTAssertTrue(unconfirmed.notes.contains { $0.hasPrefix("the zone's name ANNA KMARIAK ERIKSSON is not printed elsewhere") }, "\(unconfirmed.notes)")
+
+        // A K that is a name's own: the name as read is the one that matches.
+        let kate = PersonCandidate(id: RecordID(rawValue: "kate00000001"), names: ["Kate Smith"])
+        let kateZone = ZoneReaderTests.passport(state: "GBR", name: "SMITH<<KATE", nationality: "GBR").joined(separator: "\n")
+        let read = DocumentFacts.read(text: kateZone, today: today, candidates: [kate, anna])
+        XCTAssertEqual(values(read)["given-names"], "KATE")
+        XCTAssertEqual(values(read)["person"], "Kate Smith")
     }
 
     func testTwoDifferentZonesGiveNoZoneFacts() {

@@ -228,6 +228,44 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertEqual(ZoneReader.zones(in: "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQR\nABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQR", today: today), [])
         XCTAssertEqual(ZoneReader.zones(in: "p<utoeriksson<<anna<maria<<<<<<<<<<<<<<<<<<<\n" + Self.td3[1].lowercased(), today: today), [])
     }
+
+    func testAFirstLineWithAFillerReadTwiceIsCutBackToItsWidth() throws {
+        // OCR read three of the fillers as '<K': 47 characters, the tail fillers and K only.
+        let read = try zone([Self.td3[0] + "KKK", Self.td3[1]])
+        XCTAssertEqual(read.lines[0], Self.td3[0])
+        XCTAssertEqual(read.documentNumber, "L898902C3")
+        XCTAssertEqual(read.notes, [])
+        // Cut back from more than fillers and K, the first line's state (no check digit covers it) is not used.
+        let doubtful = try zone([Self.td3[0] + "EKE", Self.td3[1]])
+        XCTAssertEqual(doubtful.issuingState, "")
+        XCTAssertEqual(doubtful.notes, ["its first line was read too long and cut back to 44 characters, so its issuing state is not used"])
+        // A second line is cut back too, and its check digits decide: a character inserted inside it is refused.
+        XCTAssertEqual(try zone([Self.td3[0], Self.td3[1] + "KK"]).documentNumber, "L898902C3")
+        let inserted = "L898902C36UTO74081222F1204159ZE184226B<<<<<10"
+        XCTAssertNotNil(reason([Self.td3[0], inserted]))
+    }
+
+    func testTheNamesEndWhereTheFillersBeginEvenWhenSomeReadAsK() {
+        XCTAssertEqual(Names.withoutFillerTail("ERIKSSON<<ANNA<MARIA<<<<<KK<KKK"), "ERIKSSON<<ANNA<MARIA")
+        XCTAssertEqual(Names.withoutFillerTail("NOVAK<<JAN<<<<"), "NOVAK<<JAN")
+        XCTAssertEqual(Names.withoutFillerTail("NOVAK<<ZDENEK<K<<"), "NOVAK<<ZDENEK", "the K before the fillers is the name's")
+        let split = Names.split(Array("ERIKSSON<<ANNA<XMARIA<<<KMARIA<<<<".utf8))
+        XCTAssertFalse(split.readable, "a second '<<' in the given names is a misread line")
+        XCTAssertEqual(Names.split(Array("ERIKSSON<<ANNA<KMARIA<<<<".utf8)).ifKBesideFillerIsFiller,
+                       ZoneName(surname: "ERIKSSON", given: "ANNA MARIA"))
+        XCTAssertNil(Names.split(Array("ERIKSSON<<ANNA<MARIA<<<<".utf8)).ifKBesideFillerIsFiller)
+    }
+
+    func testASecondReadingOfTheBandReplacesTheZoneOnlyWhereItsCheckDigitsAgree() throws {
+        let first = "PASSPORT\nP<UTOERIKSSON<<ANNA<XMARIA<<<<<K KKK KKK\nL898902C36UT07408122F1204159ZE1B4226B<<<<<10\nend"
+        let band = Self.td3.joined(separator: "\n") + "\n"
+        XCTAssertTrue(ZoneBandText.isLikely(first))
+        XCTAssertFalse(ZoneBandText.isLikely("PASSPORT\nDate of expiry 15 APR 2032"))
+        XCTAssertEqual(ZoneBandText.replacingZone(in: first, with: band), "PASSPORT\n" + Self.td3.joined(separator: "\n") + "\nend")
+        let misreadBand = Self.td3[0] + "\nL898902C36UTO7408122F1204158ZE184226B<<<<<10"
+        XCTAssertNil(ZoneBandText.replacingZone(in: first, with: misreadBand), "a band whose check digits disagree changes nothing")
+        XCTAssertNil(ZoneBandText.replacingZone(in: first, with: "GARBAGE"))
+    }
 }
 
 /// Every single misreading of the published passport's second line, by every character a zone

@@ -14,10 +14,6 @@ extension DocumentFacts {
         add(.kind, zoneKind(zone).map(FactValue.kind), line: 1, .notCovered)
         add(.number, zone.documentNumber.isEmpty ? nil : .text(zone.documentNumber), line: 1 + (td1 ? 0 : 1), .agree)
         add(.issuingState, zone.issuingState.isEmpty ? nil : .text(zone.issuingState), line: 1, .notCovered)
-        if zone.nameReadable {
-            add(.surname, .text(zone.surname), line: td1 ? 3 : 1, .notCovered)
-            add(.givenNames, zone.givenNames.isEmpty ? nil : .text(zone.givenNames), line: td1 ? 3 : 1, .notCovered)
-        }
         add(.nationality, zone.nationality.isEmpty ? nil : .text(zone.nationality), line: 2, .notCovered)
         add(.birth, zone.birthDate.map(FactValue.date), line: 2, .agree)
         add(.sex, zone.sex.map(FactValue.text), line: 2, .notCovered)
@@ -26,6 +22,15 @@ extension DocumentFacts {
         add(.optionalData, zone.optionalData.isEmpty ? nil : .text(zone.optionalData.joined(separator: " / ")),
             line: 2, optionalChecked ? .agree : .notCovered)
         return facts
+    }
+
+    /// The surname and given names, read from the zone's name line (no check digit covers them).
+    static func nameFacts(_ name: ZoneName, zone: MachineReadableZone, limits: Limits, also: [FactEvidence] = []) -> [SuggestedFact] {
+        let line = zone.format == .td1 ? 3 : 1
+        let evidence = [FactEvidence(source: .zone(zone.format, zoneLine: line), textLine: zone.textLines[line - 1],
+                                     excerpt: excerpt(zone.lines[line - 1], limits), checkDigits: .notCovered)] + also
+        return [SuggestedFact(field: .surname, value: .text(name.surname), evidence: evidence)]
+            + (name.given.isEmpty ? [] : [SuggestedFact(field: .givenNames, value: .text(name.given), evidence: evidence)])
     }
 
     static func zoneKind(_ zone: MachineReadableZone) -> Kind? {

@@ -86,14 +86,15 @@ public enum DocumentFacts {
         let folded = LabelledDates.foldedScalars(String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self), limit: .max)
         work.scalarsFolded = folded.count
         merge(labelledFacts(folded, order: order, today: today, limits: limits, work: &work), into: &facts, notes: &notes)
-        let person: (fact: SuggestedFact?, note: String?)
+        let person: (facts: [SuggestedFact], note: String?)
         if let zone {
-            person = zonePerson(zone, candidates: candidates, limits: limits, work: &work)
+            person = zoneHolder(zone, text: text, candidates: candidates, limits: limits, work: &work)
         } else {
             if let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
-            person = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
+            let labelled = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
+            person = (labelled.fact.map { [$0] } ?? [], labelled.note)
         }
-        if let fact = person.fact { facts.append(fact) }
+        facts += person.facts
         if let note = person.note { notes.append(note) }
         return Reading(facts: facts, notes: notes, zones: zones, work: work)
     }
@@ -116,20 +117,38 @@ public enum DocumentFacts {
         return read[0]
     }
 
-    /// The person the zone names, when exactly one candidate's name matches.
-    static func zonePerson(_ zone: MachineReadableZone, candidates: [PersonCandidate], limits: Limits,
-                           work: inout Work) -> (fact: SuggestedFact?, note: String?) {
-        guard zone.nameReadable else { return (nil, nil) }
-        let name = [zone.givenNames, zone.surname].filter { !$0.isEmpty }.joined(separator: " ")
-        switch PersonMatch.match(name, among: candidates, limits: limits, work: &work) {
-        case let .one(id, matched):
-            return (SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
+    /// The holder the zone names: the person, when exactly one candidate matches the name as read
+    /// (or, for a name in doubt, with the K beside its fillers taken for fillers); and the names
+    /// themselves, which no check digit covers, only where something else confirms them: they are
+    /// that person's name, part for part, or each part is printed elsewhere on the page.
+    static func zoneHolder(_ zone: MachineReadableZone, text: String, candidates: [PersonCandidate], limits: Limits,
+                           work: inout Work) -> (facts: [SuggestedFact], note: String?) {
+        guard zone.nameReadable else { return ([], nil) }
+        let readings = [ZoneName(surname: zone.surname, given: zone.givenNames)] + (zone.nameIfKBesideFillerIsFiller.map { [$0] } ?? [])
+        var matches: [(name: ZoneName, fact: SuggestedFact, same: Bool)] = []
+        for name in readings {
+            guard case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work),
+                  !matches.contains(where: { $0.fact.value == .person(id, name: matched) }) else { continue }
+            let fact = SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
                 FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
-                             excerpt: excerpt(name, limits), checkDigits: .notCovered),
-            ]), nil)
-        case .several(let count): return (nil, "the zone's name matches \(count) people")
-        case .none: return (nil, nil)
+                             excerpt: excerpt(name.full, limits), checkDigits: .notCovered),
+            ])
+            matches.append((name, fact, PersonMatch.sameParts(name.full, matched, limits: limits)))
         }
+        if matches.count > 1 { return ([], "the zone's name matches \(matches.count) people") }
+        if let match = matches.first {
+            return ((match.same ? nameFacts(match.name, zone: zone, limits: limits, also: match.fact.evidence) : []) + [match.fact], nil)
+        }
+        if case .several(let count) = PersonMatch.match(readings[0].full, among: candidates, limits: limits, work: &work) {
+            return ([], "the zone's name matches \(count) people")
+        }
+        let printed = PrintedWords(text, leavingOut: Set(zone.textLines), limits: limits)
+        for name in readings {
+            if let evidence = printed.evidence(for: name, limits: limits) {
+                return (nameFacts(name, zone: zone, limits: limits, also: [evidence]), nil)
+            }
+        }
+        return ([], "the zone's name \(readings[0].full) is not printed elsewhere on the page and is no one's here; no check digit covers names, so it is not used")
     }
 
     static func excerpt(_ text: String, _ limits: Limits) -> String {

@@ -41,6 +41,9 @@ public struct MachineReadableZone: Hashable, Sendable {
     /// False when the name cannot be trusted: no check digit covers names, and a name line
     /// whose fillers read as `K` has lost where its names end.
     public var nameReadable: Bool
+    /// A name with a K beside a filler is in doubt (OCR reads `<` as K): this is how it reads with
+    /// those K taken for fillers. Which reading is right only the household's staff can say.
+    public var nameIfKBesideFillerIsFiller: ZoneName?
     public var nationality: String
     public var birthDate: CalendarDate?
     /// "F", "M" or "X"; nil when the zone leaves it unspecified.
@@ -51,6 +54,15 @@ public struct MachineReadableZone: Hashable, Sendable {
     public var repairs: [ZoneRepair]
     /// Why a field the zone holds gave no value (a date outside the sensible window).
     public var notes: [String]
+}
+
+/// The holder's name in a zone: the primary identifier (surname) and the secondary (given names).
+public struct ZoneName: Hashable, Sendable {
+    public var surname: String
+    public var given: String
+
+    /// "ANNA MARIA ERIKSSON": given names first, as the staff's names are matched.
+    public var full: String { [given, surname].filter { !$0.isEmpty }.joined(separator: " ") }
 }
 
 /// What came of one candidate zone in the text.

@@ -67,13 +67,24 @@ public enum PersonMatch {
             && (joined == parts.joined() || joined == parts.reversed().joined())
     }
 
+    /// Whether two names have the same parts, folded, in any order (the zone's spelling of a person's name counts).
+    static func sameParts(_ documentName: String, _ personName: String, limits: DocumentFacts.Limits) -> Bool {
+        guard let document = parts(documentName, limits: limits) else { return false }
+        return spellings(personName, limits: limits).contains { Set($0) == Set(document) }
+    }
+
     /// A name's parts, folded; nil for a name longer than any real one.
     static func parts(_ name: String, limits: DocumentFacts.Limits) -> [String]? {
         guard name.unicodeScalars.count <= limits.nameLength else { return nil }
-        let folded = LabelledDates.fold(name).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        let parts = folded.split { !$0.isLetter && !$0.isNumber && $0 != "'" }.map(String.init).filter { !$0.isEmpty }
+        let parts = words(name)
         guard !parts.isEmpty, parts.count <= limits.nameParts else { return nil }
         return parts
+    }
+
+    /// The words of a text, folded as names are (case, diacritics and width ignored).
+    static func words<S: StringProtocol>(_ text: S) -> [String] {
+        let folded = LabelledDates.fold(String(text)).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return folded.split { !$0.isLetter && !$0.isNumber && $0 != "'" }.map(String.init)
     }
 
     /// The folded parts of a person's name, and of its zone transliteration where that differs.

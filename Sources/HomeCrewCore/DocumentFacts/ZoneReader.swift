@@ -7,6 +7,8 @@ public enum ZoneReader {
     struct CandidateLine {
         var textLine: Int
         var bytes: [UInt8]
+        /// Read longer than a zone's line with more than fillers and K in the part cut off.
+        var cutBackInDoubt = false
     }
 
     /// Every zone in `text` (at most `limits.zones`), each read or refused with its reason.
@@ -42,9 +44,9 @@ public enum ZoneReader {
             lineNumber += 1
             work.linesScanned += 1
             if rawLine.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
-            if let bytes = zoneLine(rawLine) {
-                if let last = current.last, last.bytes.count != bytes.count { runs.append(current); current = [] }
-                current.append(CandidateLine(textLine: lineNumber, bytes: bytes))
+            if let line = zoneLine(rawLine) {
+                if let last = current.last, last.bytes.count != line.bytes.count { runs.append(current); current = [] }
+                current.append(CandidateLine(textLine: lineNumber, bytes: line.bytes, cutBackInDoubt: line.inDoubt))
             } else if !current.isEmpty {
                 runs.append(current)
                 current = []
@@ -56,8 +58,10 @@ public enum ZoneReader {
     }
 
     /// The line compacted to a zone line, or nil. A line a few fillers short of a zone's width
-    /// (OCR drops trailing `<`) is filled out; « is OCR's reading of `<<`.
-    static func zoneLine(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
+    /// (OCR drops trailing `<`) is filled out; « is OCR's reading of `<<`. A line of 45 to 52 is cut
+    /// back to 44: OCR reads a filler as two (`<K`, `K<`); what it cut off other than fillers and K
+    /// leaves the line in doubt (a first line's unchecked fields are then not used).
+    static func zoneLine(_ raw: Substring.UTF8View.SubSequence) -> (bytes: [UInt8], inDoubt: Bool)? {
         guard raw.count <= 3 * 44 else { return nil }
         var bytes: [UInt8] = []
         var iterator = raw.makeIterator()
@@ -74,12 +78,14 @@ public enum ZoneReader {
             }
         }
         for width in [30, 36, 44] {
-            if bytes.count == width { return bytes }
+            if bytes.count == width { return (bytes, false) }
             if (width - 3)..<width ~= bytes.count, bytes.last == CheckDigit.filler {
-                return bytes + Array(repeating: CheckDigit.filler, count: width - bytes.count)
+                return (bytes + Array(repeating: CheckDigit.filler, count: width - bytes.count), false)
             }
         }
-        return nil
+        // Not 30 or 36 cut back: those lengths are taken by the wider zones' own lines.
+        guard 45...52 ~= bytes.count, bytes.contains(CheckDigit.filler) else { return nil }
+        return (Array(bytes.prefix(44)), !bytes[44...].allSatisfy { $0 == CheckDigit.filler || $0 == UInt8(ascii: "K") })
     }
 
     /// The format a first line of this width and document code begins (its first character read as a letter).
@@ -134,7 +140,13 @@ extension ZoneReader {
                 ? "the check digit of the \(names) does not agree"
                 : "the check digits of the \(names) do not agree")
         }
-        return .read(fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today))
+        var zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        if candidate[0].cutBackInDoubt {
+            // No check digit covers the first line's state: cut back from a misread line, it is not used (names always need confirming).
+            zone.issuingState = ""
+            zone.notes.append("its first line was read too long and cut back to 44 characters, so its issuing state is not used")
+        }
+        return .read(zone)
     }
 
     static func fields(_ lines: [[UInt8]], layout: ZoneLayout, textLines: [Int], repairs: [ZoneRepair], today: CalendarDate) -> MachineReadableZone {
@@ -153,7 +165,7 @@ extension ZoneReader {
         let birth = date(layout.birth, "date of birth") { ZoneYears.birthDate(yy: $0, month: $1, day: $2, today: today) }
         let expiry = date(layout.expiry, "date of expiry") { ZoneYears.expiryDate(yy: $0, month: $1, day: $2, today: today) }
         let name = Names.split(bytes(layout.name))
-        if !name.readable { notes.append("the name line reads its fillers as 'K'; no check digit covers names, so the name is not used") }
+        if !name.readable { notes.append("the name line is misread (fillers read as 'K'); no check digit covers names, so the name is not used") }
         var optional = layout.optional.map(bytes)
         if layout.format == .td1, lines[0][14] == CheckDigit.filler, lines[0][15] != CheckDigit.filler {
             optional[0] = Array(optional[0].drop { $0 != CheckDigit.filler })   // the number's continuation is not optional data
@@ -174,8 +186,8 @@ extension ZoneReader {
         return MachineReadableZone(
             format: layout.format, lines: lines.map(ZoneText.string), textLines: textLines,
             documentCode: ZoneText.string(bytes(layout.code)), issuingState: ZoneText.withoutFillers(bytes(layout.state)),
-            documentNumber: number ?? "", surname: name.surname, givenNames: name.given,
-            nameReadable: name.readable, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
+            documentNumber: number ?? "", surname: name.name.surname, givenNames: name.name.given,
+            nameReadable: name.readable, nameIfKBesideFillerIsFiller: name.ifKBesideFillerIsFiller, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
             birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M"), UInt8(ascii: "X")].contains(sex) ? ZoneText.string([sex]) : nil,
             expiryDate: expiry, optionalData: optionalData,
             repairs: repairs, notes: notes)
@@ -185,15 +197,51 @@ extension ZoneReader {
 /// The holder's name as the zone writes it: the primary identifier, `<<`, the secondary
 /// identifier, each name's parts joined by one `<`, fillers to the end (part 3, 4.6).
 enum Names {
-    static func split(_ field: [UInt8]) -> (surname: String, given: String, readable: Bool) {
+    struct Split {
+        var name: ZoneName
+        var readable: Bool
+        /// The name as it reads with every K beside a filler taken for a filler (OCR reads `<` as
+        /// `<K`, `K<` or `K`); nil when no K touches a filler.
+        var ifKBesideFillerIsFiller: ZoneName?
+    }
+
+    static func split(_ field: [UInt8]) -> Split {
         let text = ZoneText.string(field)
         // Fillers read as K leave no filler at all and a tail of K: where the names end is lost.
-        let readable = text.contains("<") || !text.hasSuffix("KKK")
-        let trimmed = text.reversed().drop { $0 == "<" }.reversed()
-        let parts = String(trimmed).components(separatedBy: "<<")
-        let surname = parts[0].split(separator: "<").joined(separator: " ")
-        let given = parts.dropFirst().joined(separator: " ").split(separator: "<").joined(separator: " ")
-            .split(separator: " ").joined(separator: " ")
-        return (surname, given, readable && !surname.isEmpty)
+        let hasFillers = text.contains("<")
+        let names = withoutFillerTail(text)
+        let parts = names.components(separatedBy: "<<")
+        // No name ends in KKK, and the secondary identifier holds no `<<`: either is a misread line.
+        let readable = hasFillers && !names.hasSuffix("KKK") && parts.count <= 2 && !parts[0].isEmpty
+        let doubtful = names.contains("<K") || names.contains("K<") || names.hasSuffix("K")
+        return Split(name: name(parts), readable: readable,
+                     ifKBesideFillerIsFiller: readable && doubtful ? name(withoutKBesideFillers(names).components(separatedBy: "<<")) : nil)
+    }
+
+    static func name(_ parts: [String]) -> ZoneName {
+        ZoneName(surname: parts[0].split(separator: "<").joined(separator: " "),
+                 given: parts.count > 1 ? parts[1].split(separator: "<").joined(separator: " ") : "")
+    }
+
+    /// The names without the fillers after them, where some fillers were read as K: the last run of
+    /// `<` and K that begins with `<` (a K before it belongs to a name).
+    static func withoutFillerTail(_ text: String) -> String {
+        let characters = Array(text)
+        var start = characters.count
+        while start > 0, characters[start - 1] == "<" || characters[start - 1] == "K" { start -= 1 }
+        while start < characters.count, characters[start] == "K" { start += 1 }
+        return String(characters[..<start])
+    }
+
+    /// Every K that touches a filler removed, the fillers after the names included ("ANNA<KMARIAK" is "ANNA<MARIA").
+    static func withoutKBesideFillers(_ names: String) -> String {
+        let characters = Array(names)
+        var kept = ""
+        for (index, character) in characters.enumerated() {
+            let besideFiller = (index > 0 && characters[index - 1] == "<") || index + 1 == characters.count || characters[index + 1] == "<"
+            if character == "K" && besideFiller { continue }
+            kept.append(character)
+        }
+        return kept
     }
 }

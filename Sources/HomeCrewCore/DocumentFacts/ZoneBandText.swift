@@ -1,0 +1,42 @@
+/// The text side of reading a zone's band a second time (the extraction worker cuts the band out
+/// and reads it with only `A–Z 0–9 <` allowed): when is it worth it, and how its reading joins
+/// the page's text.
+public enum ZoneBandText {
+    /// A line looks like a line of a zone: three fillers or more (OCR's « counts two), or shaped
+    /// like one (only `A–Z 0–9 <` at a zone's width).
+    public static func looksLikeZoneLine(_ line: Substring) -> Bool {
+        var fillers = 0
+        for character in line where character == "<" || character == "«" {
+            fillers += character == "<" ? 1 : 2
+            if fillers >= 3 { return true }
+        }
+        return ZoneReader.zoneLine(line.utf8) != nil
+    }
+
+    /// Whether a page's text holds a line that looks like a zone's: only then is the band read again.
+    public static func isLikely(_ text: String) -> Bool {
+        text.split(separator: "\n").contains(where: looksLikeZoneLine)
+    }
+
+    /// The page's text with its zone-like lines replaced by the band's reading (at the first one's
+    /// place), when that reading holds a zone whose check digits agree; nil when it does not, and
+    /// the first reading stands. A line the first OCR misread can disagree with a second
+    /// reading whose check digits agree; only one of them is kept, so that there is one zone.
+    public static func replacingZone(in text: String, with band: String) -> String? {
+        let bandLines = band.split(separator: "\n", omittingEmptySubsequences: true).filter(looksLikeZoneLine)
+        guard readsAZone(bandLines.joined(separator: "\n")) else { return nil }
+        var lines: [Substring] = []
+        var placed = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard looksLikeZoneLine(line) else { lines.append(line); continue }
+            if !placed { lines += bandLines; placed = true }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func readsAZone(_ text: String) -> Bool {
+        // Whether a zone reads depends on its check digits only; the day only places two-digit years.
+        let anyDay = try! CalendarDate(year: 2000, month: 1, day: 1)
+        return ZoneReader.zones(in: text, today: anyDay).contains { if case .read = $0 { return true } else { return false } }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HomeCrewCore
+
+/// A second reading of a machine-readable zone. The first OCR reads the whole page with every
+/// character allowed: small or blurred zones come out with `<` read as K or «, or a letter
+/// inserted in a name no check digit covers. Where a line of the page looks like a zone, the
+/// band of those lines is cut out, enlarged and read again with only ICAO 9303's characters
+/// (`A–Z 0–9 <`) allowed; its lines replace the first reading's zone lines only when its check
+/// digits agree (`ZoneBandText`).
+enum ZoneBand {
+    /// The page's text, its zone replaced by the band's second reading where that one's check digits agree.
+    static func reread(_ text: String, picture: GrayImage, engine: OCREngine, deadline: Date) -> String {
+        guard ZoneBandText.isLikely(text) else { return text }
+        let lines = engine.lastLines(where: ZoneBandText.looksLikeZoneLine)
+        guard let band = Band(around: lines, within: picture), Date() < deadline else { return text }
+        let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
+        let level = picture.cropped(band.box, scale: band.scale, slope: picture.slopeOfLines(in: band.box))
+        guard let reading = engine.recognizeZone(level, milliseconds: milliseconds)
+        else { return text }
+        return ZoneBandText.replacingZone(in: text, with: reading) ?? text
+    }
+}
+
+/// Where the band lies in the page and how much it is enlarged.
+struct Band: Equatable {
+    var box: PixelBox
+    var scale: Double
+
+    /// Characters this far apart (pixels) read best; closer ones are enlarged up to 4 times. (The pitch,
+    /// not the line's height: a turned page makes each line's box taller than its letters.)
+    static let pitch = 40.0
+    /// The enlarged band's widest edge, whatever the page: the second reading's work is bounded.
+    static let maximumWidth = 4_000.0
+
+    /// The boxes of the zone-like lines joined, widened by a line's height above and below and by
+    /// a tenth of the page's width on each side (OCR's boxes leave out fillers it did not see).
+    init?(around lines: [TextLineBox], within image: GrayImage) {
+        guard let first = lines.first?.box, image.width > 0, image.height > 0 else { return nil }
+        let joined = lines.dropFirst().reduce(first) { $0.union($1.box) }
+        let lineHeight = max(1, lines.map(\.box.height).sorted()[lines.count / 2])
+        let margin = image.width / 10
+        box = PixelBox(left: joined.left - margin, top: joined.top - lineHeight, right: joined.right + margin, bottom: joined.bottom + lineHeight)
+            .clamped(width: image.width, height: image.height)
+        guard box.width > 0, box.height > 0 else { return nil }
+        let pitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.sorted()[lines.count / 2])
+        scale = max(1, min(4, Self.pitch / pitch, Self.maximumWidth / Double(box.width)))
+    }
+}
+
+/// A line of text OCR found: its box and how many characters it read in it.
+struct TextLineBox: Equatable {
+    var box: PixelBox
+    var characters: Int
+}
+
+/// A rectangle of pixels: left and top included, right and bottom not.
+struct PixelBox: Equatable {
+    var left: Int, top: Int, right: Int, bottom: Int
+
+    var width: Int { right - left }
+    var height: Int { bottom - top }
+
+    func union(_ other: PixelBox) -> PixelBox {
+        PixelBox(left: min(left, other.left), top: min(top, other.top), right: max(right, other.right), bottom: max(bottom, other.bottom))
+    }
+
+    func clamped(width: Int, height: Int) -> PixelBox {
+        PixelBox(left: max(0, left), top: max(0, top), right: min(width, right), bottom: min(height, bottom))
+    }
+}
+
+extension GrayImage {
+    /// How far the lines of text in `box` climb or fall per pixel across (-0.1 to 0.1, about ±6°): the
+    /// slope at which the dark pixels' rows are most sharply separated (a projection profile).
+    func slopeOfLines(in box: PixelBox) -> Double {
+        guard box.width > 1, box.height > 1 else { return 0 }
+        var darkest = UInt8.max, lightest = UInt8.min
+        for y in box.top..<box.bottom {
+            for x in box.left..<box.right { darkest = min(darkest, pixels[y * width + x]); lightest = max(lightest, pixels[y * width + x]) }
+        }
+        let threshold = (Int(darkest) + Int(lightest)) / 2
+        var dark: [(x: Double, y: Double)] = []
+        // Every other pixel is enough to find the slope, and halves the work.
+        for y in stride(from: box.top, to: box.bottom, by: 2) {
+            for x in stride(from: box.left, to: box.right, by: 2) where Int(pixels[y * width + x]) < threshold {
+                dark.append((Double(x - box.left), Double(y - box.top)))
+            }
+        }
+        let span = Double(box.width) * 0.1
+        var best = (slope: 0.0, score: 0)
+        for step in -20...20 {
+            let slope = Double(step) * 0.005
+            var rows = [Int](repeating: 0, count: box.height + Int(span.rounded(.up)) * 2 + 2)
+            for point in dark { rows[Int(point.y + point.x * slope + span) + 1] += 1 }
+            let score = rows.reduce(0) { $0 + $1 * $1 }
+            if score > best.score || (score == best.score && abs(slope) < abs(best.slope)) { best = (slope, score) }
+        }
+        return best.slope
+    }
+
+    /// The pixels of `box`, enlarged `scale` times by bilinear interpolation, with rows that climb by
+    /// `slope` per pixel made level.
+    func cropped(_ box: PixelBox, scale: Double, slope: Double = 0) -> GrayImage {
+        let outWidth = max(1, Int((Double(box.width) * scale).rounded()))
+        let outHeight = max(1, Int((Double(box.height) * scale).rounded()))
+        var out = [UInt8](repeating: 255, count: outWidth * outHeight)
+        let middle = Double(box.width) / 2
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
+                let sourceX = (Double(x) + 0.5) / scale - 0.5
+                let sourceY = (Double(y) + 0.5) / scale - 0.5 - (sourceX - middle) * slope
+                guard sourceX >= 0, sourceY >= 0, sourceX <= Double(box.width - 1), sourceY <= Double(box.height - 1) else { continue }
+                let x0 = Int(sourceX), x1 = min(x0 + 1, box.width - 1), fx = sourceX - Double(x0)
+                let y0 = Int(sourceY), y1 = min(y0 + 1, box.height - 1), fy = sourceY - Double(y0)
+                func pixel(_ px: Int, _ py: Int) -> Double { Double(pixels[(box.top + py) * width + box.left + px]) }
+                let top = pixel(x0, y0) * (1 - fx) + pixel(x1, y0) * fx
+                let bottom = pixel(x0, y1) * (1 - fx) + pixel(x1, y1) * fx
+                out[y * outWidth + x] = UInt8((top * (1 - fy) + bottom * fy).rounded())
+            }
+        }
+        return GrayImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}
