@@ -32,7 +32,8 @@ HOMECREW = os.path.join(ROOT, f".build/{CONFIGURATION}/homecrew")
 HEADING = "## 10. Reading documents' facts (#38)"
 # A household for each country the specimens are filed under; None: a household with no rules (no country).
 RULES = {"AE": "ae-domestic-2022", "IN": "in-contract", "JP": "jp-contract", None: None}
-FIELDS = ["kind", "number", "issuing-state", "nationality", "surname", "given-names", "birth", "sex", "issued", "expiry"]
+FIELDS = ["kind", "number", "issuing-state", "nationality", "surname", "given-names", "birth", "sex", "issued", "expiry",
+          "optional-data"]
 
 
 def sh(command, check=True):
@@ -161,6 +162,12 @@ def table(title, rows, counts):
     return lines
 
 
+def zone_shaped(line):
+    compact = line.replace(" ", "")
+    return re.fullmatch(r"[A-Z0-9<]+", compact) is not None and any(
+        len(compact) == width or (width - 3 <= len(compact) < width and compact.endswith("<")) for width in (30, 36, 44))
+
+
 def why_not_read(entries, results):
     reasons = collections.Counter()
     for entry in entries:
@@ -169,7 +176,11 @@ def why_not_read(entries, results):
             continue
         refusals = [z["reason"] for z in read["zones"] if not z.get("read")]
         if not refusals:
-            reasons["no zone found in the text"] += 1
+            # Whether the first OCR gave the zone band's second reading a start (a line with 3 fillers,
+            # « counting 2, or a line of a zone's shape): without one, the band is never read again.
+            started = any(line.count("<") + 2 * line.count("«") >= 3 or zone_shaped(line) for line in read["text"].split("\n"))
+            reasons["no zone found in the text: " + ("the first OCR has a zone-like line, yet no second reading agreed"
+                                                     if started else "the first OCR has no zone-like line (no second reading)")] += 1
         for refusal in set(re.sub(r"'.'|\d+", "…", r) for r in refusals):
             reasons[f"found, refused: {refusal}"] += 1
     return reasons
@@ -278,6 +289,7 @@ def main():
             results[entry["file"]] = (read, score(entry, read))
             if entry["group"] == "zone":
                 text = homecrew(vault, "doc", "text", ids[entry["file"]]).stdout
+                read["text"] = text
                 counts, confusions = zone_confusions(entry, text)
                 stats[entry["degradation"]][0].update(counts)
                 stats[entry["degradation"]][1].update(confusions)

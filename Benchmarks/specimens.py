@@ -340,6 +340,8 @@ def zone_specimens(out, rng, truth):
                     "birth": person["birth"].isoformat(), "sex": person["sex"], "expiry": person["expiry"].isoformat()}
         if "issued" in person:
             expected["issued"] = person["issued"].isoformat()
+        # The optional data as printed (fillers left out), or None: a zone without any must give none.
+        expected["optional-data"] = person.get("optional", "").replace("<", " ").strip() or None
         base, pitch = page(person, rng)
         for degradation in DEGRADATIONS:
             image, extension, options, params, final_pitch, blur = degrade(degradation, base, pitch, rng)
