@@ -33,7 +33,7 @@ HEADING = "## 10. Reading documents' facts (#38)"
 # A household for each country the specimens are filed under; None: a household with no rules (no country).
 RULES = {"AE": "ae-domestic-2022", "IN": "in-contract", "JP": "jp-contract", None: None}
 FIELDS = ["kind", "number", "issuing-state", "nationality", "surname", "given-names", "birth", "sex", "issued", "expiry",
-          "optional-data"]
+          "optional-data", "person"]
 
 
 def sh(command, check=True):
@@ -66,6 +66,10 @@ def file_specimens(vault, specimens, entries):
         homecrew(vault, "household", "add", name)
         if RULES[country]:
             homecrew(vault, "household", "edit", name, "--settlement-rules", RULES[country])
+        # The holders are the household's staff, as they are when a household files its staff's papers.
+        for person in sorted({e["expected"]["person"] for e in entries if e["country"] == country and e["expected"].get("person")}):
+            homecrew(vault, "staff", "add", "--household", name, "--name", person, "--start", "2024-01-01",
+                     "--salary", "1000", "--currency", "AED")
         files = [os.path.join(specimens, e["file"]) for e in entries if e["country"] == country]
         homecrew(vault, "doc", "add", "--household", name, *files)
     seconds = time.monotonic() - started

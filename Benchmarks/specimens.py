@@ -342,6 +342,8 @@ def zone_specimens(out, rng, truth):
             expected["issued"] = person["issued"].isoformat()
         # The optional data as printed (fillers left out), or None: a zone without any must give none.
         expected["optional-data"] = person.get("optional", "").replace("<", " ").strip() or None
+        # The household employs the holder (accuracy.py adds this staff member): the person to be suggested.
+        expected["person"] = f"{person['given']} {person['surname']}".title()
         base, pitch = page(person, rng)
         for degradation in DEGRADATIONS:
             image, extension, options, params, final_pitch, blur = degrade(degradation, base, pitch, rng)
@@ -483,7 +485,7 @@ def labelled_specimens(out, rng, truth):
                 name = NAMES[language][(number + round_) % len(NAMES[language])]
                 lines = text_lines(language, paper, name, dates, forms)
                 country = COUNTRY_OF_LANGUAGE.get(language) or ["AE", "IN", "JP"][number % 3]
-                expected = {"kind": paper[0], "issued": issued.isoformat(), "expiry": expiry.isoformat()}
+                expected = {"kind": paper[0], "issued": issued.isoformat(), "expiry": expiry.isoformat(), "person": name}
                 if paper[5]:
                     expected["birth"] = birth.isoformat()
                 stem = f"labels-{number:02d}-{language}-{paper[0]}"
