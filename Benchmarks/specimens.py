@@ -441,8 +441,9 @@ def text_pdf(path, lines, language):
     for index, text in enumerate(lines):
         layout = PangoCairo.create_layout(ctx)
         layout.set_font_description(Pango.FontDescription(f"{FONT_OF[language]} {18 if index == 0 else 12}"))
-        if language == "ar":
-            layout.set_width(360 * Pango.SCALE)
+        if language == "ar":  # set flush right, as Arabic papers are (auto direction would mirror the alignment)
+            layout.set_auto_dir(False)
+            layout.set_width(420 * Pango.SCALE)
             layout.set_alignment(Pango.Alignment.RIGHT)
         layout.set_text(text, -1)
         ctx.move_to(30, 30 + index * 36 + (8 if index else 0))
