@@ -361,7 +361,8 @@ def zone_specimens(out, rng, truth):
         truth.append({"file": name, "group": "zone", "format": person["format"], "degradation": "text-layer",
                       "parameters": {}, "zone_char_pitch_px": None, "readable": True, "unreadable_because": None,
                       "source": person["source"], "zone": zone_lines(person),
-                      "country": COUNTRY_OF.get(person["state"], "AE"), "expected": expected})
+                      "country": COUNTRY_OF.get(person["state"], "AE"),
+                      "expected": {k: v for k, v in expected.items() if k != "issued"}})  # a zone holds no issue date
 
 
 # ---------------------------------------------------------------- labelled-date pages
