@@ -59,13 +59,16 @@ public struct Document: Identifiable, Hashable, Sendable {
     public var title: String
     /// The file's name when it was added (shown, never used to decide anything).
     public var originalName: String
+    /// The number the paper carries (a passport's, a visa's), as a person typed or applied it.
+    public var number: String?
     public var issuedOn: CalendarDate?
     public var expiresOn: CalendarDate?
     public var addedAt: Date
 
     public init(
         id: RecordID = .random(), householdID: RecordID, objectHash: String, kind: DocumentKind, title: String,
-        originalName: String, issuedOn: CalendarDate? = nil, expiresOn: CalendarDate? = nil, addedAt: Date = Date()
+        originalName: String, number: String? = nil, issuedOn: CalendarDate? = nil, expiresOn: CalendarDate? = nil,
+        addedAt: Date = Date()
     ) {
         self.id = id
         self.householdID = householdID
@@ -73,6 +76,7 @@ public struct Document: Identifiable, Hashable, Sendable {
         self.kind = kind
         self.title = title
         self.originalName = originalName
+        self.number = number
         self.issuedOn = issuedOn
         self.expiresOn = expiresOn
         self.addedAt = addedAt
@@ -81,6 +85,7 @@ public struct Document: Identifiable, Hashable, Sendable {
     public func validated() throws(RuleViolation) -> Document {
         var copy = self
         copy.title = try TextField.required(title, field: "document title", kind: .title)
+        copy.number = try TextField.optional(number, field: "document number", kind: .number)
         if let issuedOn, let expiresOn, expiresOn < issuedOn {
             throw .expiresBeforeIssued(issued: issuedOn, expires: expiresOn)
         }

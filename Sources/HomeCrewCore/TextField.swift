@@ -13,6 +13,8 @@ public enum TextField {
         case title
         /// An address, notes, duties, a leave note: may hold line breaks and tabs.
         case note
+        /// A document's number (a passport's, a visa's): one line, short.
+        case number
 
         /// At most this many Unicode scalars (not bytes, not characters: a character can carry
         /// any number of combining marks, a scalar cannot).
@@ -21,6 +23,7 @@ public enum TextField {
             case .name: 200
             case .title: 300
             case .note: 5000
+            case .number: 60
             }
         }
 

@@ -9,15 +9,21 @@ import HomeCrewCore
 /// digits agree (`ZoneBandText`).
 enum ZoneBand {
     /// The page's text, its zone replaced by the band's second reading where that one's check digits agree.
+    /// A band that does not read is tried once more a third larger: tesseract's misreadings of
+    /// OCR-B change with the size of its letters.
     static func reread(_ text: String, picture: GrayImage, engine: OCREngine, deadline: Date) -> String {
         guard ZoneBandText.isLikely(text) else { return text }
         let lines = engine.lastLines(where: ZoneBandText.looksLikeZoneLine)
-        guard let band = Band(around: lines, within: picture), Date() < deadline else { return text }
-        let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
-        let level = picture.cropped(band.box, scale: band.scale, slope: picture.slopeOfLines(in: band.box))
-        guard let reading = engine.recognizeZone(level, milliseconds: milliseconds)
-        else { return text }
-        return ZoneBandText.replacingZone(in: text, with: reading) ?? text
+        guard let band = Band(around: lines, within: picture) else { return text }
+        let slope = picture.slopeOfLines(in: band.box)
+        for scale in [band.scale, band.enlarged] {
+            guard Date() < deadline else { break }
+            let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
+            guard let reading = engine.recognizeZone(picture.cropped(band.box, scale: scale, slope: slope), milliseconds: milliseconds)
+            else { break }
+            if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }
+        }
+        return text
     }
 }
 
@@ -42,9 +48,13 @@ struct Band: Equatable {
         box = PixelBox(left: joined.left - margin, top: joined.top - lineHeight, right: joined.right + margin, bottom: joined.bottom + lineHeight)
             .clamped(width: image.width, height: image.height)
         guard box.width > 0, box.height > 0 else { return nil }
-        let pitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.sorted()[lines.count / 2])
+        // The narrowest pitch: OCR reads fewer characters than a misread line holds more often than more.
+        let pitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.min() ?? 1)
         scale = max(1, min(4, Self.pitch / pitch, Self.maximumWidth / Double(box.width)))
     }
+
+    /// The second try's scale: a third larger, within the same bounds.
+    var enlarged: Double { min(4, scale * 4 / 3, Self.maximumWidth / Double(box.width)) }
 }
 
 /// A line of text OCR found: its box and how many characters it read in it.

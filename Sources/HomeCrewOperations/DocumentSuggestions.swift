@@ -142,6 +142,7 @@ public struct DocumentSuggestions: Sendable {
         case (.kind, .kind(let kind)):
             if kind.documentKind == document.kind { return .applied }
             return document.kind == .other ? .new : .differs(current: document.kind.rawValue)
+        case (.number, .text(let number)): return compare(document.number, number)
         case (.issued, .date(let date)): return compare(document.issuedOn?.description, date.description)
         case (.expiry, .date(let date)): return compare(document.expiresOn?.description, date.description)
         // A link is added beside any others: it replaces nothing.
@@ -153,6 +154,7 @@ public struct DocumentSuggestions: Sendable {
     static func set(_ fact: SuggestedFact, in update: inout DocumentUpdate) {
         switch (fact.field, fact.value) {
         case (.kind, .kind(let kind)): update.changes.kind = kind.documentKind
+        case (.number, .text(let number)): update.changes.number = number
         case (.issued, .date(let date)): update.changes.issuedOn = date
         case (.expiry, .date(let date)): update.changes.expiresOn = date
         case (.person, .person(let id, _)): update.link.append(id)

@@ -40,8 +40,10 @@ public struct DocumentFilter: Sendable {
 public struct DocumentChanges: Sendable {
     public var title: String?
     public var kind: DocumentKind?
+    public var number: String?
     public var issuedOn: CalendarDate?
     public var expiresOn: CalendarDate?
+    public var clearNumber = false
     public var clearIssuedOn = false
     public var clearExpiresOn = false
     public init() {}
@@ -330,6 +332,8 @@ extension AppDatabase {
         var document = document
         if let title = changes.title { document.title = title }
         if let kind = changes.kind { document.kind = kind }
+        if let number = changes.number { document.number = number }
+        if changes.clearNumber { document.number = nil }
         if let issued = changes.issuedOn { document.issuedOn = issued }
         if let expires = changes.expiresOn { document.expiresOn = expires }
         if changes.clearIssuedOn { document.issuedOn = nil }

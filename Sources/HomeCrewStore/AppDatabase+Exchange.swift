@@ -51,7 +51,7 @@ extension AppDatabase {
             },
             documents: documents.map { document in
                 ExportDocument(id: document.id.rawValue, title: document.title, kind: document.kind.rawValue,
-                               originalName: document.originalName, issuedOn: document.issuedOn?.description,
+                               originalName: document.originalName, number: document.number, issuedOn: document.issuedOn?.description,
                                expiresOn: document.expiresOn?.description, addedAt: timestamp(document.addedAt),
                                sha256: document.objectHash, staffIds: (links[document.id] ?? []).map(\.staffId.rawValue).sorted())
             },
@@ -337,7 +337,8 @@ struct ImportMerger {
         let document = try value(path) {
             try Document(id: RecordID(rawValue: item.id), householdID: householdID, objectHash: item.sha256,
                          kind: DocumentKind(rawValue: item.kind) ?? { throw ImportError.unreadable("document kind \(item.kind)") }(),
-                         title: item.title, originalName: item.originalName, issuedOn: item.issuedOn.map { try CalendarDate(parsing: $0) },
+                         title: item.title, originalName: item.originalName, number: item.number ?? existing?.number,
+                         issuedOn: item.issuedOn.map { try CalendarDate(parsing: $0) },
                          expiresOn: item.expiresOn.map { try CalendarDate(parsing: $0) },
                          addedAt: existing?.addedAt ?? ISO8601DateFormatter.withFractions.date(from: item.addedAt) ?? Date()).validated()
         }

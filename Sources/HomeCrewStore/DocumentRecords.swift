@@ -98,6 +98,7 @@ extension Document: FetchableRecord, PersistableRecord {
         static let kind = Column("kind")
         static let title = Column("title")
         static let originalName = Column("original_name")
+        static let number = Column("number")
         static let issuedOn = Column("issued_on")
         static let expiresOn = Column("expires_on")
         static let addedAt = Column("added_at")
@@ -106,7 +107,7 @@ extension Document: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         self.init(id: row[Columns.id], householdID: row[Columns.householdID], objectHash: row[Columns.objectHash],
                   kind: DocumentKind(rawValue: row[Columns.kind]) ?? .other, title: row[Columns.title],
-                  originalName: row[Columns.originalName], issuedOn: row[Columns.issuedOn],
+                  originalName: row[Columns.originalName], number: row[Columns.number], issuedOn: row[Columns.issuedOn],
                   expiresOn: row[Columns.expiresOn], addedAt: row[Columns.addedAt])
     }
 
@@ -117,6 +118,7 @@ extension Document: FetchableRecord, PersistableRecord {
         container[Columns.kind] = kind.rawValue
         container[Columns.title] = title
         container[Columns.originalName] = originalName
+        container[Columns.number] = number
         container[Columns.issuedOn] = issuedOn
         container[Columns.expiresOn] = expiresOn
         container[Columns.addedAt] = addedAt

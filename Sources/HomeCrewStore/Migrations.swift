@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 15
+    static let currentFormatVersion = 16
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -26,6 +26,7 @@ enum Migrations {
         migrator.registerMigration("v13: backup runs", migrate: createBackupRuns)
         migrator.registerMigration("v14: text read with a password or on reprocessing kept per document", migrate: createDocumentExtractions)
         migrator.registerMigration("v15: text generations of objects", migrate: addTextGenerations)
+        migrator.registerMigration("v16: document numbers", migrate: addDocumentNumbers)
         return migrator
     }
 
@@ -805,6 +806,20 @@ enum Migrations {
             END;
             UPDATE vault SET format_version = 15;
             """)
+    }
+
+    /// A document's number (a passport's, read from its zone or typed). The document table's audit
+    /// triggers are made again so that the number is in its history, with a baseline per document.
+    private static func addDocumentNumbers(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE document ADD COLUMN number TEXT CHECK (number IS NULL OR length(number) BETWEEN 1 AND 60);
+            """)
+        for table in AuditedTable.formatSeven where table.name == "document" {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 16"))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 16")
     }
 
     /// `searchSourceView` from format 14: a document's own pages when it has its own extraction,

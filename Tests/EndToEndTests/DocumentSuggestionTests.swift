@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewTestSupport
 import XCTest
 
 /// `doc add` shows what a passport's text says and the command that applies it; `doc suggestions`
@@ -19,32 +20,9 @@ final class DocumentSuggestionTests: XCTestCase {
 
     override func tearDown() { homecrew.cleanUp() }
 
-    /// A one-page PDF whose text layer (Courier) holds `lines`, one a line.
-    static func pdf(_ lines: [String]) -> Data {
-        let content = "BT /F1 10 Tf 40 760 Td 14 TL\n" + lines.map { "(\($0)) Tj T*\n" }.joined() + "ET"
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-        ]
-        var output = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(output.utf8.count)
-            output += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = output.utf8.count
-        output += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        output += offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        output += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(output.utf8)
-    }
-
     func passport() throws -> String {
         let url = homecrew.vault.deletingLastPathComponent().appendingPathComponent("passport.pdf")
-        try Self.pdf(["REPUBLIC OF UTOPIA", "PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+        try TextPDF.make(["REPUBLIC OF UTOPIA", "PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
                       "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]).write(to: url)
         return url.path
     }
@@ -110,6 +88,23 @@ final class DocumentSuggestionTests: XCTestCase {
 
         _ = try homecrew.ok("doc", "apply", id)
         XCTAssertEqual(try homecrew.jsonArray("doc", "suggest", "--all").count, 0, "nothing left to apply")
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "L898902C3", "doc apply sets the number")
+        XCTAssertTrue(try homecrew.ok("doc", "show", id).contains("Number:"), "doc show prints it")
+        // Typed by a person, cleared, refused when it would not fit: each a clear answer, the number kept on refusal.
+        XCTAssertTrue(try homecrew.ok("doc", "edit", id, "--number", "X 123/45").contains("Updated"))
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "X 123/45")
+        let long = try homecrew.run(["doc", "edit", id, "--number", String(repeating: "9", count: 61)])
+        XCTAssertEqual(long.status, 65, long.stderr)
+        XCTAssertEqual(try homecrew.run(["doc", "edit", id, "--number", "1", "--clear-number"]).status, 64)
+        XCTAssertEqual(try homecrew.jsonObject("doc", "show", id)["number"] as? String, "X 123/45")
+        let out = homecrew.vault.deletingLastPathComponent().appendingPathComponent("records.json")
+        _ = try homecrew.ok("export", "--out", out.path)
+        let export = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let documents = (export["households"] as? [[String: Any]] ?? []).flatMap { $0["documents"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(documents.compactMap { $0["number"] as? String }, ["X 123/45"], "the export carries it")
+        _ = try homecrew.ok("doc", "edit", id, "--clear-number")
+        XCTAssertTrue(try homecrew.jsonObject("doc", "show", id)["number"] is NSNull)
+        _ = try homecrew.ok("doc", "apply", id)
         let applied = try homecrew.jsonObject("doc", "suggestions", id)
         XCTAssertEqual(Set((applied["facts"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }), ["applied", "shown-only"])
     }

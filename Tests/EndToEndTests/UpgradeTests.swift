@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,8 +32,8 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 15 {
-                // Older than this HomeCrew's format (15): upgraded, the old database kept beside it.
+            if version < 16 {
+                // Older than this HomeCrew's format (16): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
             } else {
@@ -69,12 +69,22 @@ final class UpgradeTests: XCTestCase {
                 // The demo of format 12 opens its three households' ledgers after 2026-09.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening WHERE settled_through = '2026-09'"), "3", name)
             }
+            if version < 16 {
+                // Format 16 began documents' numbers: none is made up by the upgrade; each document has a baseline with its number column.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document WHERE number IS NOT NULL"), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM document WHERE id NOT IN
+                    (SELECT record_id FROM audit_entry WHERE record_type = 'document' AND actor = 'upgrade to format 16')
+                    """), "0", name)
+            } else {
+                XCTAssertEqual(try sqlite(homecrew, "SELECT number FROM document WHERE number IS NOT NULL"), "P7654321", name)
+            }
             if version == 13 {
                 // The format-13 fixture ran one backup into a local repository (Vault/fixtures/README.md).
                 XCTAssertEqual(try sqlite(homecrew, "SELECT kind || ' ' || succeeded FROM backup_run"), "backup 1", name)
                 XCTAssertEqual(try sqlite(homecrew, "SELECT vault_id FROM backup_identity"), Self.formatThirteenVaultID, name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "15")
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "16")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -172,7 +182,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "15")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "16")
     }
 
     @discardableResult

@@ -227,6 +227,18 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertEqual(values(reading), [:])
     }
 
+    func testTheWordsThatConfirmAZonesNameAreReadToTheirLimit() {
+        let zone = ZoneReaderTests.td3.joined(separator: "\n")
+        let crowded = String(repeating: "ANNA MARIA ERIKSSON someone else\n\n", count: 50_000) + zone
+        let reading = DocumentFacts.read(text: crowded, today: today)
+        XCTAssertEqual(reading.work.printedLinesRead, DocumentFacts.Limits.standard.printedLines, "blank lines are not counted, nor read past the limit")
+        XCTAssertEqual(reading.fact(.givenNames)?.value, .text("ANNA MARIA"))
+        var tight = DocumentFacts.Limits()
+        tight.printedLines = 1
+        let late = DocumentFacts.read(text: "Passport\nERIKSSON ANNA MARIA\n" + zone, today: today, limits: tight)
+        XCTAssertNil(late.fact(.givenNames), "the name printed past the limit is not looked at")
+    }
+
     func testNamesOfTenThousandCharactersMatchNobody() {
         let long = String(repeating: "Anna ", count: 2_000)
         let giant = PersonCandidate(id: RecordID(rawValue: "giant0000001"), names: [long, long, long, long, long, long])

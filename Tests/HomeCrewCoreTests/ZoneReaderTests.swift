@@ -261,6 +261,11 @@ final class ZoneReaderTests: XCTestCase {
         let band = Self.td3.joined(separator: "\n") + "\n"
         XCTAssertTrue(ZoneBandText.isLikely(first))
         XCTAssertFalse(ZoneBandText.isLikely("PASSPORT\nDate of expiry 15 APR 2032"))
+        // As tesseract reads OCR-B's fillers on a clean page: e, c, s or ¢ (measured on the specimen set).
+        XCTAssertTrue(ZoneBandText.isLikely("P<UTOERIKSSONeeANNAeMARIAeeeeeeeeeeeeeeeeeee"))
+        XCTAssertTrue(ZoneBandText.isLikely("L898902C36UTO7408122F1204159ZE184226Bcccc¢10"))
+        XCTAssertFalse(ZoneBandText.isLikely("The employee shall be entitled to thirty days"), "ordinary words")
+        XCTAssertFalse(ZoneBandText.isLikely("ABBREVIATIONS USED IN THIS CONTRACT: SSS, EEE"), "capitals and commas, no run of a filler's misreading at zone shape")
         XCTAssertEqual(ZoneBandText.replacingZone(in: first, with: band), "PASSPORT\n" + Self.td3.joined(separator: "\n") + "\nend")
         let misreadBand = Self.td3[0] + "\nL898902C36UTO7408122F1204158ZE184226B<<<<<10"
         XCTAssertNil(ZoneBandText.replacingZone(in: first, with: misreadBand), "a band whose check digits disagree changes nothing")

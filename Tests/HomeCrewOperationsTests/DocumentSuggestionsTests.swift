@@ -60,22 +60,24 @@ final class DocumentSuggestionsTests: XCTestCase {
         XCTAssertEqual(try suggestions.report(document.document.id.rawValue).suggestion(.person)?.fact.value, .person(anna.id, name: "Anna Maria Eriksson"))
     }
 
-    func testThePassportsZoneAppliesKindExpiryAndPersonInOneAuditedChange() throws {
+    func testThePassportsZoneAppliesKindNumberExpiryAndPersonInOneAuditedChange() throws {
         let anna = try hire("Anna Maria Eriksson", in: sea)
         try hire("Anna Maria Eriksson", in: hill)
         let passport = try file(Self.passportText, in: sea)
         let report = try suggestions.report(passport.document.id.rawValue)
         XCTAssertEqual(report.suggestion(.person)?.fact.value, .person(anna.id, name: "Anna Maria Eriksson"), "Sea View's Anna, not Hill House's")
         XCTAssertEqual(report.suggestion(.expiry)?.status, .new)
-        XCTAssertEqual(report.suggestion(.number)?.status, .notKept)
+        XCTAssertEqual(report.suggestion(.number)?.status, .new)
+        XCTAssertEqual(report.suggestion(.birth)?.status, .notKept, "the birth date is the person's, not the document's")
         XCTAssertEqual(report.summary, "passport of Anna Maria Eriksson, number L898902C3, expires 2012-04-15; "
                        + "evidence: the TD3 zone's line 2 (text line 4), check digits agree")
         XCTAssertEqual(try suggestions.pendingReports().map(\.details.document.id), [passport.document.id])
 
         let before = try database.recentHistory(.document(passport.document.id), count: 50).count
         let applied = try suggestions.apply(document: passport.document.id.rawValue)
-        XCTAssertEqual(applied.set.map { $0.fact.field }, [.kind, .expiry, .person])
+        XCTAssertEqual(applied.set.map { $0.fact.field }, [.kind, .number, .expiry, .person])
         XCTAssertEqual(applied.details.document.kind, .passport)
+        XCTAssertEqual(applied.details.document.number, "L898902C3")
         XCTAssertEqual(applied.details.document.expiresOn?.description, "2012-04-15")
         XCTAssertEqual(applied.details.staff.map(\.id), [anna.id])
         let entries = try database.recentHistory(.document(passport.document.id), count: 50)
@@ -93,6 +95,27 @@ final class DocumentSuggestionsTests: XCTestCase {
         XCTAssertEqual(applied.missing, [.person])
         XCTAssertEqual(applied.details.staff, [])
         XCTAssertEqual(try database.documentCount(linkedTo: ravi.id), 0)
+    }
+
+    func testATypedNumberIsKeptUnlessOverwriteIsChosen() throws {
+        let passport = try file(Self.passportText, in: sea)
+        var changes = DocumentChanges()
+        changes.number = "L898902C"
+        _ = try database.editDocument(passport.document.id.rawValue, changes)
+        XCTAssertEqual(try suggestions.report(passport.document.id.rawValue).suggestion(.number)?.status, .differs(current: "L898902C"))
+        let kept = try suggestions.apply(document: passport.document.id.rawValue, only: [.number])
+        XCTAssertEqual(kept.kept.map(\.current), ["L898902C"])
+        XCTAssertEqual(kept.details.document.number, "L898902C", "what a person typed stays")
+        let replaced = try suggestions.apply(document: passport.document.id.rawValue, only: [.number], overwrite: true)
+        XCTAssertEqual(replaced.set.map(\.replaced), ["L898902C"])
+        XCTAssertEqual(replaced.details.document.number, "L898902C3")
+        // A number is one short line: control characters and 61 characters are refused, the document unchanged.
+        for bad in ["P123\u{202E}4567", String(repeating: "9", count: 61)] {
+            var typed = DocumentChanges()
+            typed.number = bad
+            XCTAssertThrowsError(try database.editDocument(passport.document.id.rawValue, typed))
+        }
+        XCTAssertEqual(try database.findDocument(passport.document.id.rawValue).document.number, "L898902C3")
     }
 
     func testATypedExpiryIsKeptUnlessOverwriteIsChosen() throws {

@@ -97,4 +97,24 @@ final class DocumentSuggestionPageTests: XCTestCase {
         document = try setup.harness.app.database.findDocument(id)
         XCTAssertEqual(document.staff.map(\.id), [setup.hostile.id])
     }
+
+    func testTheNumberIsAppliedShownAndEditedEscaped() async throws {
+        let setup = try await Self.setUp()
+        let id = setup.document.document.id.rawValue
+        let base = "/documents/\(id)"
+        try await Self.as_(setup, "mona") { client in
+            let applied = try await client.post("\(base)/apply", ["field": "number"])
+            XCTAssertEqual(applied.status, .seeOther, applied.text)
+            let page = try await client.get(base)
+            XCTAssertTrue(page.text.contains("<dt>Number</dt><dd>L898902C3</dd>"), page.text)
+            XCTAssertTrue(page.text.contains("name=\"number\" type=\"text\" value=\"L898902C3\""), "the edit form holds it")
+            let edited = try await client.post("\(base)/edit", ["title": "scan", "kind": "passport", "number": "<b>X1</b>"])
+            XCTAssertEqual(edited.status, .seeOther, edited.text)
+            let shown = try await client.get(base)
+            XCTAssertTrue(shown.text.contains("&lt;b&gt;X1&lt;/b&gt;") && !shown.text.contains("<b>X1</b>"), "escaped where shown")
+            let tooLong = try await client.post("\(base)/edit", ["title": "scan", "kind": "passport", "number": String(repeating: "9", count: 61)])
+            XCTAssertEqual(tooLong.status, .unprocessableContent, tooLong.text)
+        }
+        XCTAssertEqual(try setup.harness.app.database.findDocument(id).document.number, "<b>X1</b>", "a refused edit changes nothing")
+    }
 }

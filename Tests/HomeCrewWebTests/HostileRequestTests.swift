@@ -19,7 +19,7 @@ final class HostileRequestTests: XCTestCase {
     static let fieldNames = [
         "account", "added_from", "added_to", "address", "again", "amount", "cascade", "currency", "current", "days", "duties",
         "expires", "from", "half_day", "household", "issued", "kind", "known_as", "leave_carry_over", "leave_days", "leaving",
-        "legal_name", "month", "name", "new", "next", "note", "notes", "ocr", "password", "period", "q", "reason", "role",
+        "legal_name", "month", "name", "new", "next", "note", "notes", "number", "ocr", "password", "period", "q", "reason", "role",
         "salary", "staff", "start", "status", "title", "to", "token", "type", "within",
     ]
 

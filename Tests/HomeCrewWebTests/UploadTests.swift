@@ -1,6 +1,7 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewTestSupport
 import HomeCrewVault
 import HTTPTypes
 import Hummingbird
@@ -62,6 +63,34 @@ final class UploadTests: XCTestCase {
         for hash in try harness.app.database.referencedObjectHashes() {
             XCTAssertEqual(try ObjectStoreCheck.rehash(harness.app.objects.path(for: hash)), hash, "every object is whole")
         }
+    }
+
+    func testTheResultOffersToApplyWhatEachNewDocumentSays() async throws {
+        let harness = try WebHarness()
+        try harness.seed(staffName: "Maria Luisa Santos")
+        try await harness.signIn()
+        // A passport whose zone names "MARIA LUISA SANTOS"; the line printed above it names her too.
+        let passport = TextPDF.make(["REPUBLIC OF THE PHILIPPINES  PASSPORT", "SANTOS MARIA LUISA <b>",
+                                     "P<PHLSANTOS<<MARIA<LUISA<<<<<<<<<<<<<<<<<<<<", "P1234567<1PHL9005215F3103142<<<<<<<<<<<<<<<8"])
+        let body = Self.multipart([("household", harness.household.id.rawValue)], files: [("passport.pdf", Array(passport)),
+                                                                                          ("hello.pdf", try Self.sample("fixtures/hello.pdf"))])
+        try await harness.test { client in
+            let response = try await Self.upload(client, body, csrf: harness.csrf)
+            XCTAssertEqual(response.status, .ok)
+            let page = response.text
+            XCTAssertTrue(page.contains("Its text says: <bdi>passport of Maria Luisa Santos, number P1234567, expires 2031-03-14"), page)
+            XCTAssertEqual(page.components(separatedBy: "Its text says").count, 2, "only the passport says something")
+            let documentID = try XCTUnwrap(page.components(separatedBy: "action=\"/documents/").dropFirst().first?.prefix(12)).description
+            for field in ["kind", "number", "expiry", "person"] {
+                XCTAssertTrue(page.contains("name=\"field\" value=\"\(field)\""), "an Apply form for \(field)")
+            }
+            XCTAssertFalse(page.contains("value=\"birth\""), "the birth date is shown on the document's page only")
+            let applied = try await client.post("/documents/\(documentID)/apply", ["field": "number"])
+            XCTAssertEqual(applied.status, .seeOther)
+        }
+        let document = try XCTUnwrap(try harness.app.database.documentListing(DocumentFilter()).first { $0.document.originalName == "passport.pdf" })
+        XCTAssertEqual(document.document.number, "P1234567")
+        XCTAssertNil(document.document.expiresOn, "one fact at a time")
     }
 
     func testTooLargeCutOffAndNonMultipartBodiesAreRefusedWithoutStoringAnything() async throws {

@@ -28,7 +28,7 @@ struct ShowDocument: ParsableCommand {
             ("File", document.originalName), ("Type", DocumentPresenter.summary(object)),
             ("Orientation", content.orientation.flatMap { $0 == 1 ? nil : "EXIF \($0) (applied to the thumbnail)" }),
             ("Size", "\(object.size) bytes"), ("SHA-256", object.hash),
-            ("Issued", document.issuedOn?.description), ("Expires", document.expiresOn?.description),
+            ("Number", document.number), ("Issued", document.issuedOn?.description), ("Expires", document.expiresOn?.description),
             ("Encrypted", content.encrypted ? "yes" : nil),
             ("PDF title", content.metadataTitle), ("PDF author", content.metadataAuthor), ("PDF created", content.metadataCreated),
             ("Extraction", status), ("Thumbnail", object.thumbnailHash == nil ? "none" : "yes"),

@@ -28,6 +28,7 @@ enum DocumentPresenter {
             "title": .string(document.title),
             "kind": .string(document.kind.rawValue),
             "original_name": .string(document.originalName),
+            "number": .optional(document.number),
             "issued_on": .optional(document.issuedOn?.description),
             "expires_on": .optional(document.expiresOn?.description),
             "added_at": .string(ISO8601DateFormatter().string(from: document.addedAt)),

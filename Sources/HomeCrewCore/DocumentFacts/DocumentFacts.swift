@@ -41,6 +41,8 @@ public enum DocumentFacts {
         public var nameParts = 12
         public var namesPerPerson = 4
         public var excerptLength = 80
+        /// Lines whose words may confirm a zone's name (a passport prints the names above its zone).
+        public var printedLines = 2_000
 
         public init() {}
         public static let standard = Limits()
@@ -55,6 +57,7 @@ public enum DocumentFacts {
         public var kindWordHits = 0
         public var nameComparisons = 0
         public var scalarsFolded = 0
+        public var printedLinesRead = 0
         public init() {}
     }
 
@@ -142,7 +145,7 @@ public enum DocumentFacts {
         if case .several(let count) = PersonMatch.match(readings[0].full, among: candidates, limits: limits, work: &work) {
             return ([], "the zone's name matches \(count) people")
         }
-        let printed = PrintedWords(text, leavingOut: Set(zone.textLines), limits: limits)
+        let printed = PrintedWords(text, leavingOut: Set(zone.textLines), limits: limits, work: &work)
         for name in readings {
             if let evidence = printed.evidence(for: name, limits: limits) {
                 return (nameFacts(name, zone: zone, limits: limits, also: [evidence]), nil)

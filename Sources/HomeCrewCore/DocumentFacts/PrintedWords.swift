@@ -4,9 +4,12 @@
 struct PrintedWords {
     private var lineOfWord: [String: Int] = [:]
 
-    init(_ text: String, leavingOut zoneLines: Set<Int>, limits: DocumentFacts.Limits) {
+    /// The words of the first `limits.printedLines` lines that hold any (the zone's own left out).
+    init(_ text: String, leavingOut zoneLines: Set<Int>, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) {
         let lines = String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where !zoneLines.contains(index + 1) {
+        for (index, line) in lines.enumerated() where !zoneLines.contains(index + 1) && line.contains(where: \.isLetter) {
+            guard work.printedLinesRead < limits.printedLines else { break }
+            work.printedLinesRead += 1
             for word in PersonMatch.words(line) where lineOfWord[word] == nil {
                 lineOfWord[word] = index + 1
             }

@@ -2,15 +2,34 @@
 /// and reads it with only `A–Z 0–9 <` allowed): when is it worth it, and how its reading joins
 /// the page's text.
 public enum ZoneBandText {
-    /// A line looks like a line of a zone: three fillers or more (OCR's « counts two), or shaped
-    /// like one (only `A–Z 0–9 <` at a zone's width).
+    /// A line looks like a line of a zone: three fillers or more (OCR's « counts two), shaped like
+    /// one (only `A–Z 0–9 <` at a zone's width), or as OCR misreads one: 26 to 52 characters (spaces
+    /// aside), nine in ten of them `A–Z 0–9 <` or what OCR reads for `<` (K, e, c, s, ¢…), with a run of
+    /// four of those. Only a second reading follows, and its check digits decide.
     public static func looksLikeZoneLine(_ line: Substring) -> Bool {
         var fillers = 0
         for character in line where character == "<" || character == "«" {
             fillers += character == "<" ? 1 : 2
             if fillers >= 3 { return true }
         }
-        return ZoneReader.zoneLine(line.utf8) != nil
+        return ZoneReader.zoneLine(line.utf8) != nil || looksLikeAMisreadZoneLine(line)
+    }
+
+    static let misreadFillers: Set<Character> = ["<", "K", "e", "c", "s", "¢", "«", "E", "C", "S", "X", "k"]
+
+    static func looksLikeAMisreadZoneLine(_ line: Substring) -> Bool {
+        let characters = line.filter { $0 != " " && $0 != "\t" && $0 != "\r" }
+        guard (26...52).contains(characters.count) else { return false }
+        let zoneCharacters = characters.filter { misreadFillers.contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }.count
+        guard zoneCharacters * 10 >= characters.count * 9 else { return false }
+        var run = 0
+        var previous: Character?
+        for character in characters {
+            run = character == previous ? run + 1 : 1
+            previous = character
+            if run >= 4 && misreadFillers.contains(character) { return true }
+        }
+        return false
     }
 
     /// Whether a page's text holds a line that looks like a zone's: only then is the band read again.

@@ -5,8 +5,9 @@ import Foundation
 /// currency, so any language can read it without HomeCrew.
 public struct ExportFile: Codable, Equatable, Sendable {
     /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
-    /// contract gratuity, 4 a household's ledger openings; files of the earlier formats (without them) still import.
-    public static let currentVersion = 4
+    /// contract gratuity, 4 a household's ledger openings, 5 a document's number; files of the earlier formats
+    /// (without them) still import.
+    public static let currentVersion = 5
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -229,18 +230,21 @@ public struct ExportDocument: Codable, Equatable, Sendable {
     public var title: String
     public var kind: String
     public var originalName: String
+    /// Since format 5.
+    public var number: String?
     public var issuedOn: String?
     public var expiresOn: String?
     public var addedAt: String
     public var sha256: String
     public var staffIds: [String]
 
-    public init(id: String, title: String, kind: String, originalName: String, issuedOn: String?, expiresOn: String?,
-                addedAt: String, sha256: String, staffIds: [String]) {
+    public init(id: String, title: String, kind: String, originalName: String, number: String? = nil, issuedOn: String?,
+                expiresOn: String?, addedAt: String, sha256: String, staffIds: [String]) {
         self.id = id
         self.title = title
         self.kind = kind
         self.originalName = originalName
+        self.number = number
         self.issuedOn = issuedOn
         self.expiresOn = expiresOn
         self.addedAt = addedAt

@@ -42,6 +42,8 @@ struct DocumentController: Sendable {
             var changes = DocumentChanges()
             changes.title = form["title"]
             changes.kind = try form["kind"].map(DocumentListing.kind)
+            changes.number = form["number"]
+            changes.clearNumber = form["number"] == nil
             changes.issuedOn = try form.optionalDate("issued")
             changes.expiresOn = try form.optionalDate("expires")
             changes.clearIssuedOn = form["issued"] == nil

@@ -47,7 +47,8 @@ struct DocumentPage {
     private func fields() -> HTML {
         let content = details.object.content
         let rows: [(String, String?)] = [
-            ("Kind", document.kind.rawValue), ("Household", details.household.name), ("Issued", document.issuedOn?.description),
+            ("Kind", document.kind.rawValue), ("Household", details.household.name), ("Number", document.number),
+            ("Issued", document.issuedOn?.description),
             ("Expires", document.expiresOn?.description), ("Type", details.object.mediaType.shortName),
             ("Pages", content.pageCount.map(String.init)), ("Read", content.status.rawValue), ("Note", content.note),
             ("File name", Visible.text(document.originalName)), ("Size", ByteCount.text(details.object.size)),
@@ -130,6 +131,7 @@ struct DocumentPage {
             <form method="post" action="\(base)/edit">\(csrf)
             \(Layout.field("Title", name: "title", value: document.title, required: true))
             \(Layout.select("Kind", name: "kind", options: kinds, selected: document.kind.rawValue))
+            \(Layout.field("Number", name: "number", value: document.number, attributes: "maxlength=\"60\" autocomplete=\"off\""))
             \(Layout.field("Issued on", name: "issued", value: document.issuedOn?.description, type: "date"))
             \(Layout.field("Expires on", name: "expires", value: document.expiresOn?.description, type: "date"))
             <p><button type="submit">Save changes</button></p></form></details>

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import Hummingbird
 
@@ -24,7 +25,7 @@ extension UploadController {
         return Layout.page(title: "Upload", session: context.session, status: status, body: """
             <h1>Upload documents</h1>
             \(Layout.problem(problem))
-            \(outcomes.map(Self.outcomeList) ?? .empty)
+            \(try outcomes.map { Self.outcomeList($0, suggestions: try suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
             <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
@@ -44,13 +45,46 @@ extension UploadController {
             """)
     }
 
-    static func outcomeList(_ outcomes: [FileOutcome]) -> HTML {
+    static func outcomeList(_ outcomes: [FileOutcome], suggestions: [String: DocumentSuggestions.Report] = [:], csrf: HTML = .empty) -> HTML {
         let items = outcomes.map { outcome -> HTML in
             let name: HTML = outcome.documentID.map { "<a href=\"/documents/\($0)\">\(bdi: outcome.name)</a>" } ?? "\(bdi: outcome.name)"
             // The reason may name the file: its direction controls are written out there too.
             let detail: HTML = outcome.detail.map { ": \(Visible.text($0))" } ?? .empty
-            return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)</li>"
+            let suggested = outcome.documentID.flatMap { suggestions[$0] }.map { suggestionForms($0, csrf: csrf) } ?? .empty
+            return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)\(suggested)</li>"
         }
         return "<h2>What happened to each file</h2><ul class=\"outcomes\">\(items)</ul>"
+    }
+
+    /// What the first documents of the upload say about themselves, read from the text just stored
+    /// (the uploader is a manager of their household, so each fact is offered to apply).
+    func suggestions(for outcomes: [FileOutcome], _ context: WebContext) throws -> [String: DocumentSuggestions.Report] {
+        let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
+        var reports: [String: DocumentSuggestions.Report] = [:]
+        for id in outcomes.compactMap(\.documentID).prefix(WebLimits.uploadSuggestions) {
+            let details = try app.database.findDocument(id)
+            guard context.may(.manager, in: details.household.id) else { continue }
+            let report = try reader.report(details)
+            if !report.pending.isEmpty { reports[id] = report }
+        }
+        return reports
+    }
+
+    /// The summary of what a document's text says, and one Apply form per fact still to apply.
+    static func suggestionForms(_ report: DocumentSuggestions.Report, csrf: HTML) -> HTML {
+        let action = "/documents/\(report.details.document.id.rawValue)/apply"
+        let forms = report.pending.map { suggestion -> HTML in
+            let fact = suggestion.fact
+            let replaces: HTML = if case .differs(let current) = suggestion.status {
+                "<input type=\"hidden\" name=\"overwrite\" value=\"yes\"> (replaces \(bdi: current))"
+            } else { .empty }
+            return """
+                <form class="inline" method="post" action="\(action)">\(csrf)<input type="hidden" name="field" value="\(fact.field.rawValue)">\
+                <button type="submit">Apply \(fact.field.rawValue) \(bdi: fact.value.description)</button>\(replaces)</form>
+                """
+        }
+        return """
+            <div class="suggested"><p>Its text says: \(bdi: report.summary ?? "")</p>\(forms)</div>
+            """
     }
 }

@@ -12,6 +12,8 @@ enum WebLimits {
     static let reportRows = 2000
     /// The people a form lists to choose from at most; with more, it asks for the person's id.
     static let staffChoices = 200
+    /// The documents of one upload whose suggestions its result page reads and offers; the others' are on their own pages.
+    static let uploadSuggestions = 20
     /// The longest address (path and query) answered: the longest search or filter fits many times.
     static let addressBytes = 16 << 10
     /// Fields one form may send: a form of this site sends a few dozen (a bulk change one page of
