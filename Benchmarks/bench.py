@@ -5,7 +5,6 @@ import datetime
 import json
 import math
 import os
-import platform
 import re
 import shutil
 import sqlite3
@@ -17,6 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import web  # noqa: E402  (Benchmarks/web.py: homecrew serve under load)
+from report import kept_section, machine, rewrite  # noqa: E402  (Benchmarks/report.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOMECREW = os.path.join(ROOT, f".build/{os.environ.get('HOMECREW_BENCH_BUILD', 'release')}/homecrew")
@@ -488,12 +488,6 @@ def plot_panel(ctx, box, title, xs, series):
         ctx.move_to(left + margin + 10, top + margin + 16 * index); ctx.show_text(label)
 
 
-def machine():
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "unknown CPU")
-    memory = int(next(line.split()[1] for line in open("/proc/meminfo") if line.startswith("MemTotal"))) // 1024 // 1024
-    return f"{cpu}, {os.cpu_count()} cores, {memory} GiB RAM, {platform.platform()}"
-
-
 def write_report(points, path):
     lines = ["# HomeCrew benchmarks", "",
              f"Measured on {datetime.date.today()} on {machine()}, with the {os.environ.get('HOMECREW_BENCH_BUILD', 'release')} build, by `Benchmarks/run`"
@@ -510,12 +504,12 @@ def write_report(points, path):
         lines.append(f"| {p['documents']:,} | {p['pages']:,} | {p['ingest']:.1f} s | {p['rare'] * 1000:.1f} ms | "
                      f"{p['common'] * 1000:.1f} ms | {p['rg'] * 1000:.1f} ms |")
     lines += ["", "![scaling](Benchmarks/scaling.png)", ""]
+    # Section 10 (reading documents' facts) is written by accuracy.py alone: a full run keeps it.
+    lines += kept_section(os.path.join(ROOT, "BENCHMARKS.md"), "10.")
     # What profiling found is written by hand, once; the figures above are written by every run.
     with open(os.path.join(ROOT, "Benchmarks/NOTES.md")) as notes:
         lines += [notes.read()]
-    with open(path + ".tmp", "w") as out:
-        out.write("\n".join(lines))
-    os.replace(path + ".tmp", path)
+    rewrite(path, lines)
 
 
 def replace_rows(path, number, flag):
@@ -534,9 +528,7 @@ def replace_rows(path, number, flag):
     note = (f"Rows {number} measured on {datetime.date.today()} on {machine()} by `Benchmarks/run {flag}` "
             f"(the same vault of {SIZES['search']:,} documents).")
     kept[last + 1:last + 1] = rows + ["", note]
-    with open(path + ".tmp", "w") as out:
-        out.write("\n".join(kept))
-    os.replace(path + ".tmp", path)
+    rewrite(path, kept)
 
 
 if __name__ == "__main__":

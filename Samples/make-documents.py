@@ -2,13 +2,16 @@
 """Makes the demo documents in Samples/documents/: invented people, invented papers.
 
 Run from the checkout with Debian's python3-cairo, python3-pil, fonts-dejavu-core and
-libheif-examples (heif-enc) installed:  /usr/bin/python3 Samples/make-documents.py
-The outputs are committed; the demo and the tests never run this script.
+libheif-examples (heif-enc) installed:  /usr/bin/python3 Samples/make-documents.py [FILE...]
+Given file names (e.g. maria-passport-scan.jpg), it makes only those. The scans with a
+machine-readable zone are drawn by Benchmarks/specimens.py's page (it also needs fonts-ocr-b and
+python3-gi-cairo). The outputs are committed; the demo and the tests never run this script.
 """
 import io
 import os
 import random
 import subprocess
+import sys
 import tempfile
 
 import cairo
@@ -110,8 +113,51 @@ def sideways_jpeg(path, image):
     image.transpose(Image.ROTATE_90).save(path, "JPEG", quality=80, exif=exif.tobytes())
 
 
+def zone_scans():
+    """Invented papers with ICAO 9303 zones (specimen values, no real person's), as a phone and a scanner give them."""
+    sys.path.insert(0, os.path.join(HERE, "..", "Benchmarks"))
+    import datetime
+    import specimens
+    rng = random.Random(38)
+    date = datetime.date
+    # The issue's own example: "passport of Maria Luisa Santos, number P1234567, expires 2031-03-14" (years
+    # ahead: the due list does not flag it; her older passport photo, expiring 2027-01-09, stays the one it flags).
+    maria = {"format": "TD3", "state": "PHL", "nationality": "PHL", "number": "P1234567", "surname": "SANTOS",
+             "given": "MARIA LUISA", "sex": "F", "birth": date(1991, 6, 21), "issued": date(2021, 3, 15),
+             "expiry": date(2031, 3, 14), "title": "PASSPORT  PASAPORTE"}
+    # Her residence visa as the demo already records it (issued 2024-12-16, expiring 2026-12-15: inside the
+    # demo's warning window, so the applied date shows on the due list at once).
+    fatima = {"format": "MRV-A", "state": "ARE", "nationality": "EGY", "number": "784512903", "surname": "AL ZAHRA",
+              "given": "FATIMA", "sex": "F", "birth": date(1988, 2, 9), "issued": date(2024, 12, 16),
+              "expiry": date(2026, 12, 15), "title": "RESIDENCE VISA", "optional": "HOUSEKEEPER"}
+
+    def passport_photo(path):
+        page, _ = specimens.page(maria, rng)
+        photo = specimens.on_table(page, rng).rotate(-2.0, resample=Image.BICUBIC, expand=True, fillcolor=(92, 78, 64))
+        photo = photo.resize((1800, round(photo.height * 1800 / photo.width)), Image.LANCZOS).filter(ImageFilter.GaussianBlur(0.4))
+        # Stored a quarter turned with EXIF Orientation 6, as a phone held upright writes a landscape page.
+        specimens.save(photo.transpose(specimens.STORE_FOR_ORIENTATION[6]), path, quality=78, exif_orientation=6)
+
+    def visa_scan(path):
+        page, _ = specimens.page(fatima, rng)
+        white = Image.new("RGB", (page.width + 160, page.height + 160), (250, 250, 248))
+        white.paste(page, (80, 80))
+        scan = white.rotate(0.8, resample=Image.BICUBIC, expand=True, fillcolor=(250, 250, 248))
+        specimens.save(scan.resize((1600, round(scan.height * 1600 / scan.width)), Image.LANCZOS), path, quality=85)
+
+    return {"maria-passport-scan.jpg": passport_photo, "fatima-visa-scan.jpg": visa_scan}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    wanted = sys.argv[1:]
+    if wanted:
+        makers = zone_scans()
+        for name in wanted:
+            if name not in makers:
+                sys.exit(f"make-documents.py: no sample named {name} (these are made one by one: {', '.join(makers)})")
+            makers[name](os.path.join(OUT, name))
+        return
     contract_pdf(
         os.path.join(OUT, "contract-asha-devi-kumari.pdf"),
         "Employment Contract - Household Cook",
@@ -150,6 +196,8 @@ def main():
         id_card("RESIDENCE VISA", [("Name", "FATIMA AL ZAHRA"), ("Profession", "HOUSEKEEPER"),
                                    ("Sponsor", "MEHTA"), ("Expiry", "2026-12-15")]),
     )
+    for name, make in zone_scans().items():
+        make(os.path.join(OUT, name))
 
 
 if __name__ == "__main__":
