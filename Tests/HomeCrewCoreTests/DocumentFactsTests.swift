@@ -109,6 +109,24 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertNil(part.fact(.givenNames))
     }
 
+    func testAZoneWithoutAGivenNameSeparatorNamesThePersonButNotWhichPartIsWhich() throws {
+        // "NAKAMURA<<YUKI" with its << read as <: the surname would be NAKAMURA YUKI.
+        let yuki = PersonCandidate(id: RecordID(rawValue: "yuki00000001"), names: ["Yuki Nakamura"])
+        let zone = ZoneReaderTests.passport(state: "JPN", name: "NAKAMURA<YUKI", nationality: "JPN").joined(separator: "\n")
+        let reading = DocumentFacts.read(text: "NAKAMURA\nYUKI\n" + zone, today: today, candidates: [yuki])
+        XCTAssertEqual(values(reading)["person"], "Yuki Nakamura")
+        XCTAssertNil(reading.fact(.surname))
+        XCTAssertNil(reading.fact(.givenNames))
+    }
+
+    func testAZoneReadWithoutItsFirstLineTakesItsKindFromTheWords() {
+        let reading = DocumentFacts.read(text: "REPUBLIC OF UTOPIA PASSPORT\nP<UTO ERIKSSON c ANNA\n" + ZoneReaderTests.td3[1], today: today, candidates: [anna])
+        XCTAssertEqual(values(reading)["kind"], "passport", "from the word")
+        XCTAssertEqual(values(reading)["expiry"], "2012-04-15")
+        XCTAssertNil(reading.fact(.person), "no names, no person")
+        XCTAssertNil(reading.fact(.issuingState))
+    }
+
     func testANameWithAKBesideAFillerIsReadBothWays() throws {
         // tesseract reads OCR-B's '<' as K, <K or K<: "ANNA<KMARIA" is ANNA MARIA with a filler misread.
         let misread = ZoneReaderTests.passport(state: "UTO", name: "ERIKSSON<<ANNA<KMARIAK<K", number: "L898902C3",

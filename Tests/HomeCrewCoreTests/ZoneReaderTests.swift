@@ -279,6 +279,41 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertNil(ZoneBandText.replacingZone(in: first, with: misreadBand), "a band whose check digits disagree changes nothing")
         XCTAssertNil(ZoneBandText.replacingZone(in: first, with: "GARBAGE"))
     }
+
+    func testTheCheckedLinesReadWithoutTheLineOfNames() throws {
+        // OCR made the first line unreadable; the second carries every check digit, the composite included.
+        let text = "PASSPORT\nPsUTOERIKSSON eANNA ¢MARIA cccccccecce\n" + Self.td3[1]
+        let read = try XCTUnwrap(ZoneReader.zones(in: text, today: today).first)
+        guard case .read(let zone) = read else { return XCTFail("\(read)") }
+        XCTAssertEqual([zone.documentNumber, zone.expiryDate?.description, zone.birthDate?.description], ["L898902C3", "2012-04-15", "1974-08-12"])
+        XCTAssertEqual([zone.documentCode, zone.issuingState, zone.surname], ["", "", ""], "the unchecked first line gives nothing")
+        XCTAssertFalse(zone.nameReadable)
+        XCTAssertTrue(zone.notes[0].hasPrefix("its first line (the kind, the issuing state and the names) could not be read"), "\(zone.notes)")
+        // A visa's second line has no composite: alone, it is not read (a passport's with a misread composite would pass as one).
+        XCTAssertTrue(ZoneReader.zones(in: "garbage\n" + Self.mrvA[1], today: today).isEmpty)
+        // TD1: its first two lines carry the check digits; the third (names) is missing.
+        guard case .read(let card)? = ZoneReader.zones(in: Self.td1[0] + "\n" + Self.td1[1], today: today).first else { return XCTFail() }
+        XCTAssertEqual([card.documentNumber, card.issuingState, card.surname], ["D23145890", "UTO", ""])
+    }
+
+    func testASecondLineReadAFillerLongOrShortIsFittedAndItsCheckDigitsDecide() throws {
+        let long = "L898902C36UTO7408122F1204159ZE184226B<<<<<<10", short = "L898902C36UTO7408122F1204159ZE184226B<<<<10"
+        for line in [long, short] {
+            guard case .read(let zone)? = ZoneReader.zones(in: "names unreadable\n" + line, today: today).first else { return XCTFail(line) }
+            XCTAssertEqual(zone.lines[1], Self.td3[1], line)
+        }
+        XCTAssertEqual(ZoneReader.fitted(Array(long.utf8), to: 44).count, 1, "one run of fillers inside the line")
+        // A filler too many in the wrong place shifts checked characters: refused.
+        XCTAssertTrue(ZoneReader.zones(in: "x\nL898902C36UTO7408122F1204159ZE1842<26B<<<<<10", today: today).isEmpty)
+    }
+
+    func testOptionalDataOfKAOrUAloneIsNotGiven() throws {
+        // K, A and U weigh 0 modulo 10 like a filler: the check digits agree whether they are there or not.
+        let zone = try zone(Self.passport(optional: "K"))
+        XCTAssertEqual(zone.optionalData, [])
+        XCTAssertEqual(zone.notes, ["the optional data K holds K, A or U alone between fillers, which may be a misread filler"])
+    }
+
 }
 
 /// Every single misreading of the published passport's second line, by every character a zone

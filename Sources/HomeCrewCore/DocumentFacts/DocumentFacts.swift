@@ -92,6 +92,8 @@ public enum DocumentFacts {
         let person: (facts: [SuggestedFact], note: String?)
         if let zone {
             person = zoneHolder(zone, text: text, candidates: candidates, limits: limits, work: &work)
+            // A zone read without its first line does not say what the document is: its words may.
+            if zone.documentCode.isEmpty, let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
         } else {
             if let kind = KindWords.kind(folded, limits: limits, work: &work) { facts.append(kind) }
             let labelled = LabelledNames.person(folded, candidates: candidates, limits: limits, work: &work)
@@ -140,13 +142,16 @@ public enum DocumentFacts {
         }
         if matches.count > 1 { return ([], "the zone's name matches \(matches.count) people") }
         if let match = matches.first {
-            return ((match.same ? nameFacts(match.name, zone: zone, limits: limits, also: match.fact.evidence) : []) + [match.fact], nil)
+            // A surname of several parts and no given names may be a `<<` read as `<`: whose part is
+            // which is then unknown, though the person is not.
+            let splitKnown = !match.name.given.isEmpty || !match.name.surname.contains(" ")
+            return ((match.same && splitKnown ? nameFacts(match.name, zone: zone, limits: limits, also: match.fact.evidence) : []) + [match.fact], nil)
         }
         if case .several(let count) = PersonMatch.match(readings[0].full, among: candidates, limits: limits, work: &work) {
             return ([], "the zone's name matches \(count) people")
         }
         let printed = PrintedWords(text, leavingOut: Set(zone.textLines), limits: limits, work: &work)
-        for name in readings {
+        for name in readings where !name.given.isEmpty || !name.surname.contains(" ") {
             if let evidence = printed.evidence(for: name, limits: limits) {
                 return (nameFacts(name, zone: zone, limits: limits, also: [evidence]), nil)
             }

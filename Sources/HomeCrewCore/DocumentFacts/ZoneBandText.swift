@@ -43,7 +43,9 @@ public enum ZoneBandText {
     /// reading whose check digits agree; only one of them is kept, so that there is one zone.
     public static func replacingZone(in text: String, with band: String) -> String? {
         let bandLines = band.split(separator: "\n", omittingEmptySubsequences: true).filter(looksLikeZoneLine)
-        guard readsAZone(bandLines.joined(separator: "\n")) else { return nil }
+        let second = quality(bandLines.joined(separator: "\n"))
+        // A whole zone is better than one read without its names line, which is better than none.
+        guard second > 0, second >= quality(text) else { return nil }
         var lines: [Substring] = []
         var placed = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -53,9 +55,12 @@ public enum ZoneBandText {
         return lines.joined(separator: "\n")
     }
 
-    static func readsAZone(_ text: String) -> Bool {
+    /// 2: a zone reads whole; 1: only its checked lines read; 0: none.
+    static func quality(_ text: String) -> Int {
         // Whether a zone reads depends on its check digits only; the day only places two-digit years.
         let anyDay = try! CalendarDate(year: 2000, month: 1, day: 1)
-        return ZoneReader.zones(in: text, today: anyDay).contains { if case .read = $0 { return true } else { return false } }
+        var best = 0
+        for case .read(let zone) in ZoneReader.zones(in: text, today: anyDay) { best = max(best, zone.nameReadable || !zone.documentCode.isEmpty ? 2 : 1) }
+        return best
     }
 }

@@ -31,6 +31,11 @@ public enum ZoneReader {
                 index += format.lineCount
             }
         }
+        let readAny = readings.contains { if case .read = $0 { return true } else { return false } }
+        if !readAny, let partial = partialZone(in: text, runs: runs, today: today, limits: limits, work: &work) {
+            // The refusals of the whole zone it stands for are no longer news.
+            readings = [partial]
+        }
         return readings
     }
 
@@ -179,10 +184,17 @@ extension ZoneReader {
             notes.append("the document number \(number ?? "") ends in KK, which may be fillers read as K")
             number = nil
         }
+        // K, A and U count 20, 10 and 30, 0 modulo 10 like a filler: no check digit tells them from one.
         let optionalData = optional.map(ZoneText.withoutFillers).filter { value in
-            guard value.hasSuffix("KK") else { return !value.isEmpty }
-            notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
-            return false
+            if value.hasSuffix("KK") {
+                notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
+                return false
+            }
+            if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU".contains($0) } }) {
+                notes.append("the optional data \(value) holds K, A or U alone between fillers, which may be a misread filler")
+                return false
+            }
+            return !value.isEmpty
         }
         let sex = lines[layout.sex.line][layout.sex.index]
         return MachineReadableZone(
@@ -251,5 +263,92 @@ enum Names {
             kept.append(character)
         }
         return kept
+    }
+}
+
+// MARK: - Zones whose name line did not read
+
+extension ZoneReader {
+    /// When no zone reads whole: the lines that carry the check digits, read without the line of
+    /// names, which OCR misreads most (its fillers) and no check digit covers: TD3's and TD2's second
+    /// line, TD1's first two (the formats with a composite check digit). A second line read a few fillers long or short is tried
+    /// with each run of its fillers made to fit: its check digits decide, as for any zone. What these
+    /// lines hold is as checked as in a whole zone; the kind, the issuing state and the names are not given.
+    static func partialZone(in text: String, runs: [[CandidateLine]], today: CalendarDate, limits: DocumentFacts.Limits,
+                            work: inout DocumentFacts.Work) -> ZoneReading? {
+        for run in runs where run.count >= 2 && run.count < 3 && run[0].bytes.count == 30 && format(of: run[0].bytes, length: 30) == .td1 {
+            work.zonesExamined += 1
+            let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
+            if case .read(let zone) = read([run[0], run[1], names], format: .td1, today: today) {
+                return .read(withoutNames(zone, note: "its third line (the names) could not be read"))
+            }
+        }
+        var tried = 0
+        let lines = text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, raw) in lines.enumerated() where tried < limits.zones * 4 {
+            guard let compact = compacted(raw) else { continue }
+            // Only formats with a composite check: a visa's second line has three check digits, and a
+            // passport's with its personal number or composite misread would pass as one.
+            for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
+                for variant in fitted(compact, to: width) {
+                    tried += 1
+                    work.zonesExamined += 1
+                    let second = CandidateLine(textLine: index + 1, bytes: variant)
+                    let first = CandidateLine(textLine: index + 1, bytes: Array(repeating: CheckDigit.filler, count: width))
+                    if case .read(let zone) = read([first, second], format: format, today: today) {
+                        return .read(withoutNames(zone, note: "its first line (the kind, the issuing state and the names) could not be read"))
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A line's characters if they are all `A–Z 0–9 <` (spaces dropped, « as `<<`), else nil.
+    static func compacted(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
+        guard raw.count <= 3 * 44 else { return nil }
+        var bytes: [UInt8] = []
+        var iterator = raw.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case 32, 9, 13: continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), CheckDigit.filler: bytes.append(byte)
+            case 0xC2 where iterator.next() == 0xAB: bytes += [CheckDigit.filler, CheckDigit.filler]
+            default: return nil
+            }
+        }
+        return bytes.contains(CheckDigit.filler) ? bytes : nil
+    }
+
+    /// The line at `width`: as it is, or with one run of its fillers (not at its ends) made longer or shorter to fit.
+    static func fitted(_ bytes: [UInt8], to width: Int) -> [[UInt8]] {
+        let change = width - bytes.count
+        guard change != 0 else { return [bytes] }
+        var variants: [[UInt8]] = []
+        var start = 0
+        while start < bytes.count, variants.count < 4 {
+            guard bytes[start] == CheckDigit.filler else { start += 1; continue }
+            var end = start
+            while end < bytes.count, bytes[end] == CheckDigit.filler { end += 1 }
+            if start > 0, end < bytes.count, end - start + change >= 1 {
+                variants.append(Array(bytes[..<start]) + Array(repeating: CheckDigit.filler, count: end - start + change) + Array(bytes[end...]))
+            }
+            start = end
+        }
+        return variants
+    }
+
+    static func withoutNames(_ zone: MachineReadableZone, note: String) -> MachineReadableZone {
+        var partial = zone
+        if zone.format != .td1 {
+            partial.documentCode = ""
+            partial.issuingState = ""
+        }
+        partial.surname = ""
+        partial.givenNames = ""
+        partial.nameReadable = false
+        partial.nameWithoutMisreadFillers = nil
+        partial.notes.insert(note + "; the lines its check digits cover agree", at: 0)
+        return partial
     }
 }
