@@ -38,8 +38,9 @@ struct Band: Equatable {
     /// Characters this far apart (pixels) read best; closer ones are enlarged up to 4 times. (The pitch,
     /// not the line's height: a turned page makes each line's box taller than its letters.)
     static let pitch = 40.0
-    /// The enlarged band's widest edge, whatever the page: the second reading's work is bounded.
+    /// The enlarged band's widest edge and its pixels, whatever the page: the second reading's work is bounded.
     static let maximumWidth = 4_000.0
+    static let maximumPixels = 12_000_000.0
 
     /// The boxes of the zone-like lines joined, widened by a line's height above and below and by
     /// a tenth of the page's width on each side (OCR's boxes leave out fillers it did not see).
@@ -54,11 +55,16 @@ struct Band: Equatable {
         guard box.width > 0, box.height > 0 else { return nil }
         // The narrowest pitch: OCR reads fewer characters than a misread line holds more often than more.
         let pitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.min() ?? 1)
-        scale = max(1, min(4, Self.pitch / pitch, Self.maximumWidth / Double(box.width)))
+        scale = max(1, min(4, Self.pitch / pitch, Self.maximumScale(box)))
+    }
+
+    /// The largest scale that keeps the band within its bounds (below 1 for a band already larger).
+    static func maximumScale(_ box: PixelBox) -> Double {
+        min(maximumWidth / Double(box.width), (maximumPixels / Double(box.width * box.height)).squareRoot())
     }
 
     /// The second try's scale: a third larger, within the same bounds.
-    var enlarged: Double { min(4, scale * 4 / 3, Self.maximumWidth / Double(box.width)) }
+    var enlarged: Double { max(1, min(4, scale * 4 / 3, Self.maximumScale(box))) }
 }
 
 /// A line of text OCR found: its box and how many characters it read in it.
@@ -94,10 +100,12 @@ extension GrayImage {
         }
         let threshold = (Int(darkest) + Int(lightest)) / 2
         var dark: [(x: Double, y: Double)] = []
-        // Every other column is enough to find the slope, and halves the work; every row is needed (every
-        // other row would leave every other bin empty at slope 0 and double its score).
+        // Some columns are enough to find the slope (every other one, fewer in a large box, so that at
+        // most about 400,000 pixels are looked at); every row is needed (every other row would leave
+        // every other bin empty at slope 0 and double its score).
+        let columnStep = max(2, (box.width * box.height + 399_999) / 400_000)
         for y in box.top..<box.bottom {
-            for x in stride(from: box.left, to: box.right, by: 2) where Int(pixels[y * width + x]) < threshold {
+            for x in stride(from: box.left, to: box.right, by: columnStep) where Int(pixels[y * width + x]) < threshold {
                 dark.append((Double(x - box.left), Double(y - box.top)))
             }
         }
