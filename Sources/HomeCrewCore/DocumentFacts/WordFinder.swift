@@ -10,13 +10,25 @@ struct WordFinder<Payload: Sendable>: Sendable {
         var line: Int
     }
 
-    private let byFirst: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: String, payload: Payload)]]
+    typealias Entry = (scalars: [Unicode.Scalar], word: String, payload: Payload)
+
+    /// The words by their first character: ASCII ones in a table (most text is ASCII, and hashing
+    /// every character of a document was most of the time reading its facts took), others hashed.
+    private let byASCII: [[Entry]]
+    private let byOther: [Unicode.Scalar: [Entry]]
 
     init(_ words: [(String, Payload)]) {
         let entries = words.map { (scalars: Array(LabelledDates.fold($0.0).unicodeScalars), word: $0.0, payload: $0.1) }
             .filter { !$0.scalars.isEmpty }
             .sorted { $0.scalars.count > $1.scalars.count }
-        byFirst = Dictionary(grouping: entries, by: { $0.scalars[0] })
+        var ascii = [[Entry]](repeating: [], count: 128)
+        for entry in entries where entry.scalars[0].isASCII { ascii[Int(entry.scalars[0].value)].append(entry) }
+        byASCII = ascii
+        byOther = Dictionary(grouping: entries.filter { !$0.scalars[0].isASCII }, by: { $0.scalars[0] })
+    }
+
+    private func candidates(_ scalar: Unicode.Scalar) -> [Entry] {
+        scalar.isASCII ? byASCII[Int(scalar.value)] : byOther[scalar] ?? []
     }
 
     func hits(in text: [Unicode.Scalar], limit: Int) -> [Hit] {
@@ -26,7 +38,7 @@ struct WordFinder<Payload: Sendable>: Sendable {
         while index < text.count, hits.count < limit {
             let scalar = text[index]
             if scalar == "\n" { line += 1; index += 1; continue }
-            guard let candidates = byFirst[scalar], let entry = candidates.first(where: { Self.matches($0.scalars, text, at: index) }) else {
+            guard let entry = candidates(scalar).first(where: { Self.matches($0.scalars, text, at: index) }) else {
                 index += 1
                 continue
             }
