@@ -38,7 +38,8 @@ struct Band: Equatable {
     /// Characters this far apart (pixels) read best; closer ones are enlarged up to 4 times. (The pitch,
     /// not the line's height: a turned page makes each line's box taller than its letters.)
     static let pitch = 40.0
-    /// The enlarged band's widest edge and its pixels, whatever the page: the second reading's work is bounded.
+    /// The enlarged band's widest edge and pixels: no band is enlarged past them (one already larger,
+    /// at most the page itself, is read as it is). The second reading's work is bounded by the page.
     static let maximumWidth = 4_000.0
     static let maximumPixels = 12_000_000.0
 
@@ -100,8 +101,8 @@ extension GrayImage {
         }
         let threshold = (Int(darkest) + Int(lightest)) / 2
         var dark: [(x: Double, y: Double)] = []
-        // Some columns are enough to find the slope (every other one, fewer in a large box, so that at
-        // most about 400,000 pixels are looked at); every row is needed (every other row would leave
+        // Some columns are enough to find the slope (every other one, fewer in a large box, so that about
+        // 400,000 pixels at most are binned at each slope); every row is needed (every other row would leave
         // every other bin empty at slope 0 and double its score).
         let columnStep = max(2, (box.width * box.height + 399_999) / 400_000)
         for y in box.top..<box.bottom {

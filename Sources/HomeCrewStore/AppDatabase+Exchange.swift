@@ -120,7 +120,7 @@ extension AppDatabase {
                 var summary = ImportSummary()
                 try db.inTransaction(.immediate) {
                     try Self.recordingActor(actor, db) {
-                        var merger = ImportMerger(db: db, summary: summary, today: today)
+                        var merger = ImportMerger(db: db, summary: summary, today: today, version: file.homecrewExport)
                         for (index, household) in file.households.enumerated() {
                             try merger.merge(household, path: "households[\(index)]")
                         }
@@ -143,6 +143,8 @@ struct ImportMerger {
     let db: Database
     var summary: ImportSummary
     let today: CalendarDate
+    /// The file's export format: a value it cannot hold (a document's number before 5) is kept as the vault has it.
+    let version: Int
 
     /// Inserts a record that is new, updates one that differs, counts one that is the same;
     /// true when it wrote.
@@ -337,7 +339,7 @@ struct ImportMerger {
         let document = try value(path) {
             try Document(id: RecordID(rawValue: item.id), householdID: householdID, objectHash: item.sha256,
                          kind: DocumentKind(rawValue: item.kind) ?? { throw ImportError.unreadable("document kind \(item.kind)") }(),
-                         title: item.title, originalName: item.originalName, number: item.number ?? existing?.number,
+                         title: item.title, originalName: item.originalName, number: version >= 5 ? item.number : existing?.number,
                          issuedOn: item.issuedOn.map { try CalendarDate(parsing: $0) },
                          expiresOn: item.expiresOn.map { try CalendarDate(parsing: $0) },
                          addedAt: existing?.addedAt ?? ISO8601DateFormatter.withFractions.date(from: item.addedAt) ?? Date()).validated()

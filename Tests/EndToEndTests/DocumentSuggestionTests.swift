@@ -104,6 +104,13 @@ final class DocumentSuggestionTests: XCTestCase {
         XCTAssertEqual(documents.compactMap { $0["number"] as? String }, ["X 123/45"], "the export carries it")
         _ = try homecrew.ok("doc", "edit", id, "--clear-number")
         XCTAssertTrue(try homecrew.jsonObject("doc", "show", id)["number"] is NSNull)
+        // An export of format 5 without a number clears one on import (an older file would keep it).
+        let cleared = homecrew.vault.deletingLastPathComponent().appendingPathComponent("cleared.json")
+        _ = try homecrew.ok("export", "--out", cleared.path)
+        _ = try homecrew.ok("doc", "edit", id, "--number", "Y1")
+        _ = try homecrew.ok("import", cleared.path)
+        XCTAssertTrue(try homecrew.jsonObject("doc", "show", id)["number"] is NSNull, "the file's empty number is the number")
+        XCTAssertEqual(try homecrew.run(["doc", "edit", id, "--number", "   "]).status, 64, "a blank number is not a way to clear one")
         _ = try homecrew.ok("doc", "apply", id)
         let applied = try homecrew.jsonObject("doc", "suggestions", id)
         XCTAssertEqual(Set((applied["facts"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }), ["applied", "shown-only"])

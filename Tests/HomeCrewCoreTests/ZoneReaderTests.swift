@@ -302,7 +302,11 @@ final class ZoneReaderTests: XCTestCase {
             guard case .read(let zone)? = ZoneReader.zones(in: "names unreadable\n" + line, today: today).first else { return XCTFail(line) }
             XCTAssertEqual(zone.lines[1], Self.td3[1], line)
         }
-        XCTAssertEqual(ZoneReader.fitted(Array(long.utf8), to: 44).count, 1, "one run of fillers inside the line")
+        XCTAssertEqual(ZoneReader.fitted(Array(long.utf8), to: 44).count, 1, "one run of fillers inside the optional data")
+        guard case .read(let fitted)? = ZoneReader.zones(in: "x\n" + long, today: today).first else { return XCTFail() }
+        XCTAssertEqual(fitted.optionalData, [], "a character of the optional data dropped would hide in its fitted fillers")
+        // Found by a hostile review: G421247 with its 4 dropped, fitted in the number's own padding, read G21247.
+        XCTAssertTrue(ZoneReader.zones(in: "PASSPORT\nG21247<<2UTO7408122F3204153<<<<<<<<<<<<<<<2", today: today).isEmpty)
         // A filler too many in the wrong place shifts checked characters: refused.
         XCTAssertTrue(ZoneReader.zones(in: "x\nL898902C36UTO7408122F1204159ZE1842<26B<<<<<10", today: today).isEmpty)
     }

@@ -21,6 +21,7 @@ struct EditDocument: ParsableCommand {
             throw ValidationError("nothing to change: give --title, --kind, --number, --issued, --expires or a --clear flag")
         }
         if number != nil && clearNumber { throw ValidationError("give --number or --clear-number, not both") }
+        if let number, number.allSatisfy(\.isWhitespace) { throw ValidationError("--number is empty; --clear-number removes a number") }
     }
 
     func run() throws {

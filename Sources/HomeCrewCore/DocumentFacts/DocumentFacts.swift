@@ -122,41 +122,47 @@ public enum DocumentFacts {
         return read[0]
     }
 
-    /// The holder the zone names: the person, when exactly one candidate matches the name as read
-    /// (or, for a name in doubt, with the K or X beside its fillers taken for fillers); and the names
-    /// themselves, which no check digit covers, only where something else confirms them: they are
-    /// that person's name, part for part, or each part is printed elsewhere on the page.
+    /// The holder the zone names. No check digit covers names, so:
+    /// - the person is given when exactly one candidate matches the name as read; a name as read that
+    ///   matches several gives nobody;
+    /// - the surname and given names are given only where something confirms them: they are that
+    ///   person's name part for part, or the surname and the given names are each printed on the page;
+    /// - a name in doubt (its fillers were misread, and a K or X touches one) is also read with those
+    ///   letters taken for fillers, and that reading is used only where the page prints it: a name's
+    ///   own final K is not dropped to match someone else (FRANK is not Fran).
     static func zoneHolder(_ zone: MachineReadableZone, text: String, candidates: [PersonCandidate], limits: Limits,
                            work: inout Work) -> (facts: [SuggestedFact], note: String?) {
         guard zone.nameReadable else { return ([], nil) }
-        let readings = [ZoneName(surname: zone.surname, given: zone.givenNames)] + (zone.nameWithoutMisreadFillers.map { [$0] } ?? [])
-        var matches: [(name: ZoneName, fact: SuggestedFact, same: Bool)] = []
-        for name in readings {
-            guard case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work),
-                  !matches.contains(where: { $0.fact.value == .person(id, name: matched) }) else { continue }
-            let fact = SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
-                FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
-                             excerpt: excerpt(name.full, limits), checkDigits: .notCovered),
-            ])
-            matches.append((name, fact, PersonMatch.sameParts(name.full, matched, limits: limits)))
+        let asRead = ZoneName(surname: zone.surname, given: zone.givenNames)
+        // A surname of several parts and no given names may be a `<<` read as `<`: whose part is which is unknown.
+        func splitKnown(_ name: ZoneName) -> Bool { !name.given.isEmpty || !name.surname.contains(" ") }
+        switch PersonMatch.match(asRead.full, among: candidates, limits: limits, work: &work) {
+        case .several(let count): return ([], "the zone's name matches \(count) people")
+        case let .one(id, matched):
+            let fact = personFact(id, matched, asRead, zone: zone, limits: limits)
+            let same = PersonMatch.sameParts(asRead.full, matched, limits: limits) && splitKnown(asRead)
+            return ((same ? nameFacts(asRead, zone: zone, limits: limits, also: fact.evidence) : []) + [fact], nil)
+        case .none: break
         }
-        if matches.count > 1 { return ([], "the zone's name matches \(matches.count) people") }
-        if let match = matches.first {
-            // A surname of several parts and no given names may be a `<<` read as `<`: whose part is
-            // which is then unknown, though the person is not.
-            let splitKnown = !match.name.given.isEmpty || !match.name.surname.contains(" ")
-            return ((match.same && splitKnown ? nameFacts(match.name, zone: zone, limits: limits, also: match.fact.evidence) : []) + [match.fact], nil)
-        }
-        if case .several(let count) = PersonMatch.match(readings[0].full, among: candidates, limits: limits, work: &work) {
-            return ([], "the zone's name matches \(count) people")
-        }
-        let printed = PrintedWords(text, leavingOut: Set(zone.textLines), limits: limits, work: &work)
-        for name in readings where !name.given.isEmpty || !name.surname.contains(" ") {
-            if let evidence = printed.evidence(for: name, limits: limits) {
-                return (nameFacts(name, zone: zone, limits: limits, also: [evidence]), nil)
+        let printed = PrintedWords(text, limits: limits, work: &work)
+        for name in [asRead] + (zone.nameWithoutMisreadFillers.map { [$0] } ?? []) where splitKnown(name) {
+            guard let evidence = printed.evidence(for: name, limits: limits) else { continue }
+            var facts = nameFacts(name, zone: zone, limits: limits, also: [evidence])
+            // Printed on the page, the name may also be one person's here.
+            if case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work) {
+                facts.append(personFact(id, matched, name, zone: zone, limits: limits, also: [evidence]))
             }
+            return (facts, nil)
         }
-        return ([], "the zone's name \(readings[0].full) is not printed elsewhere on the page and is no one's here; no check digit covers names, so it is not used")
+        return ([], "the zone's name \(asRead.full) is not printed elsewhere on the page and is no one's here; no check digit covers names, so it is not used")
+    }
+
+    static func personFact(_ id: RecordID, _ matched: String, _ name: ZoneName, zone: MachineReadableZone, limits: Limits,
+                           also: [FactEvidence] = []) -> SuggestedFact {
+        SuggestedFact(field: .person, value: .person(id, name: matched), evidence: [
+            FactEvidence(source: .name(matched: matched), textLine: zone.textLines[zone.format == .td1 ? 2 : 0],
+                         excerpt: excerpt(name.full, limits), checkDigits: .notCovered),
+        ] + also)
     }
 
     static func excerpt(_ text: String, _ limits: Limits) -> String {

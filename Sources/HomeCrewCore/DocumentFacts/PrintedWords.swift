@@ -1,26 +1,37 @@
-/// The words of a page outside its zone, folded as names are: a zone's name, which no check
-/// digit covers, is trusted when each of its parts is also printed on the page (a passport
-/// prints the holder's names above its zone).
+/// The lines of a page outside its zones, as words folded as names are: a zone's name, which no
+/// check digit covers, is trusted when its surname and its given names are each printed on the
+/// page as they stand in the zone (a passport prints them above its zone), so that a name split
+/// in the wrong place (a `<` read as `<<`) is not confirmed by its parts alone.
 struct PrintedWords {
-    private var lineOfWord: [String: Int] = [:]
+    private var lines: [(number: Int, words: [String])] = []
 
-    /// The words of the first `limits.printedLines` lines that hold any (the zone's own left out).
-    init(_ text: String, leavingOut zoneLines: Set<Int>, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) {
-        let lines = String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where !zoneLines.contains(index + 1) && line.contains(where: \.isLetter) {
+    /// The first `limits.printedLines` lines that hold letters, every line shaped like a zone's left
+    /// out (a zone twice on a page, text layer and OCR, must not confirm its own name).
+    init(_ text: String, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) {
+        let all = String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in all.enumerated() where line.contains(where: \.isLetter) && !ZoneBandText.looksLikeZoneLine(line) {
             guard work.printedLinesRead < limits.printedLines else { break }
             work.printedLinesRead += 1
-            for word in PersonMatch.words(line) where lineOfWord[word] == nil {
-                lineOfWord[word] = index + 1
-            }
+            lines.append((index + 1, PersonMatch.words(line)))
         }
     }
 
-    /// The evidence that every part of `name` is printed on the page, or nil.
+    /// The evidence that the surname and the given names are each printed, in their order, or nil.
     func evidence(for name: ZoneName, limits: DocumentFacts.Limits) -> FactEvidence? {
-        guard let parts = PersonMatch.parts(name.full, limits: limits) else { return nil }
-        let lines = parts.compactMap { lineOfWord[$0] }
-        guard lines.count == parts.count, let first = lines.min() else { return nil }
-        return FactEvidence(source: .words(parts.map { $0.uppercased() }), textLine: first, excerpt: DocumentFacts.excerpt(name.full, limits))
+        let phrases = [name.surname, name.given].filter { !$0.isEmpty }.map(PersonMatch.words)
+        var found: [Int] = []
+        for phrase in phrases {
+            guard !phrase.isEmpty, let line = lines.first(where: { Self.contains($0.words, phrase) }) else { return nil }
+            found.append(line.number)
+        }
+        guard let first = found.min() else { return nil }
+        return FactEvidence(source: .words(phrases.flatMap { $0 }.map { $0.uppercased() }), textLine: first,
+                            excerpt: DocumentFacts.excerpt(name.full, limits))
+    }
+
+    /// Whether `phrase` stands in `words`, its words one after another.
+    static func contains(_ words: [String], _ phrase: [String]) -> Bool {
+        guard phrase.count <= words.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in words[start..<(start + phrase.count)].elementsEqual(phrase) }
     }
 }

@@ -43,9 +43,11 @@ public enum ZoneBandText {
     /// reading whose check digits agree; only one of them is kept, so that there is one zone.
     public static func replacingZone(in text: String, with band: String) -> String? {
         let bandLines = band.split(separator: "\n", omittingEmptySubsequences: true).filter(looksLikeZoneLine)
-        let second = quality(bandLines.joined(separator: "\n"))
-        // A whole zone is better than one read without its names line, which is better than none.
-        guard second > 0, second >= quality(text) else { return nil }
+        let (second, secondCount) = quality(bandLines.joined(separator: "\n"))
+        let (first, firstCount) = quality(text)
+        // A whole zone is better than one read without its names line, which is better than none; and
+        // a page with more zones than the band reads keeps its first reading (all its zones stay).
+        guard second > 0, second >= first, secondCount >= firstCount else { return nil }
         var lines: [Substring] = []
         var placed = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -55,12 +57,14 @@ public enum ZoneBandText {
         return lines.joined(separator: "\n")
     }
 
-    /// 2: a zone reads whole; 1: only its checked lines read; 0: none.
-    static func quality(_ text: String) -> Int {
+    /// The best reading (2: a zone reads whole; 1: only its checked lines read; 0: none) and how many
+    /// zones the text holds, read or refused.
+    static func quality(_ text: String) -> (best: Int, zones: Int) {
         // Whether a zone reads depends on its check digits only; the day only places two-digit years.
         let anyDay = try! CalendarDate(year: 2000, month: 1, day: 1)
+        let zones = ZoneReader.zones(in: text, today: anyDay)
         var best = 0
-        for case .read(let zone) in ZoneReader.zones(in: text, today: anyDay) { best = max(best, zone.nameReadable || !zone.documentCode.isEmpty ? 2 : 1) }
-        return best
+        for case .read(let zone) in zones { best = max(best, zone.nameReadable || !zone.documentCode.isEmpty ? 2 : 1) }
+        return (best, zones.count)
     }
 }

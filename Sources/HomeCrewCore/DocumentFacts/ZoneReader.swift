@@ -32,10 +32,8 @@ public enum ZoneReader {
             }
         }
         let readAny = readings.contains { if case .read = $0 { return true } else { return false } }
-        if !readAny, let partial = partialZone(in: text, runs: runs, today: today, limits: limits, work: &work) {
-            // The refusals of the whole zone it stands for are no longer news.
-            readings = [partial]
-        }
+        // Every zone read from its checked lines: two on one page are two zones (a person says which).
+        if !readAny { readings += partialZones(in: text, runs: runs, today: today, limits: limits, work: &work) }
         return readings
     }
 
@@ -274,34 +272,40 @@ extension ZoneReader {
     /// line, TD1's first two (the formats with a composite check digit). A second line read a few fillers long or short is tried
     /// with each run of its fillers made to fit: its check digits decide, as for any zone. What these
     /// lines hold is as checked as in a whole zone; the kind, the issuing state and the names are not given.
-    static func partialZone(in text: String, runs: [[CandidateLine]], today: CalendarDate, limits: DocumentFacts.Limits,
-                            work: inout DocumentFacts.Work) -> ZoneReading? {
-        for run in runs where run.count >= 2 && run.count < 3 && run[0].bytes.count == 30 && format(of: run[0].bytes, length: 30) == .td1 {
+    static func partialZones(in text: String, runs: [[CandidateLine]], today: CalendarDate, limits: DocumentFacts.Limits,
+                             work: inout DocumentFacts.Work) -> [ZoneReading] {
+        var found: [ZoneReading] = []
+        var tried = 0
+        for run in runs where run.count == 2 && format(of: run[0].bytes, length: run[0].bytes.count) == .td1 && run[0].bytes.count == 30 {
+            guard tried < limits.zones * 4, found.count < limits.zones else { break }
+            tried += 1
             work.zonesExamined += 1
             let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
             if case .read(let zone) = read([run[0], run[1], names], format: .td1, today: today) {
-                return .read(withoutNames(zone, note: "its third line (the names) could not be read"))
+                found.append(.read(withoutNames(zone, note: "its third line (the names) could not be read")))
             }
         }
-        var tried = 0
         let lines = text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() where tried < limits.zones * 4 {
+        for (index, raw) in lines.enumerated() where tried < limits.zones * 4 && found.count < limits.zones {
             guard let compact = compacted(raw) else { continue }
-            // Only formats with a composite check: a visa's second line has three check digits, and a
-            // passport's with its personal number or composite misread would pass as one.
             for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
-                for variant in fitted(compact, to: width) {
+                for variant in fitted(compact, to: width) where tried < limits.zones * 4 {
                     tried += 1
                     work.zonesExamined += 1
                     let second = CandidateLine(textLine: index + 1, bytes: variant)
                     let first = CandidateLine(textLine: index + 1, bytes: Array(repeating: CheckDigit.filler, count: width))
-                    if case .read(let zone) = read([first, second], format: format, today: today) {
-                        return .read(withoutNames(zone, note: "its first line (the kind, the issuing state and the names) could not be read"))
+                    guard case .read(var zone) = read([first, second], format: format, today: today) else { continue }
+                    if variant != compact {
+                        // Its optional data's fillers were fitted: a character of it dropped would hide there.
+                        zone.optionalData = []
+                        zone.notes.append("a filler too many or too few was read in its optional data, which is therefore not given")
                     }
+                    found.append(.read(withoutNames(zone, note: "its first line (the kind, the issuing state and the names) could not be read")))
+                    break
                 }
             }
         }
-        return nil
+        return found
     }
 
     /// A line's characters if they are all `A–Z 0–9 <` (spaces dropped, « as `<<`), else nil.
@@ -320,12 +324,15 @@ extension ZoneReader {
         return bytes.contains(CheckDigit.filler) ? bytes : nil
     }
 
-    /// The line at `width`: as it is, or with one run of its fillers (not at its ends) made longer or shorter to fit.
+    /// The line at `width`: as it is, or with one run of fillers of its optional data (from position 29
+    /// on, not at its end) made longer or shorter to fit. Only there: the number, dates and sex before
+    /// it then stand where they are read and their own check digits decide them; a run fitted in the
+    /// number's own padding would hide a character OCR dropped from it.
     static func fitted(_ bytes: [UInt8], to width: Int) -> [[UInt8]] {
         let change = width - bytes.count
         guard change != 0 else { return [bytes] }
         var variants: [[UInt8]] = []
-        var start = 0
+        var start = 28
         while start < bytes.count, variants.count < 4 {
             guard bytes[start] == CheckDigit.filler else { start += 1; continue }
             var end = start
@@ -348,7 +355,8 @@ extension ZoneReader {
         partial.givenNames = ""
         partial.nameReadable = false
         partial.nameWithoutMisreadFillers = nil
-        partial.notes.insert(note + "; the lines its check digits cover agree", at: 0)
+        // The line of names was made of fillers here, never read: no note about how it read.
+        partial.notes = [note + "; the lines its check digits cover agree"] + zone.notes.filter { !$0.hasPrefix("the name line is misread") }
         return partial
     }
 }

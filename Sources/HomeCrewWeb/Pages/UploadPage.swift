@@ -25,7 +25,7 @@ extension UploadController {
         return Layout.page(title: "Upload", session: context.session, status: status, body: """
             <h1>Upload documents</h1>
             \(Layout.problem(problem))
-            \(try outcomes.map { Self.outcomeList($0, suggestions: try suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
+            \(try outcomes.map { Self.outcomeList($0, suggestions: suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
             <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
@@ -58,14 +58,15 @@ extension UploadController {
 
     /// What the first documents of the upload say about themselves, read from the text just stored
     /// (the uploader is a manager of their household, so each fact is offered to apply).
-    func suggestions(for outcomes: [FileOutcome], _ context: WebContext) throws -> [String: DocumentSuggestions.Report] {
+    func suggestions(for outcomes: [FileOutcome], _ context: WebContext) -> [String: DocumentSuggestions.Report] {
         let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
         var reports: [String: DocumentSuggestions.Report] = [:]
         for id in outcomes.compactMap(\.documentID).prefix(WebLimits.uploadSuggestions) {
-            let details = try app.database.findDocument(id)
-            guard context.may(.manager, in: details.household.id) else { continue }
-            let report = try reader.report(details)
-            if !report.pending.isEmpty { reports[id] = report }
+            // A document removed since it was filed, or unreadable now, only goes without suggestions:
+            // the result says what became of every file all the same.
+            guard let details = try? app.database.findDocument(id), context.may(.manager, in: details.household.id),
+                  let report = try? reader.report(details), !report.pending.isEmpty else { continue }
+            reports[id] = report
         }
         return reports
     }
