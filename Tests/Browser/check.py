@@ -159,6 +159,25 @@ def upload_documents(walk, folder):
             check(width > height, "its thumbnail is upright too (%dx%d)" % (width, height))
 
 
+def upload_a_passport_scan(walk):
+    """A passport scan uploaded with nothing typed: the result says what its zone reads and offers each
+    fact to apply; the number applied is on the document's page."""
+    walk.open("/upload")
+    walk.driver.find_element(By.NAME, "files").send_keys(os.path.join(SAMPLES, "documents", "maria-passport-scan.jpg"))
+    walk.submit("Upload")
+    said = walk.driver.find_elements(By.CSS_SELECTOR, "div.suggested")
+    text = said[0].text if said else ""
+    check("passport of Maria Santos, number P1234567, issued 2021-03-15, expires 2031-03-14" in text,
+          "the upload result says what the scan's zone reads: %s" % text[:200])
+    buttons = [button.text for button in walk.driver.find_elements(By.CSS_SELECTOR, "div.suggested button")]
+    check("Apply number P1234567" in buttons and "Apply expiry 2031-03-14" in buttons, "an Apply button per fact: %s" % buttons)
+    walk.shot("upload-suggestions")
+    walk.submit("Apply number P1234567")
+    number = walk.driver.find_elements(By.XPATH, "//dt[normalize-space()='Number']/following-sibling::dd[1]")
+    check(number and number[0].text == "P1234567", "the applied number is on the document's page")
+    walk.shot("number-applied")
+
+
 def scripts_directions_and_limits(walk, folder):
     """A right-to-left household and person beside English, a name with a direction override
     refused with the form shown again, a file name's override written out, the upload form's
@@ -725,6 +744,7 @@ def main():
         payroll_and_payslip(walk, downloads)
         pay_with_a_receipt_photo(walk)
         calendar_feed(walk)
+        upload_a_passport_scan(walk)
         command_line_meanwhile(walk, binary, os.path.join(folder, "vault"))
         history_names_each_author(walk, binary, os.path.join(folder, "vault"))
         account_sign_in(walk, binary, os.path.join(folder, "vault"))
