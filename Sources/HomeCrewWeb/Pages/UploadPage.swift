@@ -25,7 +25,7 @@ extension UploadController {
         return Layout.page(title: "Upload", session: context.session, status: status, body: """
             <h1>Upload documents</h1>
             \(Layout.problem(problem))
-            \(try outcomes.map { Self.outcomeList($0, suggestions: suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
+            \(outcomes.map { Self.outcomeList($0, suggestions: suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
             <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
             \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
