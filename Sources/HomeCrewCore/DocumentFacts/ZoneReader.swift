@@ -69,21 +69,7 @@ public enum ZoneReader {
     /// back to 44: OCR reads a filler as two (`<K`, `K<`); what it cut off other than fillers and K
     /// leaves the line in doubt (a first line's unchecked fields are then not used).
     static func zoneLine(_ raw: Substring.UTF8View.SubSequence) -> (bytes: [UInt8], inDoubt: Bool)? {
-        guard raw.count <= 3 * 44 else { return nil }
-        var bytes: [UInt8] = []
-        var iterator = raw.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case 32, 9, 13: continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), CheckDigit.filler:
-                bytes.append(byte)
-            case 0xC2:
-                guard iterator.next() == 0xAB else { return nil }
-                bytes += [CheckDigit.filler, CheckDigit.filler]
-            default:
-                return nil
-            }
-        }
+        guard let bytes = zoneCharacters(raw) else { return nil }
         for width in [30, 36, 44] {
             if bytes.count == width { return (bytes, false) }
             // Ending in a filler, or in K (tesseract's reading of one) after fillers.
@@ -313,7 +299,7 @@ extension ZoneReader {
     }
 
     /// A line's characters if they are all `A–Z 0–9 <` (spaces dropped, « as `<<`), else nil.
-    static func compacted(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
+    static func zoneCharacters(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
         guard raw.count <= 3 * 44 else { return nil }
         var bytes: [UInt8] = []
         var iterator = raw.makeIterator()
@@ -325,7 +311,12 @@ extension ZoneReader {
             default: return nil
             }
         }
-        return bytes.contains(CheckDigit.filler) ? bytes : nil
+        return bytes
+    }
+
+    /// The line's zone characters when it holds a filler (a zone's second line always does), else nil.
+    static func compacted(_ raw: Substring.UTF8View.SubSequence) -> [UInt8]? {
+        zoneCharacters(raw).flatMap { $0.contains(CheckDigit.filler) ? $0 : nil }
     }
 
     /// The line at `width`: as it is, or with one run of fillers of its optional data (from position 29
