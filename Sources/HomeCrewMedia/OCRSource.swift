@@ -136,7 +136,8 @@ extension ExtractionWorker {
                     unread = Array(numbers[position...])
                     break
                 }
-                let text = read.map { ZoneBand.reread($0, picture: picture, engine: engine, deadline: deadline) } ?? ""
+                let dpi = type == .pdf ? OCRSource.pdfDPI : 300
+                let text = read.map { ZoneBand.reread($0, picture: picture, dpi: dpi, engine: engine, deadline: deadline) } ?? ""
                 set(PageText(number: number, text: text, source: text.isEmpty ? .none : .ocr), in: &extraction.content)
             }
         } catch {

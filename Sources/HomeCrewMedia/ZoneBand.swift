@@ -9,22 +9,41 @@ import HomeCrewCore
 /// digits agree (`ZoneBandText`).
 enum ZoneBand {
     /// The page's text, its zone replaced by the band's second reading where that one's check digits agree.
-    /// A band that does not read is tried once more a third larger: tesseract's misreadings of
-    /// OCR-B change with the size of its letters.
-    static func reread(_ text: String, picture: GrayImage, engine: OCREngine, deadline: Date) -> String {
-        guard ZoneBandText.isLikely(text) else { return text }
-        let lines = engine.lastLines(where: ZoneBandText.looksLikeZoneLine)
-        guard let band = Band(around: lines, within: picture) else { return text }
-        // The slope from the lines' own boxes: the band's margins may hold the table the page lies on.
-        let slope = picture.slopeOfLines(in: band.lines)
-        for scale in [band.scale, band.enlarged] {
+    /// A page read sideways (its zone's lines come out as a column of two-letter lines) is read again
+    /// turned a quarter each way, and the turned reading is kept only where a zone in it then reads.
+    static func reread(_ text: String, picture: GrayImage, dpi: Int, engine: OCREngine, deadline: Date) -> String {
+        if ZoneBandText.isLikely(text) { return bandReading(text, picture: picture, engine: engine, deadline: deadline) ?? text }
+        guard ZoneBandText.looksSideways(text) else { return text }
+        // Counter-clockwise first: phones turn a page that way more often (8, then 6, as EXIF counts).
+        for orientation in [8, 6] {
             guard Date() < deadline else { break }
+            let turned = picture.oriented(orientation)
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
-            guard let reading = engine.recognizeZone(picture.cropped(band.box, scale: scale, slope: slope), milliseconds: milliseconds)
-            else { break }
-            if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }
+            guard let upright = engine.recognize(turned, dpi: dpi, milliseconds: milliseconds) else { break }
+            guard ZoneBandText.isLikely(upright) else { continue }
+            let reading = bandReading(upright, picture: turned, engine: engine, deadline: deadline) ?? upright
+            return ZoneBandText.readsAZone(reading) ? reading : text
         }
         return text
+    }
+
+    /// The text with its zone read again from the band of its zone-like lines (the engine's last reading
+    /// must be `text`), or nil when no reading of the band agrees. A band that does not read is tried
+    /// a third larger and a quarter smaller: tesseract's misreadings of OCR-B change with its letters' size.
+    static func bandReading(_ text: String, picture: GrayImage, engine: OCREngine, deadline: Date) -> String? {
+        let lines = engine.lastLines(where: ZoneBandText.looksLikeZoneLine)
+        guard let band = Band(around: lines, within: picture) else { return nil }
+        // The slope from the lines' own boxes: the band's margins may hold the table the page lies on.
+        let slope = picture.slopeOfLines(in: band.lines)
+        for scale in band.scales {
+            guard Date() < deadline else { break }
+            let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
+            let cropped = picture.cropped(band.box, scale: scale, slope: slope)
+            guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
+            ZoneBandDebug.record(cropped, band: band, scale: scale, slope: slope, reading: reading)
+            if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }
+        }
+        return nil
     }
 }
 
@@ -34,6 +53,8 @@ struct Band: Equatable {
     /// The zone-like lines' boxes joined.
     var lines: PixelBox
     var scale: Double
+    /// The narrowest of the lines' character pitches, in the page's pixels.
+    var measuredPitch: Double
 
     /// Characters this far apart (pixels) read best; closer ones are enlarged up to 4 times. (The pitch,
     /// not the line's height: a turned page makes each line's box taller than its letters.)
@@ -55,8 +76,19 @@ struct Band: Equatable {
             .clamped(width: image.width, height: image.height)
         guard box.width > 0, box.height > 0 else { return nil }
         // The narrowest pitch: OCR reads fewer characters than a misread line holds more often than more.
-        let pitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.min() ?? 1)
-        scale = max(1, min(4, Self.pitch / pitch, Self.maximumScale(box)))
+        measuredPitch = max(1, lines.map { Double($0.box.width) / Double(max(1, $0.characters)) }.min() ?? 1)
+        scale = max(1, min(4, Self.pitch / measuredPitch, Self.maximumScale(box)))
+    }
+
+    /// The scales the band is read at, in turn: to the pitch (never smaller), a third larger, and to
+    /// a pitch of 30 px (smaller than the page where its letters are larger), each once.
+    var scales: [Double] {
+        let smaller = max(0.5, min(4, 30 / measuredPitch, Self.maximumScale(box)))
+        var scales: [Double] = []
+        for candidate in [scale, enlarged, smaller] where !scales.contains(where: { abs($0 - candidate) < 0.05 * $0 }) {
+            scales.append(candidate)
+        }
+        return scales
     }
 
     /// The largest scale that keeps the band within its bounds (below 1 for a band already larger).
@@ -143,5 +175,27 @@ extension GrayImage {
             }
         }
         return GrayImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}
+
+/// `HOMECREW_ZONE_DEBUG=DIR`: each band read is written to DIR as a PGM, with its scale, slope and
+/// reading appended to DIR/bands.txt, to see why a zone did not read (Benchmarks, never in use).
+enum ZoneBandDebug {
+    static let folder = ProcessInfo.processInfo.environment["HOMECREW_ZONE_DEBUG"]
+
+    static func record(_ image: GrayImage, band: Band, scale: Double, slope: Double, reading: String) {
+        guard let folder else { return }
+        let name = "band-\(getpid())-\(Int(Date().timeIntervalSince1970 * 1000) % 100_000_000).pgm"
+        var pgm = Data("P5\n\(image.width) \(image.height)\n255\n".utf8)
+        pgm.append(contentsOf: image.pixels)
+        try? pgm.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+        let entry = "== \(name) box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)\n\(reading)\n"
+        guard let handle = FileHandle(forWritingAtPath: folder + "/bands.txt") ?? {
+            FileManager.default.createFile(atPath: folder + "/bands.txt", contents: nil)
+            return FileHandle(forWritingAtPath: folder + "/bands.txt")
+        }() else { return }
+        handle.seekToEndOfFile()
+        handle.write(Data(entry.utf8))
+        try? handle.close()
     }
 }

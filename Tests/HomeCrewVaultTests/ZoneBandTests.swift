@@ -19,12 +19,31 @@ final class ZoneBandTests: XCTestCase {
         let first = try XCTUnwrap(engine.recognize(picture, dpi: 300, milliseconds: 60_000))
         XCTAssertTrue(ZoneBandText.isLikely(first), first)
         XCTAssertEqual(readZones(first).count, 0, "the first reading's zone does not read: \(first)")
-        let second = ZoneBand.reread(first, picture: picture, engine: engine, deadline: Date().addingTimeInterval(60))
+        let second = ZoneBand.reread(first, picture: picture, dpi: 300, engine: engine, deadline: Date().addingTimeInterval(60))
         let zone = try XCTUnwrap(readZones(second).first, second)
         XCTAssertEqual([zone.documentNumber, zone.expiryDate?.description, zone.birthDate?.description], ["P1234567", "2031-03-14", "1991-06-21"])
         XCTAssertTrue(second.contains("14 MAR 2031"), "the page's other words are kept: \(second)")
         // With no time left, the band is not read and the first reading stands.
-        XCTAssertEqual(ZoneBand.reread(first, picture: picture, engine: engine, deadline: Date()), first)
+        XCTAssertEqual(ZoneBand.reread(first, picture: picture, dpi: 300, engine: engine, deadline: Date()), first)
+    }
+
+    func testAPageReadSidewaysIsTurnedUntilItsZoneReads() throws {
+        let upright = try OCRSource.jpeg(path: Samples.document("maria-passport-scan.jpg"))
+        let engine = try OCREngine(languages: "eng")
+        // Turned a quarter clockwise (read back at the first turn) and counter-clockwise (at the second).
+        for orientation in [6, 8] {
+            let sideways = upright.oriented(orientation)
+            let first = try XCTUnwrap(engine.recognize(sideways, dpi: 300, milliseconds: 60_000))
+            XCTAssertFalse(ZoneBandText.isLikely(first), first)
+            XCTAssertTrue(ZoneBandText.looksSideways(first), first)
+            let text = ZoneBand.reread(first, picture: sideways, dpi: 300, engine: engine, deadline: Date().addingTimeInterval(60))
+            let zone = try XCTUnwrap(readZones(text).first, "turned \(orientation): \(text)")
+            XCTAssertEqual([zone.documentNumber, zone.expiryDate?.description], ["P1234567", "2031-03-14"])
+            XCTAssertTrue(text.contains("14 MAR 2031"), "the upright page's text is kept: \(text)")
+        }
+        // A page of short lines that is no zone turned either way keeps its own reading.
+        let blank = GrayImage(width: 400, height: 300, pixels: [UInt8](repeating: 255, count: 120_000))
+        XCTAssertEqual(ZoneBand.reread("1\n2\n3", picture: blank, dpi: 300, engine: engine, deadline: Date().addingTimeInterval(60)), "1\n2\n3")
     }
 
     func testTheBandIsBoundedWhateverTheLinesOCRFound() throws {
@@ -32,11 +51,16 @@ final class ZoneBandTests: XCTestCase {
         // Sixteen "zone" lines down a narrow column of the whole page: a hostile page's shape.
         let lines = (0..<16).map { TextLineBox(box: PixelBox(left: 2000, top: $0 * 300, right: 2400, bottom: $0 * 300 + 20), characters: 44) }
         let band = try XCTUnwrap(Band(around: lines, within: page))
-        for scale in [band.scale, band.enlarged] {
+        for scale in band.scales {
             XCTAssertLessThanOrEqual(Double(band.box.width * band.box.height) * scale * scale, max(Band.maximumPixels, Double(band.box.width * band.box.height)) + 1)
             XCTAssertLessThanOrEqual(Double(band.box.width) * scale, max(Band.maximumWidth, Double(band.box.width)) + 1)
         }
         XCTAssertNil(Band(around: [], within: page))
+        // A zone of 20 px pitch: read at 40 px, a third larger, then at 30 px; one of 60 px also smaller than the page.
+        let small = try XCTUnwrap(Band(around: [TextLineBox(box: PixelBox(left: 100, top: 100, right: 980, bottom: 130), characters: 44)], within: page))
+        XCTAssertEqual(small.scales.map { ($0 * 100).rounded() / 100 }, [2, 2.67, 1.5])
+        let large = try XCTUnwrap(Band(around: [TextLineBox(box: PixelBox(left: 100, top: 100, right: 2740, bottom: 190), characters: 44)], within: page))
+        XCTAssertEqual(large.scales.map { ($0 * 100).rounded() / 100 }, [1, 1.23, 0.5], "a third larger but for the 4,000 px bound")
     }
 
     func testTheSlopeOfTurnedLinesIsFound() {

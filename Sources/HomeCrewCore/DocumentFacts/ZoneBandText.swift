@@ -5,14 +5,14 @@ public enum ZoneBandText {
     /// A line looks like a line of a zone: three fillers or more (OCR's « counts two), shaped like
     /// one (only `A–Z 0–9 <` at a zone's width), or as OCR misreads one: 26 to 52 characters (spaces
     /// aside), nine in ten of them `A–Z 0–9 <` or what OCR reads for `<` (K, e, c, s, ¢…), with a run of
-    /// four of those. Only a second reading follows, and its check digits decide.
+    /// four of one of those or five of them mixed. Only a second reading follows, and its check digits decide.
     public static func looksLikeZoneLine(_ line: Substring) -> Bool {
         var fillers = 0
         for character in line where character == "<" || character == "«" {
             fillers += character == "<" ? 1 : 2
             if fillers >= 3 { return true }
         }
-        return ZoneReader.zoneLine(line.utf8) != nil || looksLikeAMisreadZoneLine(line)
+        return !ZoneReader.zoneLineReadings(line.utf8).isEmpty || looksLikeAMisreadZoneLine(line)
     }
 
     static let misreadFillers: Set<Character> = ["<", "K", "e", "c", "s", "¢", "«", "E", "C", "S", "X", "k"]
@@ -22,20 +22,44 @@ public enum ZoneBandText {
         guard (26...52).contains(characters.count) else { return false }
         let zoneCharacters = characters.filter { misreadFillers.contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }.count
         guard zoneCharacters * 10 >= characters.count * 9 else { return false }
-        var run = 0
+        var run = 0, mixedRun = 0
         var previous: Character?
         for character in characters {
             run = character == previous ? run + 1 : 1
             previous = character
-            if run >= 4 && misreadFillers.contains(character) { return true }
+            mixedRun = mixedFillers.contains(character) ? mixedRun + 1 : 0
+            if (run >= 4 && misreadFillers.contains(character)) || mixedRun >= 5 { return true }
         }
         return false
     }
+
+    /// What small or blurred fillers read as, mixed in one run (`<<ccece¢`); not C, S or X, which
+    /// capitals (SUCCESS) hold in runs.
+    static let mixedFillers: Set<Character> = ["<", "K", "e", "E", "c", "s", "¢", "«"]
 
     /// Whether a page's text holds a line that looks like a zone's: only then is the band read again.
     public static func isLikely(_ text: String) -> Bool {
         text.split(separator: "\n").contains(where: looksLikeZoneLine)
     }
+
+    /// Whether a page's text reads like a page turned a quarter: OCR reads a sideways zone as a column
+    /// of short lines, each a character or two of every zone line (`AN`, `ON`: a turned `<` reads as A,
+    /// N or V). Three lines of at most three characters, or three such words of A and N alone.
+    public static func looksSideways(_ text: String) -> Bool {
+        var shortLines = 0, fillerWords = 0
+        for line in text.split(separator: "\n") {
+            let characters = line.filter { !$0.isWhitespace }
+            if !characters.isEmpty, characters.count <= 3 { shortLines += 1 }
+            for word in line.split(whereSeparator: { !$0.isLetter }) where (2...4).contains(word.count) && word.allSatisfy({ $0 == "A" || $0 == "N" }) {
+                fillerWords += 1
+            }
+            if shortLines >= 3 || fillerWords >= 3 { return true }
+        }
+        return false
+    }
+
+    /// Whether a zone in the text reads (whole, or from its checked lines).
+    public static func readsAZone(_ text: String) -> Bool { quality(text).best > 0 }
 
     /// The page's text with its zone-like lines replaced by the band's reading (at the first one's
     /// place), when that reading holds a zone whose check digits agree; nil when it does not, and

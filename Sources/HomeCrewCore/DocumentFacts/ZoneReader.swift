@@ -7,8 +7,10 @@ public enum ZoneReader {
     struct CandidateLine {
         var textLine: Int
         var bytes: [UInt8]
-        /// Read longer than a zone's line with more than fillers and K in the part cut off.
+        /// Read longer than a zone's line and cut back (see `LineReading.inDoubt`).
         var cutBackInDoubt = false
+        /// Made to fit by dropping fillers read too many inside its optional data, whose value is then not given.
+        var optionalFitted = false
     }
 
     /// Every zone in `text` (at most `limits.zones`), each read or refused with its reason.
@@ -42,45 +44,112 @@ public enum ZoneReader {
     }
 
     /// Groups of consecutive text lines (blank lines between them ignored) that each look like a
-    /// line of a zone of the same width: only `A–Z`, `0–9` and `<`, spaces dropped.
+    /// line of a zone of the same width: only `A–Z`, `0–9` and `<`, spaces dropped. A line that may be
+    /// read at more than one width is read at the one its neighbours share.
     static func candidateRuns(_ text: String, limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) -> [[CandidateLine]] {
         var runs: [[CandidateLine]] = []
-        var current: [CandidateLine] = []
+        var current: [(textLine: Int, readings: [Int: LineReading])] = []
+        var widths: Set<Int> = []
+        func close() {
+            if let run = atSharedWidth(current) { runs.append(run) }
+            current = []
+        }
         var lineNumber = 0
         for rawLine in text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             work.linesScanned += 1
             if rawLine.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
-            if let line = zoneLine(rawLine) {
-                if let last = current.last, last.bytes.count != line.bytes.count { runs.append(current); current = [] }
-                current.append(CandidateLine(textLine: lineNumber, bytes: line.bytes, cutBackInDoubt: line.inDoubt))
-            } else if !current.isEmpty {
-                runs.append(current)
-                current = []
+            let readings = zoneLineReadings(rawLine)
+            if readings.isEmpty { close(); continue }
+            let shared = widths.intersection(readings.keys)
+            if current.isEmpty || shared.isEmpty {
+                close()
+                widths = Set(readings.keys)
+            } else {
+                widths = shared
             }
+            current.append((lineNumber, readings))
         }
-        if !current.isEmpty { runs.append(current) }
+        close()
         // A zone holds at least one filler; lines of letters alone are headings, not zones.
         return runs.filter { run in run.contains { $0.bytes.contains(CheckDigit.filler) } }
     }
 
-    /// The line compacted to a zone line, or nil. A line a few fillers short of a zone's width
-    /// (OCR drops trailing `<`) is filled out; « is OCR's reading of `<<`. A line of 45 to 52 is cut
-    /// back to 44: OCR reads a filler as two (`<K`, `K<`); what it cut off other than fillers and K
-    /// leaves the line in doubt (a first line's unchecked fields are then not used).
-    static func zoneLine(_ raw: Substring.UTF8View.SubSequence) -> (bytes: [UInt8], inDoubt: Bool)? {
-        guard let bytes = zoneCharacters(raw) else { return nil }
+    /// The run's lines at the width they all may be read at that changes them least.
+    private static func atSharedWidth(_ lines: [(textLine: Int, readings: [Int: LineReading])]) -> [CandidateLine]? {
+        guard let first = lines.first else { return nil }
+        let shared = lines.dropFirst().reduce(Set(first.readings.keys)) { $0.intersection($1.readings.keys) }
+        let cost = { (width: Int) in lines.reduce(0) { $0 + ($1.readings[width]?.changed ?? 0) } }
+        guard let width = shared.min(by: { (cost($0), $0) < (cost($1), $1) }) else { return nil }
+        return lines.compactMap { line in
+            line.readings[width].map { CandidateLine(textLine: line.textLine, bytes: $0.bytes, cutBackInDoubt: $0.inDoubt,
+                                                     optionalFitted: $0.optionalFitted) }
+        }
+    }
+
+    /// A line read at one zone width.
+    struct LineReading: Equatable {
+        var bytes: [UInt8]
+        /// Cut back: the characters it had too many may stand anywhere in it, its unchecked fields too.
+        var inDoubt = false
+        var optionalFitted = false
+        /// How many characters were added or cut to make it fit.
+        var changed = 0
+    }
+
+    /// The line compacted to a zone line at each width it may be one of (30, 36, 44); empty when none.
+    /// A line a few fillers short of a zone's width (OCR drops trailing `<`) is filled out; « is OCR's
+    /// reading of `<<`. A line too long by fillers OCR read too many (`<K`, `K<`, or `<` as E, C, S, X)
+    /// is cut where they stand: at its end, or just before its last check digits (its optional data's
+    /// fillers, whose value is then not given). A line of 45 to 52 is also cut back to 44. The characters
+    /// before the cut stay where they were read, and their check digits decide; but a character read too
+    /// many may stand anywhere (IL<IDN for I<IDN), so a first line cut back is in doubt: its issuing
+    /// state, which no check digit covers, is not used.
+    static func zoneLineReadings(_ raw: Substring.UTF8View.SubSequence) -> [Int: LineReading] {
+        guard let bytes = zoneCharacters(raw) else { return [:] }
+        var readings: [Int: LineReading] = [:]
         for width in [30, 36, 44] {
-            if bytes.count == width { return (bytes, false) }
-            // Ending in a filler, or in K (tesseract's reading of one) after fillers.
-            if (width - 3)..<width ~= bytes.count,
-               bytes.last == CheckDigit.filler || (bytes.last == UInt8(ascii: "K") && bytes.filter { $0 == CheckDigit.filler }.count >= 3) {
-                return (bytes + Array(repeating: CheckDigit.filler, count: width - bytes.count), false)
-            }
+            if let reading = fitting(bytes, to: width) { readings[width] = reading }
         }
         // Not 30 or 36 cut back: those lengths are taken by the wider zones' own lines.
-        guard 45...52 ~= bytes.count, bytes.contains(CheckDigit.filler) else { return nil }
-        return (Array(bytes.prefix(44)), !bytes[44...].allSatisfy { $0 == CheckDigit.filler || $0 == UInt8(ascii: "K") })
+        if readings[44] == nil, 45...52 ~= bytes.count, bytes.contains(CheckDigit.filler) {
+            readings[44] = LineReading(bytes: Array(bytes.prefix(44)), inDoubt: true, changed: bytes.count - 44)
+        }
+        return readings
+    }
+
+    /// What OCR reads for a filler: itself, or K, X, E, C, S.
+    static func isFillerLike(_ byte: UInt8) -> Bool {
+        byte == CheckDigit.filler || "KXECS".utf8.contains(byte)
+    }
+
+    /// The line at `width`, when it is that long or can be made so (see `zoneLineReadings`).
+    static func fitting(_ bytes: [UInt8], to width: Int) -> LineReading? {
+        let count = bytes.count
+        if count == width { return LineReading(bytes: bytes) }
+        // Ending in a filler, or in K (tesseract's reading of one) after fillers.
+        if (width - 3)..<width ~= count,
+           bytes.last == CheckDigit.filler || (bytes.last == UInt8(ascii: "K") && bytes.filter { $0 == CheckDigit.filler }.count >= 3) {
+            return LineReading(bytes: bytes + Array(repeating: CheckDigit.filler, count: width - count), changed: width - count)
+        }
+        let excess = count - width
+        guard 1...8 ~= excess, bytes.contains(CheckDigit.filler) else { return nil }
+        // Too long at its end: a run of fillers (or their misreadings) reaching past the width.
+        if bytes[(width - 1)...].allSatisfy(isFillerLike) {
+            return LineReading(bytes: Array(bytes.prefix(width)), inDoubt: true, changed: excess)
+        }
+        // Too long just before its last check digits (one or two): inside the optional data's fillers.
+        for tail in [1, 2] {
+            let runEnd = count - tail
+            guard bytes[runEnd...].allSatisfy(Repair.isDigit) else { break }
+            var runStart = runEnd
+            while runStart > 0, isFillerLike(bytes[runStart - 1]) { runStart -= 1 }
+            if runEnd - runStart > excess, bytes[runStart..<runEnd].contains(CheckDigit.filler) {
+                return LineReading(bytes: Array(bytes[..<(runEnd - excess)]) + Array(bytes[runEnd...]), inDoubt: true,
+                                   optionalFitted: true, changed: excess)
+            }
+        }
+        return nil
     }
 
     /// The format a first line of this width and document code begins (its first character read as a letter).
@@ -136,10 +205,14 @@ extension ZoneReader {
                 : "the check digits of the \(names) do not agree")
         }
         var zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        if candidate.contains(where: \.optionalFitted), !zone.optionalData.isEmpty {
+            zone.optionalData = []
+            zone.notes.append("a filler too many was read in its optional data, which is therefore not given")
+        }
         if candidate[0].cutBackInDoubt {
             // No check digit covers the first line's state: cut back from a misread line, it is not used (names always need confirming).
             zone.issuingState = ""
-            zone.notes.append("its first line was read too long and cut back to 44 characters, so its issuing state is not used")
+            zone.notes.append("its first line was read too long and cut back to \(lines[0].count) characters, so its issuing state is not used")
         }
         return .read(zone)
     }
@@ -172,24 +245,36 @@ extension ZoneReader {
             notes.append("the document number \(number ?? "") ends in KK, which may be fillers read as K")
             number = nil
         }
-        // K, A and U count 20, 10 and 30, 0 modulo 10 like a filler: no check digit tells them from one.
+        // K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like a filler: no check digit tells them from one
+        // (an O read twice, UTO0, puts a 0 there).
         let optionalData = optional.map(ZoneText.withoutFillers).filter { value in
             if value.hasSuffix("KK") {
                 notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
                 return false
             }
-            if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU".contains($0) } }) {
-                notes.append("the optional data \(value) holds K, A or U alone between fillers, which may be a misread filler")
+            if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU0".contains($0) } }) {
+                notes.append("the optional data \(value) holds K, A, U or 0 alone between fillers, which may be a misread filler")
                 return false
             }
+            // Fillers all read as letters: nothing there to give.
+            if value.allSatisfy({ "KXECS ".contains($0) }) { return false }
             return !value.isEmpty
         }
         let sex = lines[layout.sex.line][layout.sex.index]
+        // No check digit covers a state: one that is no code is misread (IL<IDN read ILD, TDN for IDN).
+        func stateCode(_ span: ZoneLayout.Span, _ what: String) -> String {
+            let code = ZoneText.withoutFillers(bytes(span))
+            guard code.isEmpty || isStateCode(code) else {
+                notes.append("the \(what) \(code) is no code ICAO 9303 lists, so it is not used")
+                return ""
+            }
+            return code
+        }
         return MachineReadableZone(
             format: layout.format, lines: lines.map(ZoneText.string), textLines: textLines,
-            documentCode: ZoneText.string(bytes(layout.code)), issuingState: ZoneText.withoutFillers(bytes(layout.state)),
+            documentCode: ZoneText.string(bytes(layout.code)), issuingState: stateCode(layout.state, "issuing state"),
             documentNumber: number ?? "", surname: name.name.surname, givenNames: name.name.given,
-            nameReadable: name.readable, nameWithoutMisreadFillers: name.withoutMisreadFillers, nationality: ZoneText.withoutFillers(bytes(layout.nationality)),
+            nameReadable: name.readable, nameWithoutMisreadFillers: name.withoutMisreadFillers, nationality: stateCode(layout.nationality, "nationality"),
             birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M"), UInt8(ascii: "X")].contains(sex) ? ZoneText.string([sex]) : nil,
             expiryDate: expiry, optionalData: optionalData,
             repairs: repairs, notes: notes)
@@ -276,8 +361,16 @@ extension ZoneReader {
             }
         }
         let lines = text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var lineAbove: Int?
         for (index, raw) in lines.enumerated() where tried < limits.zones * 4 && found.count < limits.zones {
+            defer { if !raw.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { lineAbove = index } }
             guard let compact = compacted(raw) else { continue }
+            if let above = lineAbove, let visa = visaSecondLine(compact, below: lines[above], textLines: (above + 1, index + 1), today: today) {
+                tried += 1
+                work.zonesExamined += 1
+                found.append(visa)
+                continue
+            }
             for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
                 for variant in fitted(compact, to: width) where tried < limits.zones * 4 {
                     tried += 1
@@ -296,6 +389,32 @@ extension ZoneReader {
             }
         }
         return found
+    }
+
+    /// A visa's second line read without its first, under a line that begins with its code V. A visa
+    /// has no composite check digit, so each date is guarded by one digit only (one misreading in ten
+    /// passes it): the line is taken only as read, at its exact width, its dates, their check digits
+    /// and the number's check digit digits as read (nothing repaired there), its sex M, F or `<`, and
+    /// all three check digits agreeing. Its optional data, which no check digit covers, is not given.
+    static func visaSecondLine(_ line: [UInt8], below above: Substring.UTF8View.SubSequence, textLines: (Int, Int),
+                               today: CalendarDate) -> ZoneReading? {
+        guard above.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "V") else { return nil }
+        let format: ZoneFormat
+        switch line.count {
+        case 44: format = .mrvA
+        case 36: format = .mrvB
+        default: return nil
+        }
+        let digitsAsRead = [9] + Array(13...19) + Array(21...27)
+        guard digitsAsRead.allSatisfy({ Repair.isDigit(line[$0]) }),
+              [UInt8(ascii: "M"), UInt8(ascii: "F"), CheckDigit.filler].contains(line[20]) else { return nil }
+        let first = CandidateLine(textLine: textLines.0, bytes: Array("V".utf8) + Array(repeating: CheckDigit.filler, count: line.count - 1))
+        guard case .read(var zone) = read([first, CandidateLine(textLine: textLines.1, bytes: line)], format: format, today: today)
+        else { return nil }
+        zone = withoutNames(zone, note: "only its second line could be read, under a first line that begins with V")
+        zone.documentCode = "V"
+        zone.optionalData = []
+        return .read(zone)
     }
 
     /// A line's characters if they are all `A–Z 0–9 <` (spaces dropped, « as `<<`), else nil.
