@@ -231,21 +231,22 @@ final class ZoneReaderTests: XCTestCase {
 
     func testAFirstLineWithAFillerReadTwiceIsCutBackToItsWidth() throws {
         // OCR read three of the fillers as '<K': 47 characters, the tail fillers and K only. Where the
-        // three stood is not known (a letter read twice before the state would shift it): the state is not used.
+        // three stood is not known (a letter read twice before the state would shift it): the state
+        // stands where the nationality, on the checked line, is the same.
         let read = try zone([Self.td3[0] + "KKK", Self.td3[1]])
         XCTAssertEqual(read.lines[0], Self.td3[0])
-        XCTAssertEqual(read.documentNumber, "L898902C3")
-        XCTAssertEqual(read.issuingState, "")
-        XCTAssertEqual(read.notes, ["its first line was read too long and cut back to 44 characters, so its issuing state is not used"])
+        XCTAssertEqual([read.documentNumber, read.issuingState], ["L898902C3", "UTO"])
+        XCTAssertEqual(read.notes, [])
+        let visa = try zone([Self.mrvA[0] + "<K", Self.mrvA[1]])
+        XCTAssertEqual([visa.issuingState, visa.nationality], ["", "XXX"])
+        XCTAssertEqual(visa.notes, ["its first line was read 2 characters too long, so its issuing state, not the nationality, is not used"])
         // As specimen zone-18-td2-rotate read: an L inserted before the state, the excess in the fillers' tail.
         let inserted = try zone(["IL<IDNALEMU<<HANA<<<K<<K<<K<KKKKKKKKKKKKK", "H6115794<2IDN9608144F3003312<<<<<<<6"])
         XCTAssertEqual([inserted.issuingState, inserted.nationality, inserted.documentNumber], ["", "IDN", "H6115794"])
         // Read two short, its last filler as K: filled out like a line that lost its last fillers.
         XCTAssertEqual(try zone(["P<UTOERIKSSON<<ANNA<MARIA<K<<<<<KKKEKKKKKK", Self.td3[1]]).documentNumber, "L898902C3")
-        // Cut back from more than fillers and K, the first line's state (no check digit covers it) is not used.
-        let doubtful = try zone([Self.td3[0] + "EKE", Self.td3[1]])
-        XCTAssertEqual(doubtful.issuingState, "")
-        XCTAssertEqual(doubtful.notes, ["its first line was read too long and cut back to 44 characters, so its issuing state is not used"])
+        // Cut back from fillers read as E and K: the state stands, the nationality being the same.
+        XCTAssertEqual(try zone([Self.td3[0] + "EKE", Self.td3[1]]).issuingState, "UTO")
         // A second line is cut back too, and its check digits decide: a character inserted inside it is refused.
         XCTAssertEqual(try zone([Self.td3[0], Self.td3[1] + "KK"]).documentNumber, "L898902C3")
         let insertedInLine2 = "L898902C36UTO74081222F1204159ZE184226B<<<<<10"
@@ -331,7 +332,7 @@ final class ZoneReaderTests: XCTestCase {
         let visa = try zone(["V<UTOERIKSSON<<ANNA<XMARIA<<<<<<<<<<<", Self.mrvB[1]])
         XCTAssertEqual([visa.documentNumber, visa.surname, visa.givenNames], ["L8988901C", "ERIKSSON", "ANNA XMARIA"])
         XCTAssertEqual(visa.nameWithoutMisreadFillers, ZoneName(surname: "ERIKSSON", given: "ANNA MARIA"))
-        XCTAssertEqual(visa.issuingState, "", "a line cut back may hold its excess anywhere, before its state too")
+        XCTAssertEqual(visa.issuingState, "", "a line cut back may hold its excess anywhere, before its state too; XXX is the nationality")
         // Excess that is not fillers at the end or before the last check digits is never cut.
         XCTAssertNotNil(reason([Self.td1[0], "7408122F12041559UTO<<<<<<<<<<<6", Self.td1[2]]), "a digit read twice inside a date shifts it: refused")
         XCTAssertEqual(ZoneReader.fitting(Array("7408122F1204159UTO<<<<<<<<<<<6".utf8), to: 30)?.changed, 0)
@@ -374,7 +375,30 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertTrue(ZoneReader.zones(in: "PASSPORT\n" + Self.mrvA[1], today: today).isEmpty)
         let repaired = "L8988901C4XXX4009078F961Z1096ZE184226B<<<<<<"
         XCTAssertTrue(ZoneReader.zones(in: "V\n" + repaired, today: today).isEmpty)
-        XCTAssertTrue(ZoneReader.zones(in: "V\n" + Self.mrvA[1] + "<", today: today).isEmpty)
+        // A filler too many at its end is cut; a visa line's excess elsewhere is refused (see below).
+        XCTAssertEqual(ZoneReader.zones(in: "V\n" + Self.mrvB[1] + "<<", today: today).count, 1)
+    }
+
+    func testAVisaLineReadACharacterLongOrShortNeverGivesAWrongValue() {
+        // A visa has no composite: one check digit guards each date. Every digit read twice, every
+        // character lost, before its optional data, in a whole zone and alone under a V line.
+        let truth = Array(Self.mrvB[1].utf8)
+        var read = 0
+        for position in 0..<28 {
+            var variants = [Array(truth[..<position]) + Array(truth[position...].dropFirst())]
+            for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { variants.append(Array(truth[..<position]) + [digit] + Array(truth[position...])) }
+            for variant in variants {
+                let line = String(decoding: variant, as: UTF8.self)
+                for text in [Self.mrvB[0] + "\n" + line, "V\n" + line] {
+                    for case .read(let zone) in ZoneReader.zones(in: text, today: today) {
+                        read += 1
+                        XCTAssertEqual([zone.documentNumber, zone.birthDate?.description, zone.expiryDate?.description, zone.sex],
+                                       ["L8988901C", "1940-09-07", "1996-12-10", "F"], line)
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(read, 0, "each such line shifts a checked field or puts a digit after the expiry's check digit")
     }
 
     func testAPageReadSidewaysIsToldFromOneWithShortLines() {

@@ -7,8 +7,8 @@ public enum ZoneReader {
     struct CandidateLine {
         var textLine: Int
         var bytes: [UInt8]
-        /// Read longer than a zone's line and cut back (see `LineReading.inDoubt`).
-        var cutBackInDoubt = false
+        /// How many characters it was read too long (or, below 0, too short; see `zoneLineReadings`).
+        var changed = 0
         /// Made to fit by dropping fillers read too many inside its optional data, whose value is then not given.
         var optionalFitted = false
     }
@@ -79,10 +79,10 @@ public enum ZoneReader {
     private static func atSharedWidth(_ lines: [(textLine: Int, readings: [Int: LineReading])]) -> [CandidateLine]? {
         guard let first = lines.first else { return nil }
         let shared = lines.dropFirst().reduce(Set(first.readings.keys)) { $0.intersection($1.readings.keys) }
-        let cost = { (width: Int) in lines.reduce(0) { $0 + ($1.readings[width]?.changed ?? 0) } }
+        let cost = { (width: Int) in lines.reduce(0) { $0 + abs($1.readings[width]?.changed ?? 0) } }
         guard let width = shared.min(by: { (cost($0), $0) < (cost($1), $1) }) else { return nil }
         return lines.compactMap { line in
-            line.readings[width].map { CandidateLine(textLine: line.textLine, bytes: $0.bytes, cutBackInDoubt: $0.inDoubt,
+            line.readings[width].map { CandidateLine(textLine: line.textLine, bytes: $0.bytes, changed: $0.changed,
                                                      optionalFitted: $0.optionalFitted) }
         }
     }
@@ -90,21 +90,20 @@ public enum ZoneReader {
     /// A line read at one zone width.
     struct LineReading: Equatable {
         var bytes: [UInt8]
-        /// Cut back: the characters it had too many may stand anywhere in it, its unchecked fields too.
-        var inDoubt = false
         var optionalFitted = false
-        /// How many characters were added or cut to make it fit.
+        /// How many characters were cut to make it fit (below 0: how many fillers were added).
         var changed = 0
     }
 
     /// The line compacted to a zone line at each width it may be one of (30, 36, 44); empty when none.
-    /// A line a few fillers short of a zone's width (OCR drops trailing `<`) is filled out; « is OCR's
+    /// A line up to 8 fillers short of a zone's width (OCR drops trailing `<`) is filled out; « is OCR's
     /// reading of `<<`. A line too long by fillers OCR read too many (`<K`, `K<`, or `<` as E, C, S, X)
     /// is cut where they stand: at its end, or just before its last check digits (its optional data's
     /// fillers, whose value is then not given). A line of 45 to 52 is also cut back to 44. The characters
-    /// before the cut stay where they were read, and their check digits decide; but a character read too
-    /// many may stand anywhere (IL<IDN for I<IDN), so a first line cut back is in doubt: its issuing
-    /// state, which no check digit covers, is not used.
+    /// before the cut or the fill stay where they were read, and their check digits decide; but the
+    /// character read too many or too few may stand anywhere (IL<IDN for I<IDN), so a first line of the
+    /// wrong length is in doubt: its issuing state, which no check digit covers, is used only where it
+    /// is the nationality, and a visa's second line (no composite) only as `visaLineHolds` allows.
     static func zoneLineReadings(_ raw: Substring.UTF8View.SubSequence) -> [Int: LineReading] {
         guard let bytes = zoneCharacters(raw) else { return [:] }
         var readings: [Int: LineReading] = [:]
@@ -113,7 +112,7 @@ public enum ZoneReader {
         }
         // Not 30 or 36 cut back: those lengths are taken by the wider zones' own lines.
         if readings[44] == nil, 45...52 ~= bytes.count, bytes.contains(CheckDigit.filler) {
-            readings[44] = LineReading(bytes: Array(bytes.prefix(44)), inDoubt: true, changed: bytes.count - 44)
+            readings[44] = LineReading(bytes: Array(bytes.prefix(44)), changed: bytes.count - 44)
         }
         return readings
     }
@@ -128,15 +127,15 @@ public enum ZoneReader {
         let count = bytes.count
         if count == width { return LineReading(bytes: bytes) }
         // Ending in a filler, or in K (tesseract's reading of one) after fillers.
-        if (width - 3)..<width ~= count,
+        if (width - 8)..<width ~= count,
            bytes.last == CheckDigit.filler || (bytes.last == UInt8(ascii: "K") && bytes.filter { $0 == CheckDigit.filler }.count >= 3) {
-            return LineReading(bytes: bytes + Array(repeating: CheckDigit.filler, count: width - count), changed: width - count)
+            return LineReading(bytes: bytes + Array(repeating: CheckDigit.filler, count: width - count), changed: count - width)
         }
         let excess = count - width
         guard 1...8 ~= excess, bytes.contains(CheckDigit.filler) else { return nil }
         // Too long at its end: a run of fillers (or their misreadings) reaching past the width.
         if bytes[(width - 1)...].allSatisfy(isFillerLike) {
-            return LineReading(bytes: Array(bytes.prefix(width)), inDoubt: true, changed: excess)
+            return LineReading(bytes: Array(bytes.prefix(width)), changed: excess)
         }
         // Too long just before its last check digits (one or two): inside the optional data's fillers.
         for tail in [1, 2] {
@@ -145,8 +144,8 @@ public enum ZoneReader {
             var runStart = runEnd
             while runStart > 0, isFillerLike(bytes[runStart - 1]) { runStart -= 1 }
             if runEnd - runStart > excess, bytes[runStart..<runEnd].contains(CheckDigit.filler) {
-                return LineReading(bytes: Array(bytes[..<(runEnd - excess)]) + Array(bytes[runEnd...]), inDoubt: true,
-                                   optionalFitted: true, changed: excess)
+                return LineReading(bytes: Array(bytes[..<(runEnd - excess)]) + Array(bytes[runEnd...]), optionalFitted: true,
+                                   changed: excess)
             }
         }
         return nil
@@ -172,6 +171,10 @@ extension ZoneReader {
     static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
         let layout = ZoneLayout.of(format)
         let textLine = candidate[0].textLine
+        if layout.composite == nil, candidate[1].changed != 0, !visaLineHolds(candidate[1].bytes, changed: true) {
+            return .unreadable(format, textLine: textLine, reason: "its second line was read \(candidate[1].changed > 0 ? "too long" : "too short") "
+                               + "and has no composite check digit: its dates and check digits must read as digits")
+        }
         var lines = candidate.map(\.bytes)
         var repairs: [ZoneRepair] = []
         // 1. Each position read as what its class allows: a letter where only digits stand, a digit where only letters do.
@@ -209,10 +212,12 @@ extension ZoneReader {
             zone.optionalData = []
             zone.notes.append("a filler too many was read in its optional data, which is therefore not given")
         }
-        if candidate[0].cutBackInDoubt {
-            // No check digit covers the first line's state: cut back from a misread line, it is not used (names always need confirming).
+        if candidate[0].changed != 0, !zone.issuingState.isEmpty, zone.issuingState != zone.nationality {
+            // No check digit covers the first line's state: from a line of the wrong length, it stands only where
+            // the holder's nationality (on the checked line) confirms it (names always need confirming).
             zone.issuingState = ""
-            zone.notes.append("its first line was read too long and cut back to \(lines[0].count) characters, so its issuing state is not used")
+            let changed = candidate[0].changed
+            zone.notes.append("its first line was read \(abs(changed)) \(abs(changed) == 1 ? "character" : "characters") too \(changed > 0 ? "long" : "short"), so its issuing state, not the nationality, is not used")
         }
         return .read(zone)
     }
@@ -391,30 +396,35 @@ extension ZoneReader {
         return found
     }
 
-    /// A visa's second line read without its first, under a line that begins with its code V. A visa
-    /// has no composite check digit, so each date is guarded by one digit only (one misreading in ten
-    /// passes it): the line is taken only as read, at its exact width, its dates, their check digits
-    /// and the number's check digit digits as read (nothing repaired there), its sex M, F or `<`, and
-    /// all three check digits agreeing. Its optional data, which no check digit covers, is not given.
+    /// A visa's second line read without its first, under a line that begins with its code V, where
+    /// `visaLineHolds` and all three check digits agree. Its optional data, which no check digit
+    /// covers, is not given.
     static func visaSecondLine(_ line: [UInt8], below above: Substring.UTF8View.SubSequence, textLines: (Int, Int),
                                today: CalendarDate) -> ZoneReading? {
         guard above.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "V") else { return nil }
-        let format: ZoneFormat
-        switch line.count {
-        case 44: format = .mrvA
-        case 36: format = .mrvB
-        default: return nil
-        }
-        let digitsAsRead = [9] + Array(13...19) + Array(21...27)
-        guard digitsAsRead.allSatisfy({ Repair.isDigit(line[$0]) }),
-              [UInt8(ascii: "M"), UInt8(ascii: "F"), CheckDigit.filler].contains(line[20]) else { return nil }
-        let first = CandidateLine(textLine: textLines.0, bytes: Array("V".utf8) + Array(repeating: CheckDigit.filler, count: line.count - 1))
-        guard case .read(var zone) = read([first, CandidateLine(textLine: textLines.1, bytes: line)], format: format, today: today)
-        else { return nil }
+        let fits = [(44, ZoneFormat.mrvA), (36, ZoneFormat.mrvB)].compactMap { width, format in fitting(line, to: width).map { ($0, format) } }
+        guard let (fitted, format) = fits.min(by: { abs($0.0.changed) < abs($1.0.changed) }),
+              visaLineHolds(fitted.bytes, changed: fitted.changed != 0) else { return nil }
+        let first = CandidateLine(textLine: textLines.0, bytes: Array("V".utf8) + Array(repeating: CheckDigit.filler, count: fitted.bytes.count - 1))
+        let second = CandidateLine(textLine: textLines.1, bytes: fitted.bytes, changed: fitted.changed, optionalFitted: fitted.optionalFitted)
+        guard case .read(var zone) = read([first, second], format: format, today: today) else { return nil }
         zone = withoutNames(zone, note: "only its second line could be read, under a first line that begins with V")
         zone.documentCode = "V"
         zone.optionalData = []
         return .read(zone)
+    }
+
+    /// Whether a visa's second line may be read as it stands. A visa has no composite check digit, so
+    /// each date is guarded by one digit only (one misreading in ten passes it): its dates, their check
+    /// digits and the number's check digit must be digits as read (nothing repaired there: F29I02Z049
+    /// repaired to 291022 agreed by chance), its sex M, F or `<`. Read too long or short, the character
+    /// after the expiry's check digit must not be a digit either: a digit read twice in the expiry would
+    /// put its check digit there.
+    static func visaLineHolds(_ line: [UInt8], changed: Bool) -> Bool {
+        let digitsAsRead = [9] + Array(13...19) + Array(21...27)
+        return digitsAsRead.allSatisfy { Repair.isDigit(line[$0]) }
+            && [UInt8(ascii: "M"), UInt8(ascii: "F"), CheckDigit.filler].contains(line[20])
+            && !(changed && Repair.isDigit(line[28]))
     }
 
     /// A line's characters if they are all `A–Z 0–9 <` (spaces dropped, « as `<<`), else nil.
