@@ -134,7 +134,8 @@ public enum ZoneReader {
         let excess = count - width
         guard 1...8 ~= excess, bytes.contains(CheckDigit.filler) else { return nil }
         // Too long at its end: a run of fillers (or their misreadings) reaching past the width.
-        if bytes[(width - 1)...].allSatisfy(isFillerLike) {
+        // (The last character kept a filler or K: an S kept there may be a check digit, 5.)
+        if [CheckDigit.filler, UInt8(ascii: "K")].contains(bytes[width - 1]), bytes[width...].allSatisfy(isFillerLike) {
             return LineReading(bytes: Array(bytes.prefix(width)), changed: excess)
         }
         // Too long just before its last check digits (one or two): inside the optional data's fillers.
@@ -171,9 +172,10 @@ extension ZoneReader {
     static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
         let layout = ZoneLayout.of(format)
         let textLine = candidate[0].textLine
-        if layout.composite == nil, candidate[1].changed != 0, !visaLineHolds(candidate[1].bytes, changed: true) {
-            return .unreadable(format, textLine: textLine, reason: "its second line was read \(candidate[1].changed > 0 ? "too long" : "too short") "
-                               + "and has no composite check digit: its dates and check digits must read as digits")
+        if layout.composite == nil, candidate.contains(where: { $0.changed != 0 }),
+           !visaLineHolds(candidate[1].bytes, changed: candidate[1].changed != 0) {
+            return .unreadable(format, textLine: textLine, reason: "a line was read too long or short and a visa has no composite "
+                               + "check digit: its dates and check digits must read as digits, with no digit after them")
         }
         var lines = candidate.map(\.bytes)
         var repairs: [ZoneRepair] = []
@@ -207,19 +209,37 @@ extension ZoneReader {
                 ? "the check digit of the \(names) does not agree"
                 : "the check digits of the \(names) do not agree")
         }
-        var zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        // A line cut or filled out may hide a character read twice or lost before its dates, which two check
+        // digits can agree with by chance (1 in 100); the nationality between them then moves and is no code.
+        let nationality = ZoneText.withoutFillers(lines[layout.nationality.line][layout.nationality.range])
+        if candidate.contains(where: { $0.changed != 0 }), !isStateCode(nationality) {
+            return .unreadable(format, textLine: textLine, reason: "a line was read too long or short and its nationality \(nationality) is no code")
+        }
+        let zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        return .read(withDoubtsOfItsLength(zone, candidate))
+    }
+
+    /// The zone without what a line of the wrong length leaves in doubt: optional data whose fillers were
+    /// fitted; and from a first line cut or filled out, whose missing or extra character may stand
+    /// anywhere before its names (PB for P<, MAO<BRIEN for MAR<O<BRIEN), the code, the issuing state
+    /// and the names, unless the holder's nationality (on the checked line) is that state.
+    static func withDoubtsOfItsLength(_ read: MachineReadableZone, _ candidate: [CandidateLine]) -> MachineReadableZone {
+        var zone = read
         if candidate.contains(where: \.optionalFitted), !zone.optionalData.isEmpty {
             zone.optionalData = []
             zone.notes.append("a filler too many was read in its optional data, which is therefore not given")
         }
-        if candidate[0].changed != 0, !zone.issuingState.isEmpty, zone.issuingState != zone.nationality {
-            // No check digit covers the first line's state: from a line of the wrong length, it stands only where
-            // the holder's nationality (on the checked line) confirms it (names always need confirming).
-            zone.issuingState = ""
-            let changed = candidate[0].changed
-            zone.notes.append("its first line was read \(abs(changed)) \(abs(changed) == 1 ? "character" : "characters") too \(changed > 0 ? "long" : "short"), so its issuing state, not the nationality, is not used")
+        let changed = candidate[0].changed
+        guard changed != 0, zone.issuingState.isEmpty || zone.issuingState != zone.nationality else { return zone }
+        zone.issuingState = ""
+        zone.documentCode = zone.format == .td1 ? zone.documentCode : ""
+        if zone.format != .td1 {
+            zone.nameReadable = false
+            zone.nameWithoutMisreadFillers = nil
         }
-        return .read(zone)
+        let what = zone.format == .td1 ? "its issuing state is" : "its kind, issuing state and names are"
+        zone.notes.append("its first line was read \(abs(changed)) \(abs(changed) == 1 ? "character" : "characters") too \(changed > 0 ? "long" : "short"), so \(what) not used (the nationality does not confirm them)")
+        return zone
     }
 
     static func fields(_ lines: [[UInt8]], layout: ZoneLayout, textLines: [Int], repairs: [ZoneRepair], today: CalendarDate) -> MachineReadableZone {
@@ -249,22 +269,12 @@ extension ZoneReader {
         if number?.hasSuffix("KK") == true {
             notes.append("the document number \(number ?? "") ends in KK, which may be fillers read as K")
             number = nil
+        } else if number?.contains(" ") == true {
+            // A number's fillers only pad it: one inside it is a filler read as a letter (K2S8RU<<K).
+            notes.append("the document number \(number ?? "") holds a filler, which may be one misread after it")
+            number = nil
         }
-        // K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like a filler: no check digit tells them from one
-        // (an O read twice, UTO0, puts a 0 there).
-        let optionalData = optional.map(ZoneText.withoutFillers).filter { value in
-            if value.hasSuffix("KK") {
-                notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
-                return false
-            }
-            if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU0".contains($0) } }) {
-                notes.append("the optional data \(value) holds K, A, U or 0 alone between fillers, which may be a misread filler")
-                return false
-            }
-            // Fillers all read as letters: nothing there to give.
-            if value.allSatisfy({ "KXECS ".contains($0) }) { return false }
-            return !value.isEmpty
-        }
+        let optionalData = checkedOptionalData(optional, format: layout.format, notes: &notes)
         let sex = lines[layout.sex.line][layout.sex.index]
         // No check digit covers a state: one that is no code is misread (IL<IDN read ILD, TDN for IDN).
         func stateCode(_ span: ZoneLayout.Span, _ what: String) -> String {
@@ -280,9 +290,35 @@ extension ZoneReader {
             documentCode: ZoneText.string(bytes(layout.code)), issuingState: stateCode(layout.state, "issuing state"),
             documentNumber: number ?? "", surname: name.name.surname, givenNames: name.name.given,
             nameReadable: name.readable, nameWithoutMisreadFillers: name.withoutMisreadFillers, nationality: stateCode(layout.nationality, "nationality"),
-            birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M"), UInt8(ascii: "X")].contains(sex) ? ZoneText.string([sex]) : nil,
+            // Not X: tesseract's usual reading of a filler there (and X, unspecified, is rare).
+            birthDate: birth, sex: [UInt8(ascii: "F"), UInt8(ascii: "M")].contains(sex) ? ZoneText.string([sex]) : nil,
             expiryDate: expiry, optionalData: optionalData,
             repairs: repairs, notes: notes)
+    }
+}
+
+extension ZoneReader {
+    /// The optional data a check digit vouches for. K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like
+    /// a filler: no check digit tells them from one (an O read twice, UTO0, puts a 0 there). A visa's
+    /// optional data no check digit covers at all.
+    static func checkedOptionalData(_ fields: [[UInt8]], format: ZoneFormat, notes: inout [String]) -> [String] {
+        let values = fields.map(ZoneText.withoutFillers).filter { !$0.isEmpty }
+        if format == .mrvA || format == .mrvB {
+            if !values.isEmpty { notes.append("a visa's optional data (\(values.joined(separator: " / "))) has no check digit, so it is not given") }
+            return []
+        }
+        return values.filter { value in
+            if value.hasSuffix("KK") {
+                notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
+                return false
+            }
+            if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU0".contains($0) } }) {
+                notes.append("the optional data \(value) holds K, A, U or 0 alone between fillers, which may be a misread filler")
+                return false
+            }
+            // Fillers all read as letters: nothing there to give.
+            return !value.allSatisfy { "KXECS ".contains($0) }
+        }
     }
 }
 
@@ -305,6 +341,7 @@ enum Names {
         let parts = names.components(separatedBy: "<<")
         // No name ends in KKK, and the secondary identifier holds no `<<`: either is a misread line.
         let readable = hasFillers && !names.hasSuffix("KKK") && parts.count <= 2 && !parts[0].isEmpty
+            && !tailHoldsAName(text.dropFirst(names.count))
         let cleaned = withoutLettersBesideFillers(names)
         return Split(name: name(parts), readable: readable,
                      withoutMisreadFillers: readable && cleaned != names ? name(cleaned.components(separatedBy: "<<")) : nil)
@@ -327,6 +364,13 @@ enum Names {
     }
 
     static let misreadFillers: Set<Character> = ["K", "E", "X", "C", "S"]
+
+    /// Whether the fillers' tail holds a word of two or more of those letters, not K alone, between
+    /// fillers (ANNA<EKE<<<): a name, maybe, not misread fillers, which are K and fill the line to its end.
+    static func tailHoldsAName(_ tail: Substring) -> Bool {
+        let words = tail.split(separator: "<", omittingEmptySubsequences: false)
+        return words.dropLast().contains { $0.count >= 2 && $0.contains { $0 != "K" } }
+    }
 
     /// What tesseract reads beside a filler for another filler.
     static let besideFillerMisreads: Set<Character> = ["K", "X"]
@@ -359,7 +403,6 @@ extension ZoneReader {
         for run in runs where run.count == 2 && format(of: run[0].bytes, length: run[0].bytes.count) == .td1 && run[0].bytes.count == 30 {
             guard tried < limits.zones * 4, found.count < limits.zones else { break }
             tried += 1
-            work.zonesExamined += 1
             let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
             if case .read(let zone) = read([run[0], run[1], names], format: .td1, today: today) {
                 found.append(.read(withoutNames(zone, note: "its third line (the names) could not be read")))
@@ -370,30 +413,37 @@ extension ZoneReader {
         for (index, raw) in lines.enumerated() where tried < limits.zones * 4 && found.count < limits.zones {
             defer { if !raw.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { lineAbove = index } }
             guard let compact = compacted(raw) else { continue }
-            if let above = lineAbove, let visa = visaSecondLine(compact, below: lines[above], textLines: (above + 1, index + 1), today: today) {
-                tried += 1
-                work.zonesExamined += 1
+            // A passport's second line is also a valid visa's (the same checks at the same places): a visa's
+            // only where no composite agrees.
+            if let zone = compositeSecondLine(compact, textLine: index + 1, today: today, tries: &tried, limit: limits.zones * 4) {
+                found.append(zone)
+            } else if let above = lineAbove,
+                      let visa = visaSecondLine(compact, below: lines[above], textLines: (above + 1, index + 1), today: today) {
                 found.append(visa)
-                continue
-            }
-            for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
-                for variant in fitted(compact, to: width) where tried < limits.zones * 4 {
-                    tried += 1
-                    work.zonesExamined += 1
-                    let second = CandidateLine(textLine: index + 1, bytes: variant)
-                    let first = CandidateLine(textLine: index + 1, bytes: Array(repeating: CheckDigit.filler, count: width))
-                    guard case .read(var zone) = read([first, second], format: format, today: today) else { continue }
-                    if variant != compact {
-                        // Its optional data's fillers were fitted: a character of it dropped would hide there.
-                        zone.optionalData = []
-                        zone.notes.append("a filler too many or too few was read in its optional data, which is therefore not given")
-                    }
-                    found.append(.read(withoutNames(zone, note: "its first line (the kind, the issuing state and the names) could not be read")))
-                    break
-                }
             }
         }
+        work.zonesExamined += tried
         return found
+    }
+
+    /// A TD3's or TD2's second line read without its first: as it is, or a filler long or short in its
+    /// optional data (`fitted`); its check digits, the composite among them, decide. Its optional data is
+    /// not given: a visa's second line whose last character happens to agree as a composite (1 in 10) would pass.
+    static func compositeSecondLine(_ compact: [UInt8], textLine: Int, today: CalendarDate, tries: inout Int, limit: Int) -> ZoneReading? {
+        for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
+            for variant in fitted(compact, to: width) where tries < limit {
+                tries += 1
+                let second = CandidateLine(textLine: textLine, bytes: variant)
+                let first = CandidateLine(textLine: textLine, bytes: Array(repeating: CheckDigit.filler, count: width))
+                guard case .read(var zone) = read([first, second], format: format, today: today) else { continue }
+                if !zone.optionalData.isEmpty {
+                    zone.optionalData = []
+                    zone.notes.append("without its first line it may be a visa's second line, so its optional data is not given")
+                }
+                return .read(withoutNames(zone, note: "its first line (the kind, the issuing state and the names) could not be read"))
+            }
+        }
+        return nil
     }
 
     /// A visa's second line read without its first, under a line that begins with its code V, where
@@ -401,10 +451,13 @@ extension ZoneReader {
     /// covers, is not given.
     static func visaSecondLine(_ line: [UInt8], below above: Substring.UTF8View.SubSequence, textLines: (Int, Int),
                                today: CalendarDate) -> ZoneReading? {
-        guard above.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "V") else { return nil }
+        // The line above a zone's first line by its look, beginning V and a filler or letter (not "Valid until").
+        let code = Array(above.filter { $0 != 32 && $0 != 9 }.prefix(2))
+        guard code.count == 2, code[0] == UInt8(ascii: "V"), code[1] == CheckDigit.filler || (65...90).contains(code[1]),
+              ZoneBandText.looksLikeZoneLine(Substring(above)) else { return nil }
         let fits = [(44, ZoneFormat.mrvA), (36, ZoneFormat.mrvB)].compactMap { width, format in fitting(line, to: width).map { ($0, format) } }
         guard let (fitted, format) = fits.min(by: { abs($0.0.changed) < abs($1.0.changed) }),
-              visaLineHolds(fitted.bytes, changed: fitted.changed != 0) else { return nil }
+              visaLineHolds(fitted.bytes, changed: fitted.changed != 0), Repair.isDigit(fitted.bytes[9]) else { return nil }
         let first = CandidateLine(textLine: textLines.0, bytes: Array("V".utf8) + Array(repeating: CheckDigit.filler, count: fitted.bytes.count - 1))
         let second = CandidateLine(textLine: textLines.1, bytes: fitted.bytes, changed: fitted.changed, optionalFitted: fitted.optionalFitted)
         guard case .read(var zone) = read([first, second], format: format, today: today) else { return nil }
@@ -414,14 +467,15 @@ extension ZoneReader {
         return .read(zone)
     }
 
-    /// Whether a visa's second line may be read as it stands. A visa has no composite check digit, so
-    /// each date is guarded by one digit only (one misreading in ten passes it): its dates, their check
-    /// digits and the number's check digit must be digits as read (nothing repaired there: F29I02Z049
-    /// repaired to 291022 agreed by chance), its sex M, F or `<`. Read too long or short, the character
-    /// after the expiry's check digit must not be a digit either: a digit read twice in the expiry would
-    /// put its check digit there.
+    /// Whether a visa's second line may be read as it stands, alone or beside a first line of the wrong
+    /// length. A visa has no composite check digit, so each date is guarded by one digit only (one
+    /// misreading in ten passes it; a date of fillers with a filler for its check passes always): its
+    /// dates and their check digits must be digits as read (nothing repaired there: F29I02Z049 repaired
+    /// to 291022 agreed by chance), its sex M, F or `<`. Read too long or short itself, the number's check
+    /// digit must be a digit as read too, and the character after the expiry's check digit must not be
+    /// one: a digit read twice in the expiry would put its check digit there.
     static func visaLineHolds(_ line: [UInt8], changed: Bool) -> Bool {
-        let digitsAsRead = [9] + Array(13...19) + Array(21...27)
+        let digitsAsRead = (changed ? [9] : []) + Array(13...19) + Array(21...27)
         return digitsAsRead.allSatisfy { Repair.isDigit(line[$0]) }
             && [UInt8(ascii: "M"), UInt8(ascii: "F"), CheckDigit.filler].contains(line[20])
             && !(changed && Repair.isDigit(line[28]))
