@@ -109,6 +109,20 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertNil(part.fact(.givenNames))
     }
 
+    func testANameFromAFirstLineOfTheWrongLengthIsConfirmedOnlyByTheStaff() {
+        // As a hostile review found: an R lost before the names (MAO<BRIEN for MAR<O<BRIEN), and the page
+        // printing O BRIEN, confirmed the surname BRIEN. A line of the wrong length may have moved its names.
+        let line2 = ZoneReaderTests.passport(state: "MAR", name: "O<BRIEN<<SEAN", nationality: "MAR")[1]
+        let text = "SURNAME O BRIEN  GIVEN NAMES SEAN\nP<MAO<BRIEN<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<\n" + line2
+        let printed = values(DocumentFacts.read(text: text, today: today, candidates: [anna]))
+        XCTAssertNil(printed["surname"])
+        XCTAssertEqual(printed["number"], "P1234567")
+        // The names a staff member has, part for part, are still that person's.
+        let brien = PersonCandidate(id: RecordID(rawValue: "brien0000001"), names: ["Sean Brien"])
+        let staff = values(DocumentFacts.read(text: text, today: today, candidates: [anna, brien]))
+        XCTAssertEqual([staff["surname"], staff["person"]], ["BRIEN", "Sean Brien"])
+    }
+
     func testAZoneWithoutAGivenNameSeparatorNamesThePersonButNotWhichPartIsWhich() throws {
         // "NAKAMURA<<YUKI" with its << read as <: the surname would be NAKAMURA YUKI.
         let yuki = PersonCandidate(id: RecordID(rawValue: "yuki00000001"), names: ["Yuki Nakamura"])

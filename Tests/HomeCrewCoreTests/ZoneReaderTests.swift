@@ -240,7 +240,7 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertEqual(read.notes, [])
         let other = try zone([Self.passport(state: "PHL", nationality: "IND")[0] + "<K", Self.passport(state: "PHL", nationality: "IND")[1]])
         XCTAssertEqual([other.issuingState, other.nationality, other.documentNumber], ["", "IND", "P1234567"])
-        XCTAssertEqual(other.notes, ["its first line was read 2 characters too long, so its kind, issuing state and names are not used (the nationality does not confirm them)"])
+        XCTAssertEqual(other.notes, ["its first line was read 2 characters too long, so its kind and issuing state are not used, and its names only if they are a staff member's (the nationality does not confirm them)"])
         // As specimen zone-18-td2-rotate read: an L inserted before the state, the excess in the fillers' tail.
         let inserted = try zone(["IL<IDNALEMU<<HANA<<<K<<K<<K<KKKKKKKKKKKKK", "H6115794<2IDN9608144F3003312<<<<<<<6"])
         XCTAssertEqual([inserted.issuingState, inserted.nationality, inserted.documentNumber], ["", "IDN", "H6115794"])
@@ -332,7 +332,7 @@ final class ZoneReaderTests: XCTestCase {
         // A visa's names line one filler long beside an exact second line (specimen zone-05-mrv-b-skew).
         let visa = try zone(["V<UTOERIKSSON<<ANNA<XMARIA<<<<<<<<<<<", Self.mrvB[1]])
         XCTAssertEqual([visa.documentNumber, visa.issuingState, visa.documentCode], ["L8988901C", "", ""])
-        XCTAssertFalse(visa.nameReadable, "a line cut back may hold its excess anywhere, before its state and names too; XXX, the nationality, does not confirm UTO")
+        XCTAssertTrue(visa.nameOnlyByStaff, "a line cut back may hold its excess anywhere, before its state and names too; XXX, the nationality, does not confirm UTO")
         // A visa's first line cut back beside an exact second line whose number's check digit read O (specimen
         // zone-20-mrv-b-skew): its dates read as digits, so the O is repaired as in any zone.
         let cut = try zone(["V<ARENAKAMURAK<<YUKI<<<<<<<<<<<<<<<<<", "X6931246<OLKA0008062F2803168<<<<<<<<"])
@@ -419,9 +419,9 @@ final class ZoneReaderTests: XCTestCase {
         // A first line a character short before its names (MAO<BRIEN for MAR<O<BRIEN): no kind, state or names.
         let short = try zone(["P<UTERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", Self.td3[1]])
         XCTAssertEqual([short.documentCode, short.issuingState], ["", ""])
-        XCTAssertFalse(short.nameReadable)
+        XCTAssertTrue(short.nameOnlyByStaff)
         XCTAssertEqual(short.notes, ["the issuing state UTE is no code ICAO 9303 lists, so it is not used",
-                                     "its first line was read 1 character too short, so its kind, issuing state and names are not used (the nationality does not confirm them)"])
+                                     "its first line was read 1 character too short, so its kind and issuing state are not used, and its names only if they are a staff member's (the nationality does not confirm them)"])
         // A visa at the wrong width: an MRV-B whose nationality's fillers read 8 too many, its first line padded
         // to 44, put its birth date in the expiry's place. A visa line of the wrong length must hold its dates as read.
         XCTAssertTrue(ZoneReader.zones(in: "V<PHLKOK<<KEVIN<KATE<<<<<<<<<<<<<<<<\nKG21R2WT<1D<<<<<<<<<<5512245X2512266<<<<<<<<", today: today)

@@ -150,9 +150,16 @@ public enum DocumentFacts {
             var facts = nameFacts(name, zone: zone, limits: limits, also: [evidence])
             // Printed on the page, the name may also be one person's here.
             if case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work) {
+                // From a line of the wrong length, only a staff member's name part for part confirms it.
+                guard !zone.nameOnlyByStaff || PersonMatch.sameParts(name.full, matched, limits: limits) else { continue }
                 facts.append(personFact(id, matched, name, zone: zone, limits: limits, also: [evidence]))
+            } else if zone.nameOnlyByStaff {
+                continue
             }
             return (facts, nil)
+        }
+        if zone.nameOnlyByStaff {
+            return ([], "the zone's name \(asRead.full) is no one's here, and its first line was read at the wrong length, so it is not used")
         }
         return ([], "the zone's name \(asRead.full) is not printed elsewhere on the page and is no one's here; no check digit covers names, so it is not used")
     }

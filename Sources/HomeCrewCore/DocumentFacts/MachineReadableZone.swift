@@ -44,9 +44,13 @@ public struct MachineReadableZone: Hashable, Sendable {
     /// A name with a K or X beside a filler is in doubt (tesseract reads OCR-B's `<` as either): this
     /// is how it reads with those letters taken for fillers. Which reading is right only the household's staff can say.
     public var nameWithoutMisreadFillers: ZoneName?
+    /// Read from a first line of the wrong length whose state the nationality does not confirm: a
+    /// character lost or read twice before the names may have moved them (MAO<BRIEN for MAR<O<BRIEN, a
+    /// part of the name printed on the page). Only a staff member's name, part for part, confirms it.
+    public var nameOnlyByStaff = false
     public var nationality: String
     public var birthDate: CalendarDate?
-    /// "F", "M" or "X"; nil when the zone leaves it unspecified.
+    /// "F" or "M"; nil when the zone leaves it unspecified (or reads X, tesseract's reading of a filler).
     public var sex: String?
     public var expiryDate: CalendarDate?
     /// The optional data fields that hold anything, fillers removed.

@@ -233,12 +233,9 @@ extension ZoneReader {
         guard changed != 0, zone.issuingState.isEmpty || zone.issuingState != zone.nationality else { return zone }
         zone.issuingState = ""
         zone.documentCode = zone.format == .td1 ? zone.documentCode : ""
-        if zone.format != .td1 {
-            zone.nameReadable = false
-            zone.nameWithoutMisreadFillers = nil
-        }
-        let what = zone.format == .td1 ? "its issuing state is" : "its kind, issuing state and names are"
-        zone.notes.append("its first line was read \(abs(changed)) \(abs(changed) == 1 ? "character" : "characters") too \(changed > 0 ? "long" : "short"), so \(what) not used (the nationality does not confirm them)")
+        zone.nameOnlyByStaff = zone.format != .td1
+        let what = zone.format == .td1 ? "its issuing state is not used" : "its kind and issuing state are not used, and its names only if they are a staff member's"
+        zone.notes.append("its first line was read \(abs(changed)) \(abs(changed) == 1 ? "character" : "characters") too \(changed > 0 ? "long" : "short"), so \(what) (the nationality does not confirm them)")
         return zone
     }
 
