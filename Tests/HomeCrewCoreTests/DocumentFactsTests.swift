@@ -109,6 +109,17 @@ final class DocumentFactsTests: XCTestCase {
         XCTAssertNil(part.fact(.givenNames))
     }
 
+    func testPrintedNamesConfirmOnlyAsAWhole() {
+        // A filler read twice inside DELA<CRUZ splits the surname; the page printing DELA CRUZ confirms neither part.
+        let truth = ZoneReaderTests.passport(state: "PHL", name: "DELA<CRUZ<<JOSE", nationality: "PHL")
+        let split = "SURNAME DELA CRUZ\n" + truth[0].replacingOccurrences(of: "DELA<CRUZ<<JOSE", with: "DELA<<CRUZ<JOSE") + "\n" + truth[1]
+        XCTAssertNil(values(DocumentFacts.read(text: split, today: today, candidates: []))["surname"])
+        // Printed on their own lines, the surname and given names confirm the zone's.
+        let page = "SURNAME\nDELA CRUZ\nGIVEN NAMES\nJOSE\n" + truth.joined(separator: "\n")
+        let facts = values(DocumentFacts.read(text: page, today: today, candidates: []))
+        XCTAssertEqual([facts["surname"], facts["given-names"]], ["DELA CRUZ", "JOSE"])
+    }
+
     func testANameFromAFirstLineOfTheWrongLengthIsConfirmedOnlyByTheStaff() {
         // As a hostile review found: an R lost before the names (MAO<BRIEN for MAR<O<BRIEN), and the page
         // printing O BRIEN, confirmed the surname BRIEN. A line of the wrong length may have moved its names.
@@ -157,7 +168,9 @@ final class DocumentFactsTests: XCTestCase {
         // The page's words confirm a surname and given names each as printed, not as a bag of parts.
         let split = DocumentFacts.read(text: "Name: Anna der Berg\n" + passport("DER<<BERG<ANNA"), today: today)
         XCTAssertNil(split.fact(.surname), "DER BERG is the surname, not DER")
-        let right = DocumentFacts.read(text: "Name: Anna der Berg\n" + passport("DER<BERG<<ANNA"), today: today)
+        // Nor does a name printed whole on one line: where its surname ends, only parts printed apart say.
+        XCTAssertNil(DocumentFacts.read(text: "Name: Anna der Berg\n" + passport("DER<BERG<<ANNA"), today: today).fact(.surname))
+        let right = DocumentFacts.read(text: "Surname: der Berg\nGiven names: Anna\n" + passport("DER<BERG<<ANNA"), today: today)
         XCTAssertEqual([values(right)["surname"], values(right)["given-names"]], ["DER BERG", "ANNA"])
     }
 
@@ -300,13 +313,13 @@ final class DocumentFactsTests: XCTestCase {
 
     func testTheWordsThatConfirmAZonesNameAreReadToTheirLimit() {
         let zone = ZoneReaderTests.td3.joined(separator: "\n")
-        let crowded = String(repeating: "ANNA MARIA ERIKSSON someone else\n\n", count: 50_000) + zone
+        let crowded = String(repeating: "ANNA MARIA someone else ERIKSSON\n\n", count: 50_000) + zone
         let reading = DocumentFacts.read(text: crowded, today: today)
         XCTAssertEqual(reading.work.printedLinesRead, DocumentFacts.Limits.standard.printedLines, "blank lines are not counted, nor read past the limit")
         XCTAssertEqual(reading.fact(.givenNames)?.value, .text("ANNA MARIA"))
         var tight = DocumentFacts.Limits()
         tight.printedLines = 1
-        let late = DocumentFacts.read(text: "Passport\nERIKSSON ANNA MARIA\n" + zone, today: today, limits: tight)
+        let late = DocumentFacts.read(text: "Passport\nERIKSSON\nANNA MARIA\n" + zone, today: today, limits: tight)
         XCTAssertNil(late.fact(.givenNames), "the name printed past the limit is not looked at")
     }
 

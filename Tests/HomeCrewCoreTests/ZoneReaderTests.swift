@@ -432,6 +432,18 @@ final class ZoneReaderTests: XCTestCase {
         let number = try zone(["IRXXALI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "K2S8RU<<K1XXA5405172F3309184<<<<<<<6"])
         XCTAssertEqual(number.documentNumber, "")
         XCTAssertEqual(number.birthDate?.description, "1954-05-17")
+        // A filler read as K after a short number; optional data the composite alone guards, beside a line cut back.
+        XCTAssertEqual(try zone(["VDNLDLI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "TO3259K<<6ITA4907093F3807037BTSLI<<<"]).documentNumber, "")
+        let inserted = try zone(["C<BRAEP19061387Z82IIQ831<<<<<<<", "4801227M3802065USA8980865<<<<1", "KIM<<CHRIS<<<<<<<<<<<<<<<<<<<<"])
+        XCTAssertEqual([inserted.documentNumber, inserted.optionalData.joined()], ["EP1906138", ""])
+        // An O read in the expiry of a line one long, cut in its fillers: the dates must read as digits.
+        for text in ["IRCHNBECKER<<KATE<<<<<<<<<<<<<<<<<<<\n", "garbled\n"] {
+            XCTAssertTrue(ZoneReader.zones(in: text + "7QWAB<<<<2CHN2402147M3303O126DWUX<<<6", today: today)
+                .allSatisfy { if case .read = $0 { return false } else { return true } }, "whole, or its checked line alone")
+        }
+        // A character lost and another read twice in TD1's line 2 (UTOUIYP read TOUIYP<): no optional data.
+        let moved = try zone(["ACUTO74JMM<<<<0<<<<<<<<<<<<<<<", "9301098X3309092TOUIYP<<<<<<<<5", "SMITH<<SIENNA<ANNA<<<<<<<<<<<<"])
+        XCTAssertEqual([moved.nationality, moved.optionalData.joined()], ["", ""])
         // Sex X is what tesseract reads for a filler there: not given.
         XCTAssertNil(try zone(Self.passport(sex: "X")).sex)
         // A visa's optional data, which no check digit covers, is not given.

@@ -172,11 +172,7 @@ extension ZoneReader {
     static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
         let layout = ZoneLayout.of(format)
         let textLine = candidate[0].textLine
-        if layout.composite == nil, candidate.contains(where: { $0.changed != 0 }),
-           !visaLineHolds(candidate[1].bytes, changed: candidate[1].changed != 0) {
-            return .unreadable(format, textLine: textLine, reason: "a line was read too long or short and a visa has no composite "
-                               + "check digit: its dates and check digits must read as digits, with no digit after them")
-        }
+        if let refusal = lengthRefusal(candidate, layout: layout) { return .unreadable(format, textLine: textLine, reason: refusal) }
         var lines = candidate.map(\.bytes)
         var repairs: [ZoneRepair] = []
         // 1. Each position read as what its class allows: a letter where only digits stand, a digit where only letters do.
@@ -215,8 +211,31 @@ extension ZoneReader {
         if candidate.contains(where: { $0.changed != 0 }), !isStateCode(nationality) {
             return .unreadable(format, textLine: textLine, reason: "a line was read too long or short and its nationality \(nationality) is no code")
         }
-        let zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        var zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        // A state that is no code was misread or moved; optional data the composite alone guards goes with it.
+        let state = ZoneText.withoutFillers(lines[layout.state.line][layout.state.range])
+        if format != .td3, !zone.optionalData.isEmpty, !isStateCode(nationality) || !(state.isEmpty || isStateCode(state)) {
+            zone.optionalData = []
+            zone.notes.append("a state that is no code was read, and only the composite covers its optional data, which is therefore not given")
+        }
         return .read(withDoubtsOfItsLength(zone, candidate))
+    }
+
+    /// Why a zone with a line read too long or short is not read, or nil. A visa has no composite check digit
+    /// (see `visaLineHolds`); and in any zone, the line of the dates cut or filled out must hold them, and
+    /// their check digits, as digits as read: an O read in the expiry (3303O1, repaired to 330301) and a
+    /// filler cut to make room agreed with two check digits by chance.
+    static func lengthRefusal(_ candidate: [CandidateLine], layout: ZoneLayout) -> String? {
+        guard candidate.contains(where: { $0.changed != 0 }) else { return nil }
+        if layout.composite == nil, !visaLineHolds(candidate[1].bytes, changed: candidate[1].changed != 0) {
+            return "a line was read too long or short and a visa has no composite check digit: its dates and check digits must read as digits, with no digit after them"
+        }
+        let dates = candidate[layout.birth.line]
+        let positions = Array(layout.birth.range) + [layout.birthCheck.index] + Array(layout.expiry.range) + [layout.expiryCheck.index]
+        if dates.changed != 0, !positions.allSatisfy({ Repair.isDigit(dates.bytes[$0]) }) {
+            return "its line of dates was read too long or short, and its dates and check digits do not all read as digits"
+        }
+        return nil
     }
 
     /// The zone without what a line of the wrong length leaves in doubt: optional data whose fillers were
@@ -228,6 +247,11 @@ extension ZoneReader {
         if candidate.contains(where: \.optionalFitted), !zone.optionalData.isEmpty {
             zone.optionalData = []
             zone.notes.append("a filler too many was read in its optional data, which is therefore not given")
+        }
+        // Optional data the composite alone guards (TD1, TD2): a character read twice or lost in it passes 1 in 10.
+        if zone.format != .td3, candidate.contains(where: { $0.changed != 0 }), !zone.optionalData.isEmpty {
+            zone.optionalData = []
+            zone.notes.append("a line was read too long or short and only the composite covers its optional data, which is therefore not given")
         }
         let changed = candidate[0].changed
         guard changed != 0, zone.issuingState.isEmpty || zone.issuingState != zone.nationality else { return zone }
@@ -269,6 +293,10 @@ extension ZoneReader {
         } else if number?.contains(" ") == true {
             // A number's fillers only pad it: one inside it is a filler read as a letter (K2S8RU<<K).
             notes.append("the document number \(number ?? "") holds a filler, which may be one misread after it")
+            number = nil
+        } else if let read = number, read.hasSuffix("K"), bytes(layout.number).last == CheckDigit.filler {
+            // Padded, its last K may be the first filler misread (TO3259<<< read TO3259K<<; K counts 0 like it).
+            notes.append("the document number \(read) ends in K before its fillers, which may be a filler read as K")
             number = nil
         }
         let optionalData = checkedOptionalData(optional, format: layout.format, notes: &notes)
@@ -430,7 +458,8 @@ extension ZoneReader {
         for (width, format) in [(44, ZoneFormat.td3), (36, ZoneFormat.td2)] where abs(compact.count - width) <= 3 {
             for variant in fitted(compact, to: width) where tries < limit {
                 tries += 1
-                let second = CandidateLine(textLine: textLine, bytes: variant)
+                // Fitted, it is a line read at the wrong length, as `lengthRefusal` sees it.
+                let second = CandidateLine(textLine: textLine, bytes: variant, changed: compact.count - width)
                 let first = CandidateLine(textLine: textLine, bytes: Array(repeating: CheckDigit.filler, count: width))
                 guard case .read(var zone) = read([first, second], format: format, today: today) else { continue }
                 if !zone.optionalData.isEmpty {
