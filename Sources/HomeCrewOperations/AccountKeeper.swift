@@ -58,7 +58,10 @@ extension AccountKeeper {
     /// the address, so that a neighbour at the owner's address (one Wi-Fi, one NAT) failing at
     /// other names cannot lock her out; the device's own count still makes a guesser holding it wait.
     public func signIn(name: String, password: String, address: String?, device: String? = nil) throws -> SignInOutcome {
-        let key = NameKey.of(name)
+        // A typed name is free text: "asha from:203.0.113.5" would be asha's own count at her home. A name
+        // no account can have is counted under one key that no account has (an account name holds no space).
+        let typed = NameKey.of(name)
+        let key = (try? Account.validName(typed)) != nil ? typed : Self.notAnAccountName
         let accountSubject = "account:" + key
         // Counted by `ClientKey` (an IPv6 /64); "?" stands for a request without a peer address (in-process tests).
         let place = address.map(ClientKey.of)
@@ -82,6 +85,11 @@ extension AccountKeeper {
         let (token, csrf) = try database.openSession(for: account, address: address)
         return .signedIn(account: account, token: token, csrfToken: csrf)
     }
+
+    /// What failures at names no account can have are counted under: `~` is no account name's character.
+    /// (Subjects: `account:KEY`, `account:KEY from:PLACE`, `account:KEY device:ID`, `address:PLACE`,
+    /// `password-change:SHA256`.)
+    static let notAnAccountName = "~"
 
     /// Failures at a name from an address that are taken for the owner's typos, not a guesser's
     /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.

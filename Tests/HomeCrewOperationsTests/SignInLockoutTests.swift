@@ -40,6 +40,18 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn(Self.password, from: "2001:db8:5:5::1", device: "laptop"), "signed in", "nor her known device anywhere")
     }
 
+    func testANameTypedToLookLikeHerHomeDoesNotFillHerCountThere() throws {
+        // Found by reading the code (helper-25): the subjects were pasted together, so the typed name
+        // "asha from:203.0.113.5" counted its failures as asha's own at her home address.
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
+        for host in 1...8 {
+            for _ in 0..<2 { XCTAssertEqual(try signIn("guess", from: "198.51.100.\(host)", name: "asha from:203.0.113.5"), "refused") }
+        }
+        XCTAssertEqual(try database.signInFailures(for: "account:asha from:203.0.113.5"), 0)
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "her home's count is hers alone")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5", name: "  Asha\n"), "signed in", "her name as typed, spaces and case aside")
+    }
+
     func testTheOwnerWhoMistypesAtAnAddressSheSignedInFromIsNotHeldBack() throws {
         XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
         try strangerFails()
