@@ -50,8 +50,10 @@ extension AccountKeeper {
     /// share was tried, and reverted: a place is known only while a session from it lasts, so the
     /// owner who signed out, or changed her password, would be a stranger everywhere, and one
     /// failure every fifteen minutes would keep her out.)
-    /// A success clears the name's counts, never the address's: signing in as oneself between
-    /// guesses at other names must not clear them.
+    /// A success clears the counts of the place or browser it came from, never the name's from
+    /// anywhere nor the address's (they fade a day after their last failure): a guesser must not learn
+    /// from his wait that the owner signed in, nor that the name is an account's, and signing in as
+    /// oneself between guesses at other names must not clear them.
     ///
     /// `device`: the id of a known device the name has signed in from (a browser's signed cookie,
     /// checked by the caller). Its tries are counted against the name on that device instead of
@@ -77,7 +79,7 @@ extension AccountKeeper {
             try database.recordSignInFailure(for: [accountSubject] + ownSubjects)
             return .refused
         }
-        try database.clearSignInFailures(for: [accountSubject] + ownSubjects.filter { !$0.hasPrefix("address:") })
+        try database.clearSignInFailures(for: ownSubjects.filter { !$0.hasPrefix("address:") })
         if let stored = credentials?.passwordHash, !PasswordHasher.isCurrent(stored) {
             // The password is at hand only now: its hash is made again with today's cost.
             try database.replacePasswordHash(of: account.name, with: try PasswordHasher.hash(password))

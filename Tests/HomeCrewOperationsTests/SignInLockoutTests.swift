@@ -52,6 +52,23 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5", name: "  Asha\n"), "signed in", "her name as typed, spaces and case aside")
     }
 
+    func testTheOwnerSigningInNeitherShortensAGuessersWaitNorTellsThatTheNameExists() throws {
+        // A guesser spread over addresses at a real name and at a name nobody has: the same waits. Then
+        // the owner signs in at home; before, that cleared her name's count, and the guesser's next try
+        // was no longer told to wait: she had signed in, and the name was an account's.
+        func attack(_ name: String, net: Int) throws -> [String] {
+            var outcomes: [String] = []
+            for host in 1...4 { for _ in 0..<4 { outcomes.append(try signIn("guess", from: "198.51.\(net).\(host)", name: name)) } }
+            return outcomes
+        }
+        let real = try attack("asha", net: 100), unknown = try attack("nobody-at-all", net: 101)
+        XCTAssertEqual(real, unknown)
+        XCTAssertTrue(real.contains("wait"), "\(real)")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
+        XCTAssertEqual(try signIn("guess", from: "198.51.100.1"), "wait", "her success does not shorten his wait")
+        XCTAssertEqual(try signIn("guess", from: "198.51.101.1", name: "nobody-at-all"), "wait", "as for a name nobody has")
+    }
+
     func testTheOwnerWhoMistypesAtAnAddressSheSignedInFromIsNotHeldBack() throws {
         XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in")
         try strangerFails()
