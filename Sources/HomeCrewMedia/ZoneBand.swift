@@ -190,10 +190,9 @@ enum ZoneBandDebug {
         pgm.append(contentsOf: image.pixels)
         try? pgm.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
         let entry = "== \(name) box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)\n\(reading)\n"
-        guard let handle = FileHandle(forWritingAtPath: folder + "/bands.txt") ?? {
-            FileManager.default.createFile(atPath: folder + "/bands.txt", contents: nil)
-            return FileHandle(forWritingAtPath: folder + "/bands.txt")
-        }() else { return }
+        let log = folder + "/bands.txt"
+        if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: log) else { return }
         handle.seekToEndOfFile()
         handle.write(Data(entry.utf8))
         try? handle.close()
