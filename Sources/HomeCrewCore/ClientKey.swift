@@ -20,6 +20,17 @@ public enum ClientKey {
         return groups.joined(separator: ":") + "::/64"
     }
 
+    /// The key of a real host's address, the place an account may be remembered as signing in
+    /// from: an IPv4 address or an IPv6 /64. Nil for anything else: a proxy that writes `unknown`
+    /// for every client would otherwise make all of them one account's known place.
+    public static func place(of written: String) -> String? {
+        let key = of(written)
+        var v4 = in_addr()
+        if inet_pton(AF_INET, key, &v4) == 1 { return key }
+        // A /64 only as `of` writes one for a real IPv6 address, not text that ends the same way.
+        return key.hasSuffix("::/64") && of(String(key.dropLast(3))) == key ? key : nil
+    }
+
     /// The address alone, as a proxy may forward it with its port: `[2001:db8::1]:443` and
     /// `[2001:db8::1]` are `2001:db8::1`, `192.0.2.7:5555` is `192.0.2.7`. A bare IPv6 address
     /// (several colons, no brackets) is left as it is.

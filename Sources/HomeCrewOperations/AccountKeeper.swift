@@ -40,16 +40,16 @@ extension AccountKeeper {
     /// the name from that address, and against the name from anywhere. The first two always
     /// hold: one address guessing, at one name or many, waits longer and longer. The third is
     /// what slows a guesser who spreads tries over many addresses, but if it held for everyone
-    /// anyone could lock the owner out by failing at her name from elsewhere. So it holds only
-    /// for an address that has itself failed at this name more than `typosForgiven` times and
-    /// from which the account has never signed in: the owner at home, or the owner at a hotel
-    /// who mistyped once, is not held back by anybody else's failures; a guesser gets two tries
-    /// at the name from each new address, and then waits as long as all the name's failures say.
-    /// (A guesser holding many addresses — a botnet, the /64s of an IPv6 /48 — gets two tries
-    /// from each. Counting such places' failures together and making every new place wait past a
-    /// share was tried, and reverted: a place is known only while a session from it lasts, so the
-    /// owner who signed out, or changed her password, would be a stranger everywhere, and one
-    /// failure every fifteen minutes would keep her out.)
+    /// anyone could lock the owner out by failing at her name from elsewhere. So it holds only at
+    /// places the account has never signed in from (`known_place`: an IPv4 address or an IPv6 /64,
+    /// remembered until the account is removed), and there only for an address that has itself
+    /// failed at this name more than `typosForgiven` times, or once such places together have
+    /// failed at it `strangerFailuresAllowed` times in a day. The owner at home or on her known
+    /// browser is never held back by anybody else's failures, whether she signed out or changed her
+    /// password since; a guesser holding many addresses (a botnet, the /64s of an IPv6 /48) gets two
+    /// tries from each until the strangers' budget is spent, and then waits at every new place as
+    /// long as all the name's failures say. So may the owner at a new place while her name is under
+    /// attack: `user unlock` clears the name's counts.
     /// A success clears the counts of the place or browser it came from, never the name's from
     /// anywhere nor the address's (they fade a day after their last failure): a guesser must not learn
     /// from his wait that the owner signed in, nor that the name is an account's, and signing in as
@@ -69,14 +69,16 @@ extension AccountKeeper {
         let place = address.map(ClientKey.of)
         let pairSubject = "account:\(key) from:\(place ?? "?")"
         let ownSubjects = device.map { ["account:\(key) device:\($0)"] } ?? [pairSubject] + (place.map { ["address:" + $0] } ?? [])
-        let suspect = try device == nil && database.signInFailures(for: pairSubject) > Self.typosForgiven
-            && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
+        let strangersSubject = "account:\(key) strangers"
+        let stranger = try device == nil && !(try address.map { try database.hasSignedIn(name: name, from: $0) } ?? false)
+        let suspect = try stranger && (database.signInFailures(for: pairSubject) > Self.typosForgiven
+                                       || database.signInFailures(for: strangersSubject) >= Self.strangerFailuresAllowed)
         let wait = try database.signInWait(for: ownSubjects + (suspect ? [accountSubject] : []))
         guard wait == 0 else { return .wait(seconds: wait) }
         let credentials = try database.credentials(of: name)
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoy)
         guard matches, let account = credentials?.account else {
-            try database.recordSignInFailure(for: [accountSubject] + ownSubjects)
+            try database.recordSignInFailure(for: [accountSubject] + ownSubjects + (stranger ? [strangersSubject] : []))
             return .refused
         }
         try database.clearSignInFailures(for: ownSubjects.filter { !$0.hasPrefix("address:") })
@@ -89,9 +91,13 @@ extension AccountKeeper {
     }
 
     /// What failures at names no account can have are counted under: `~` is no account name's character.
-    /// (Subjects: `account:KEY`, `account:KEY from:PLACE`, `account:KEY device:ID`, `address:PLACE`,
-    /// `password-change:SHA256`.)
+    /// (Subjects: `account:KEY`, `account:KEY from:PLACE`, `account:KEY device:ID`, `account:KEY strangers`,
+    /// `address:PLACE`, `password-change:SHA256`.)
     static let notAnAccountName = "~"
+
+    /// Failures at a name in a day, from places it never signed in from and without its known
+    /// browser, after which every such place waits as long as the name's failures say.
+    public static let strangerFailuresAllowed = 20
 
     /// Failures at a name from an address that are taken for the owner's typos, not a guesser's
     /// tries: one. Each forgiven typo is one more free guess for every address a guesser uses.

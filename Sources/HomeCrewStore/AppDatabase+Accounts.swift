@@ -82,6 +82,7 @@ extension AppDatabase {
 
     /// A new session for a signed-in account: its cookie token and CSRF token. Only the
     /// token's SHA-256 is stored, so the database cannot be used to take over a session.
+    /// The place it came from is remembered in the same transaction (`known_place`).
     public func openSession(for account: Account, address: String?) throws -> (token: String, csrfToken: String) {
         let token = Secret.make(), csrf = Secret.make()
         try write { db in
@@ -89,8 +90,63 @@ extension AppDatabase {
                 INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
                 VALUES (?, ?, ?, \(Self.now), \(Self.now), ?)
                 """, arguments: [Secret.sha256(token), account.id, csrf, address])
+            if let place = address.flatMap(ClientKey.place(of:)) { try Self.remember(place, of: account, db) }
+            try Self.keepNewestSessions(of: account, keeping: Secret.sha256(token), db)
         }
         return (token, csrf)
+    }
+
+    /// Sessions an account may hold at once: signing in again and again (a script, a thief who
+    /// knows the password) must not grow the table without end. The 21st ends the least recently used.
+    public static let sessionsPerAccount = 20
+
+    /// Ends the account's expired sessions and its least recently used beyond the cap. The session
+    /// just opened is kept whatever ties in time there are (sessions opened in one loop tie).
+    private static func keepNewestSessions(of account: Account, keeping newest: String, _ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM account_session WHERE token_sha256 IN (
+                SELECT s.token_sha256 FROM account_session s WHERE s.account_id = ? AND NOT (\(sessionIsOpen)))
+            """, arguments: [account.id])
+        try db.execute(sql: """
+            DELETE FROM account_session WHERE account_id = ?1 AND token_sha256 <> ?2 AND token_sha256 NOT IN (
+                SELECT token_sha256 FROM account_session WHERE account_id = ?1 AND token_sha256 <> ?2
+                ORDER BY last_seen_at DESC, created_at DESC LIMIT \(sessionsPerAccount - 1))
+            """, arguments: [account.id, newest])
+    }
+
+    /// Deletes every expired session and every failure count that has faded (`serve` at start and
+    /// hourly): neither answers anything any more, and both would otherwise grow for ever.
+    /// Known places stay: they are what keeps the owner from being a stranger at home.
+    @discardableResult
+    public func purgeExpiredSignIns() throws -> (sessions: Int, failures: Int) {
+        try write { db in
+            try db.execute(sql: """
+                DELETE FROM account_session WHERE token_sha256 IN (
+                    SELECT s.token_sha256 FROM account_session s WHERE NOT (\(Self.sessionIsOpen)))
+                """)
+            let sessions = db.changesCount
+            try db.execute(sql: """
+                DELETE FROM sign_in_failure WHERE (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory)
+                """)
+            return (sessions, db.changesCount)
+        }
+    }
+
+    /// Places kept per account: the newest, so that a roaming phone's thousand addresses cost a
+    /// bounded table, and the places she really uses stay.
+    public static let knownPlacesKept = 200
+
+    private static func remember(_ place: String, of account: Account, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO known_place (account_id, place, first_signed_in_at, last_signed_in_at) VALUES (?, ?, \(now), \(now))
+            ON CONFLICT (account_id, place) DO UPDATE SET last_signed_in_at = excluded.last_signed_in_at
+            """, arguments: [account.id, place])
+        // The place just written is kept whatever ties in time there are among the others.
+        try db.execute(sql: """
+            DELETE FROM known_place WHERE account_id = ?1 AND place <> ?2 AND place NOT IN (
+                SELECT place FROM known_place WHERE account_id = ?1 AND place <> ?2
+                ORDER BY last_signed_in_at DESC, place LIMIT \(knownPlacesKept - 1))
+            """, arguments: [account.id, place])
     }
 
     /// The account's open sessions, most recently used first.
@@ -178,27 +234,19 @@ extension AppDatabase {
         }
     }
 
-    /// True when the account has a session opened from this address (open or expired, until it signs out).
+    /// True when the account has ever signed in from this place (`known_place`, by `ClientKey`:
+    /// an IPv6 host's next privacy address is the same place), until the account is removed.
+    /// Signing out or changing the password does not make her a stranger at home.
     public func hasSignedIn(name: String, from address: String) throws -> Bool {
-        // By `ClientKey`, as the limits count: an IPv6 host's next privacy address is the same place.
-        // The exact address by the index; else the addresses of the account's latest sessions, so that
-        // an account with a hundred thousand sessions costs no more to ask about than one with fifty.
-        let place = ClientKey.of(address)
+        guard let place = ClientKey.place(of: address) else { return false }
         return try read { db in
-            let key = NameKey.of(name)
-            if try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM account_session s JOIN account a ON a.id = s.account_id
-                               WHERE a.name_key = ? AND s.address = ?)
-                """, arguments: [key, address]) == true { return true }
-            return try String.fetchCursor(db, sql: """
-                SELECT s.address FROM account_session s JOIN account a ON a.id = s.account_id
-                WHERE a.name_key = ? AND s.address IS NOT NULL ORDER BY s.last_seen_at DESC LIMIT \(Self.placesCompared)
-                """, arguments: [key]).contains { ClientKey.of($0) == place }
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM known_place k JOIN account a ON a.id = k.account_id
+                               WHERE a.name_key = ? AND k.place = ?)
+                """), arguments: [NameKey.of(name), place]) ?? false
         }
     }
     public static let failureMemory = 86_400
-    /// Sessions whose addresses `hasSignedIn` compares by place (the latest).
-    static let placesCompared = 50
 
     public func recordSignInFailure(for subjects: [String]) throws {
         try write { db in

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 16
+    static let currentFormatVersion = 17
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -27,6 +27,7 @@ enum Migrations {
         migrator.registerMigration("v14: text read with a password or on reprocessing kept per document", migrate: createDocumentExtractions)
         migrator.registerMigration("v15: text generations of objects", migrate: addTextGenerations)
         migrator.registerMigration("v16: document numbers", migrate: addDocumentNumbers)
+        migrator.registerMigration("v17: places accounts signed in from", migrate: createKnownPlaces)
         return migrator
     }
 
@@ -820,6 +821,46 @@ enum Migrations {
             try db.execute(sql: try table.baseline(db, actor: "upgrade to format 16"))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 16")
+    }
+
+    /// Where each account has signed in from, kept until the account goes: sessions end at
+    /// sign-out and password change, and a place known only through them was forgotten with them,
+    /// which made the owner a stranger at home. Filled from the sessions not yet ended, newest 200
+    /// places per account. `ClientKey.place` is called, not copied: a later change to it only
+    /// changes what a later upgrade fills in, never a vault already upgraded.
+    private static func createKnownPlaces(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE known_place (
+                account_id         TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                place              TEXT NOT NULL CHECK (length(place) BETWEEN 1 AND 64),
+                first_signed_in_at TEXT NOT NULL,
+                last_signed_in_at  TEXT NOT NULL CHECK (last_signed_in_at >= first_signed_in_at),
+                PRIMARY KEY (account_id, place)
+            ) WITHOUT ROWID;
+            CREATE INDEX known_place_by_recency ON known_place(account_id, last_signed_in_at);
+            """)
+        let sessions = try Row.fetchAll(db, sql: """
+            SELECT account_id, address, created_at, last_seen_at FROM account_session WHERE address IS NOT NULL
+            """)
+        for session in sessions {
+            guard let place = ClientKey.place(of: session["address"]) else { continue }
+            let first: String = session["created_at"], last: String = session["last_seen_at"]
+            try db.execute(sql: """
+                INSERT INTO known_place (account_id, place, first_signed_in_at, last_signed_in_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (account_id, place) DO UPDATE SET
+                    first_signed_in_at = min(first_signed_in_at, excluded.first_signed_in_at),
+                    last_signed_in_at = max(last_signed_in_at, excluded.last_signed_in_at)
+                """, arguments: [session["account_id"], place, min(first, last), max(first, last)])
+        }
+        try db.execute(sql: """
+            DELETE FROM known_place WHERE (account_id, place) IN (
+                SELECT account_id, place FROM (
+                    SELECT account_id, place,
+                           row_number() OVER (PARTITION BY account_id ORDER BY last_signed_in_at DESC, place) AS n
+                    FROM known_place)
+                WHERE n > 200);
+            UPDATE vault SET format_version = 17;
+            """)
     }
 
     /// `searchSourceView` from format 14: a document's own pages when it has its own extraction,

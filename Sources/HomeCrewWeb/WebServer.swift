@@ -99,6 +99,11 @@ public enum WebServer {
         // Backups and drills on threads of their own while it serves; stopping abandons a run in progress.
         let backingUp = settings.backups.map { backups in Task { await ServerBackups(backups, vault: settings.vault, database: app.database).run() } }
         defer { backingUp?.cancel() }
+        // Expired sessions and faded failure counts answer nothing; deleted at start and hourly.
+        let purging = Task.detached(priority: .background) {
+            repeat { _ = try? app.database.purgeExpiredSignIns() } while (try? await Task.sleep(for: .seconds(3600))) != nil
+        }
+        defer { purging.cancel() }
         do {
             try await server.runService()
         } catch let error as IOError {

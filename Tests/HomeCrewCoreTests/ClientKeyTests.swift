@@ -32,4 +32,14 @@ final class ClientKeyTests: XCTestCase {
         XCTAssertEqual(ClientKey.bareAddress("[2001:db8::1]:x"), "[2001:db8::1]:x", "not a port: left as written")
         XCTAssertEqual(ClientKey.bareAddress("192.0.2.7:"), "192.0.2.7:")
     }
+
+    func testOnlyARealHostsAddressIsAPlace() {
+        XCTAssertEqual(ClientKey.place(of: "[2001:db8::1]:443"), "2001:db8:0:0::/64")
+        XCTAssertEqual(ClientKey.place(of: "::ffff:192.0.2.7"), "192.0.2.7")
+        XCTAssertEqual(ClientKey.place(of: "198.51.100.7:5555"), "198.51.100.7")
+        XCTAssertNil(ClientKey.place(of: "unknown"), "a proxy's word for every client is nobody's place")
+        XCTAssertNil(ClientKey.place(of: "2001:db8::/64"), "text shaped like a key is no address")
+        XCTAssertNil(ClientKey.place(of: "x::/64"))
+        XCTAssertNil(ClientKey.place(of: ""))
+    }
 }

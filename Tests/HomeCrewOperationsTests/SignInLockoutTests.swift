@@ -93,6 +93,40 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn(Self.password, from: "198.51.100.77"), "wait", "even with the right password")
     }
 
+    /// Two tries from each address is no limit for a guesser holding thousands (a botnet, the
+    /// /64s of an IPv6 /48): past `strangerFailuresAllowed` failures from places the name never
+    /// signed in from, every such place waits for all the name's failures, even with the right
+    /// password; the owner at home and on her known device does not.
+    func testAGuesserRotatingThroughManyAddressesWaitsAfterTheNamesAllowanceForStrangers() throws {
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "her home")
+        for net in 0..<AccountKeeper.strangerFailuresAllowed {
+            XCTAssertEqual(try signIn("guess \(net)", from: "2001:db8:77:\(String(net, radix: 16))::1"), "refused", "one try from each /64 of a /48")
+        }
+        XCTAssertEqual(try signIn("the next guess", from: "2001:db8:77:ffff::1"), "wait", "a new /64 of the /48 waits")
+        XCTAssertEqual(try signIn("the next guess", from: "198.51.100.200"), "wait", "so does any new address")
+        XCTAssertEqual(try signIn(Self.password, from: "192.0.2.99"), "wait", "and the owner at a new place, while her name is attacked")
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.5"), "signed in", "not at home")
+        XCTAssertEqual(try signIn(Self.password, from: "192.0.2.99", device: "laptop"), "signed in", "nor on her known device")
+    }
+
+    /// The review that reverted the first strangers' budget: a place was known only while a session
+    /// from it lasted, so the owner who signed out and changed her password was a stranger at home,
+    /// and a guesser keeping the budget spent kept her out. Places are now kept until the account goes.
+    func testAfterSigningOutAndChangingHerPasswordSheIsStillAtHomeWhileHerNameIsAttacked() throws {
+        guard case .signedIn(_, let token, _) = try keeper.signIn(name: "asha", password: Self.password, address: "203.0.113.5") else {
+            return XCTFail("she signs in at home")
+        }
+        try database.endSession(token: token)
+        _ = try keeper.changePassword(of: "asha", to: "a second kettle phrase")
+        XCTAssertTrue(try database.sessions(of: "asha").isEmpty)
+        var outcomes: [String] = []
+        for net in 0..<25 { outcomes.append(try signIn("guess", from: "2001:db8:78:\(String(net, radix: 16))::1")) }
+        XCTAssertEqual(outcomes, Array(repeating: "refused", count: 20) + Array(repeating: "wait", count: 5), "the budget is spent")
+        XCTAssertEqual(try signIn("a second kettle phrases", from: "203.0.113.5"), "refused", "a typo at home")
+        XCTAssertEqual(try signIn("a second kettle phrase", from: "203.0.113.5"), "signed in", "she is at home, signed out or not")
+        XCTAssertEqual(try signIn("a second kettle phrase", from: "192.0.2.44"), "wait", "a new place waits while her name is attacked")
+    }
+
     /// An IPv6 host's privacy addresses change: a sign-in from one makes the whole /64 a known place.
     func testAPlaceSheSignedInFromIsHerWholeSlash64() throws {
         XCTAssertEqual(try signIn(Self.password, from: "2001:db8:9:1::a"), "signed in")

@@ -32,9 +32,9 @@ final class StoreTests: XCTestCase {
                 AND name NOT LIKE 'search_index_%' ORDER BY name
                 """)
         }
-        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_extraction", "document_page", "document_staff", "household", "household_member", "invitation", "leave", "ledger_opening", "object", "object_page",
+        XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_extraction", "document_page", "document_staff", "household", "household_member", "invitation", "known_place", "leave", "ledger_opening", "object", "object_page",
                                 "pay_adjustment", "payment", "payment_month", "payment_proof", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "text_clock", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 16)
+        XCTAssertEqual(try database.formatVersion(), 17)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -42,7 +42,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 16; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 17; upgrade HomeCrew to open it")
         }
     }
 
@@ -81,6 +81,33 @@ final class StoreTests: XCTestCase {
             XCTAssertEqual(statuses, ["d00000000001 partial", "d00000000002 partial", "d00000000003 complete"])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM object_page"), 0, "the shared object keeps no text")
         }
+    }
+
+    /// Format 17's upgrade: the places of the sessions not yet ended become known places, each
+    /// a real host's place (an IPv4 address, an IPv6 /64), never a proxy's word for an address.
+    func testTheUpgradeToFormat17KnowsThePlacesOfSessionsNotEnded() throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: AppDatabase.searchTextFunction) }
+        let queue = try DatabaseQueue(configuration: configuration)
+        try Migrations.migrator.migrate(queue, upTo: "v16: document numbers")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO account (id, name, name_key, password_hash, created_at, password_changed_at)
+                VALUES ('aaaaaaaaaaaa', 'Asha', 'asha', '$argon2id$stand-in', '2026-01-01', '2026-01-01')
+                """)
+            for (n, address) in ["2001:db8:9:1::a", "2001:db8:9:1::b", "198.51.100.7", nil, "unknown"].enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
+                    VALUES (?, 'aaaaaaaaaaaa', 'c', '2026-11-0\(n + 1) 10:00:00.000', '2026-11-0\(n + 1) 11:00:00.000', ?)
+                    """, arguments: [String(repeating: "\(n)", count: 64), address])
+            }
+        }
+        try Migrations.migrator.migrate(queue)
+        let places = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT place || ' ' || first_signed_in_at || ' ' || last_signed_in_at FROM known_place ORDER BY place")
+        }
+        XCTAssertEqual(places, ["198.51.100.7 2026-11-03 10:00:00.000 2026-11-03 11:00:00.000",
+                                "2001:db8:9:1::/64 2026-11-01 10:00:00.000 2026-11-02 11:00:00.000"])
     }
 
     func testUnknownMigrationsAreRefused() throws {

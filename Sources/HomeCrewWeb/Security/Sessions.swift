@@ -65,6 +65,9 @@ actor SessionStore {
         signInToken = Secret.make()
         if published, let tokenFile { try Self.write(signInToken, to: tokenFile) }
         let session = WebSession(id: Secret.make(), csrfToken: Secret.make(), createdAt: now, lastSeen: now)
+        // An expired entry is otherwise dropped only when it is asked for again.
+        sessions = sessions.filter { now.timeIntervalSince($0.value.lastSeen) < Self.idleLimit
+                                     && now.timeIntervalSince($0.value.createdAt) < Self.absoluteLimit }
         sessions[session.id] = session
         return session
     }
