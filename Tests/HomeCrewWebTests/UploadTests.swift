@@ -93,6 +93,24 @@ final class UploadTests: XCTestCase {
         XCTAssertNil(document.document.expiresOn, "one fact at a time")
     }
 
+    /// The upload itself has no budget, but reading what its documents say does: with none left,
+    /// every file is still filed and listed, and the suggestions wait on the documents' own pages.
+    func testTheResultsSuggestionsAreReadWithinAPagesBudget() async throws {
+        let harness = try WebHarness(requestSeconds: 0)
+        try harness.seed(staffName: "Maria Luisa Santos")
+        try await harness.signIn()
+        let passport = TextPDF.make(["REPUBLIC OF THE PHILIPPINES  PASSPORT",
+                                     "P<PHLSANTOS<<MARIA<LUISA<<<<<<<<<<<<<<<<<<<<", "P1234567<1PHL9005215F3103142<<<<<<<<<<<<<<<8"])
+        let body = Self.multipart([("household", harness.household.id.rawValue)], files: [("passport.pdf", Array(passport))])
+        try await harness.test { client in
+            let response = try await Self.upload(client, body, csrf: harness.csrf)
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertTrue(response.text.contains("data-verdict=\"added\""), response.text)
+            XCTAssertFalse(response.text.contains("Its text says"), "no budget left for reading it")
+        }
+        XCTAssertNotNil(try harness.app.database.documentListing(DocumentFilter()).first { $0.document.originalName == "passport.pdf" })
+    }
+
     func testTooLargeCutOffAndNonMultipartBodiesAreRefusedWithoutStoringAnything() async throws {
         let harness = try WebHarness(uploadLimit: 4096)
         try harness.seed()

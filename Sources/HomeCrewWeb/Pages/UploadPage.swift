@@ -57,15 +57,21 @@ extension UploadController {
     }
 
     /// What the first documents of the upload say about themselves, read from the text just stored
-    /// (the uploader is a manager of their household, so each fact is offered to apply).
+    /// (the uploader is a manager of their household, so each fact is offered to apply). An upload
+    /// has no budget (its files take as long as they take), so these reads get one of their own, a
+    /// page's: past it the rest go without suggestions, which their own pages show.
     func suggestions(for outcomes: [FileOutcome], _ context: WebContext) -> [String: DocumentSuggestions.Report] {
         let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
+        let budget = context.makeBudget(seconds: app.requestSeconds)
         var reports: [String: DocumentSuggestions.Report] = [:]
-        for id in outcomes.compactMap(\.documentID).prefix(WebLimits.uploadSuggestions) {
+        for id in outcomes.compactMap(\.documentID).prefix(WebLimits.uploadSuggestions) where !budget.isSpent {
             // A document removed since it was filed, or unreadable now, only goes without suggestions:
             // the result says what became of every file all the same.
-            guard let details = try? app.database.findDocument(id), context.may(.manager, in: details.household.id),
-                  let report = try? reader.report(details), !report.pending.isEmpty else { continue }
+            let report = WorkBudget.$current.withValue(budget) { () -> DocumentSuggestions.Report? in
+                guard let details = try? app.database.findDocument(id), context.may(.manager, in: details.household.id) else { return nil }
+                return try? reader.report(details)
+            }
+            guard let report, !report.pending.isEmpty else { continue }
             reports[id] = report
         }
         return reports
