@@ -117,7 +117,7 @@ extension AppDatabase {
                 let entries = try Row.fetchAll(db, sql: "SELECT sha256, text_generation FROM object WHERE text_generation > 0")
                     .map { TextMirror.Entry(object: $0["sha256"], generation: $0["text_generation"]) }
                 guard TextMirror.names(of: entries).count == expected.files, TextMirror.digest(of: entries) == expected.digest else {
-                    throw StoreError.constraint("its text files are not the ones its manifest names")
+                    throw StoreError.backupText("its text files are not the ones its manifest names")
                 }
                 try insertPages(entries, from: mirror, db)
                 try fillSearchRows(db)

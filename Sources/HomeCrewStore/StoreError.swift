@@ -30,6 +30,8 @@ public enum StoreError: HomeCrewError {
     case isProofOfPayment(document: String, payment: String)
     case busy
     case constraint(String)
+    /// A backup's text files (`TextMirror`) are not what its manifest says.
+    case backupText(String)
     case database(String)
 
     public var category: ErrorCategory {
@@ -41,7 +43,7 @@ public enum StoreError: HomeCrewError {
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
         case .hasPayments, .isProofOfPayment: return .invalidData
-        case .householdExists, .accountExists, .householdHasStaff, .salaryEntryExists, .constraint: return .invalidData
+        case .householdExists, .accountExists, .householdHasStaff, .salaryEntryExists, .constraint, .backupText: return .invalidData
         case .ambiguousStaff: return .usage
         case .busy: return .busy
         case .database: return .io
@@ -107,6 +109,8 @@ public enum StoreError: HomeCrewError {
             return "the vault is busy: another homecrew process held it for too long; try again"
         case .constraint(let message):
             return "the vault refused the change: \(message)"
+        case .backupText(let message):
+            return message
         case .database(let message):
             return "database error: \(message)"
         }

@@ -109,10 +109,10 @@ public struct TextMirror: Sendable {
         var all: [(Entry, [Page])] = []
         for (name, members) in Self.names(of: entries).sorted(by: { $0.key < $1.key }) {
             guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
-                throw StoreError.constraint("the text file \(name) is missing from the backup")
+                throw StoreError.backupText("the text file \(name) is missing from the backup")
             }
             guard let content = Self.decode([UInt8](data)), content.map({ $0.0 }) == members else {
-                throw StoreError.constraint("the text file \(name) is damaged in the backup")
+                throw StoreError.backupText("the text file \(name) is damaged in the backup")
             }
             all += content
         }
@@ -235,6 +235,23 @@ public struct TextMirror: Sendable {
     public func removeFiles(of objects: [String]) {
         let buckets = Set(objects.map { String($0.prefix(2)) + "-" })
         for name in files() where buckets.contains(String(name.prefix(3))) { unlink(directory + "/" + name) }
+    }
+
+    /// Removes the files whose bytes no longer hold what their names say (a disk's damage); their
+    /// names, sorted. The database holds their text, and the next backup writes them again. (restic
+    /// skips a file it backed up before by its metadata, so a damaged file reaches only a repository
+    /// that reads it anew, and there every restore of a snapshot holding it would fail.) Files being
+    /// written are not touched: the caller holds the vault's backup lock.
+    public func removeDamaged() -> [String] {
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            if let data = FileManager.default.contents(atPath: path), let content = Self.decode([UInt8](data)),
+               Array(Self.names(of: content.map(\.0)).keys) == [name] { continue }
+            unlink(path)
+            removed.append(name)
+        }
+        return removed.sorted()
     }
 
     /// Bytes of every file present.

@@ -59,6 +59,43 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.appendingPathComponent("backup-snapshot").path))
     }
 
+    /// A disk that damages the vault's own text file for backups: restic skips it in a repository
+    /// that holds it already, but a new repository takes the damaged bytes, and every restore of
+    /// it would fail. The drill that finds it removes it, so the next backup writes it again.
+    func testATextFileDamagedOnTheVaultsDiskIsWrittenAgainAfterTheDrillFindsIt() throws {
+        _ = try homecrew.ok("doc", "add", Samples.fixture("hello.pdf"), "--household", "Sea View", "--no-ocr")
+        XCTAssertEqual(try backup().status, 0)
+        let text = homecrew.vault.appendingPathComponent("backup-text")
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: text.path).first)
+        let file = text.appendingPathComponent(name)
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count - 2] ^= 0x55
+        try bytes.write(to: file)
+        let offsite = scratch.appendingPathComponent("offsite").path
+        func run(_ arguments: String...) throws -> HomeCrewProcess.Result {
+            try homecrew.run(["vault", "backup", "--restic", offsite] + arguments, environment: password)
+        }
+        XCTAssertEqual(try run().status, 0, "a new repository takes the file as it is on the disk")
+        let drill = try run("--check")
+        XCTAssertEqual(drill.status, 65, drill.stderr)
+        XCTAssertEqual(drill.stderr, "error: the latest snapshot does not restore (the text file \(name) is damaged in the backup): "
+                       + "the vault's own text file(s) for backups backup-text/\(name) were damaged on this disk and are removed; "
+                       + "the database holds their text, and the next backup writes them again\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        XCTAssertEqual(try run().status, 0)
+        let again = try run("--check")
+        XCTAssertEqual(again.status, 0, "the next backup wrote it again: \(again.stderr)")
+        XCTAssertEqual(try backup("--check").status, 0, "the first repository kept its good copy")
+
+        // `vault verify` re-reads them too, and says what it removed.
+        let rewritten = text.appendingPathComponent(try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: text.path).first))
+        try Data("homecrew-text 3 not a file\n".utf8).write(to: rewritten)
+        let verify = try homecrew.run(["vault", "verify"])
+        XCTAssertEqual(verify.status, 0, verify.stdout)
+        XCTAssertTrue(verify.stdout.contains("note: removed 1 damaged text file(s) for backups (backup-text/\(rewritten.lastPathComponent)…)"), verify.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: rewritten.path))
+    }
+
     /// An unplugged disk: the repository this vault was backed up into is gone. It is not made
     /// again beside the vault (the backup would pass, and be on the same disk as the vault).
     func testARepositoryBackedUpIntoBeforeIsNeverMadeAgainWhenItIsMissing() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import HomeCrewVault
 
@@ -25,6 +26,13 @@ struct VaultMaintenance {
         report.problems += try database.auditProblems().map { "audit trail: \($0)" }
         let removed = objects.removeStaleTemporaryFiles(startingUp: true)
         if removed > 0 { report.notes.append("removed \(removed) temporary file(s) left by an interrupted write") }
+        switch ResticBackups.removeDamagedText(vaultDirectory: objects.root) {
+        case nil: report.notes.append("the text files for backups (backup-text/) were not checked: a backup is running")
+        case let damaged? where !damaged.isEmpty:
+            report.notes.append("removed \(damaged.count) damaged text file(s) for backups (backup-text/\(damaged[0])…): the database holds their text, "
+                                + "and the next backup writes them again; a disk that damages files may damage others")
+        default: break
+        }
 
         let rows = Dictionary(uniqueKeysWithValues: try database.allStoredObjects().map { ($0.hash, $0) })
         let referenced = try database.referencedObjectHashes()

@@ -208,7 +208,17 @@ public struct ResticBackups: Sendable {
         let staging = vault.directory + "/" + Self.drillName
         try Self.removeTree(staging)
         defer { try? Self.removeTree(staging) }
-        let restored = try restoreVerified(chosen, into: staging)
+        let restored: RestoredVault
+        do {
+            restored = try restoreVerified(chosen, into: staging)
+        } catch {
+            // A snapshot that took a damaged text file from the vault fails every restore: the next
+            // backup must write that file again, not skip it as unchanged.
+            let removed = TextMirror(directory: vault.directory + "/" + Self.textName).removeDamaged()
+            guard !removed.isEmpty else { throw error }
+            let problem = if case BackupError.restoredDoesNotVerify(let problem) = error { problem } else { ErrorText.sentence(for: error) }
+            throw BackupError.damagedTextRemoved(problem, files: removed)
+        }
         let live = ObjectStore(vaultDirectory: vault.directory)
         let liveDigest = try database.backupRecordDigest(RecordDigest(manifestVersion: restored.manifest.homecrewBackup))
         return DrillSummary(repository: displayRepository, snapshotID: chosen.id, snapshotTime: chosen.time,
@@ -216,6 +226,15 @@ public struct ResticBackups: Sendable {
                             objectsInLiveVault: restored.objects.filter { live.contains($0) }.count,
                             liveVaultUnchanged: liveDigest == restored.manifest.recordDigest,
                             counts: restored.manifest.counts, liveCounts: try database.backupCounts())
+    }
+
+    /// `vault verify`: the vault's text files for backups re-read, the damaged ones removed (see
+    /// `TextMirror.removeDamaged`); nil, and nothing read, while a backup or drill is running.
+    public static func removeDamagedText(vaultDirectory: String) -> [String]? {
+        let mirror = TextMirror(directory: vaultDirectory + "/" + textName)
+        guard FileManager.default.fileExists(atPath: mirror.directory) else { return [] }
+        guard let exclusive = try? BackupLock(vault: VaultLocation(directory: vaultDirectory)) else { return nil }
+        return withExtendedLifetime(exclusive) { mirror.removeDamaged() }
     }
 
     // MARK: helpers

@@ -30,6 +30,7 @@ public enum BackupError: HomeCrewError, Equatable {
     case badRetention(String)
     case notAVaultSnapshot(String)
     case restoredDoesNotVerify(String)
+    case damagedTextRemoved(String, files: [String])
     case noVault(String)
     case repositoryMissing(String)
     case ambiguousSnapshot(String)
@@ -44,7 +45,7 @@ public enum BackupError: HomeCrewError, Equatable {
         case .passwordFileUnreadable, .repositoryFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
         case .diskFull, .resticKilled, .resticFailed: return .io
         case .repositoryLocked, .anotherBackupRunning: return .busy
-        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile: return .invalidData
+        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile, .damagedTextRemoved: return .invalidData
         }
     }
 
@@ -79,6 +80,10 @@ public enum BackupError: HomeCrewError, Equatable {
         case .badRetention(let reason): return "--keep: \(reason) (example: --keep daily=7,weekly=4,monthly=12)"
         case .notAVaultSnapshot(let id): return "snapshot \(id) is not a HomeCrew vault (it has no homecrew-backup.json)"
         case .restoredDoesNotVerify(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
+        case .damagedTextRemoved(let problem, let files):
+            return "the latest snapshot does not restore (\(problem)): the vault's own text file(s) for backups "
+                + "\(files.map { "backup-text/" + $0 }.joined(separator: ", ")) were damaged on this disk and are removed; "
+                + "the database holds their text, and the next backup writes them again"
         case .noVault(let path): return "no vault at \(path)"
         case .repositoryMissing(let repository):
             return "the restic repository \(repository) is not there, though this vault was backed up into it before (is its disk mounted?); nothing was backed up"
