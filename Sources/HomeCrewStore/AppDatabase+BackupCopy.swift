@@ -100,12 +100,16 @@ extension AppDatabase {
     /// and search rows set aside meanwhile (the generations and the rows' numbers are the
     /// backup's). Refused unless the pages are empty and the search rows only keys.
     /// `expected`: the number of text files and the digest of their names the manifest gives.
-    public static func refillText(ofDatabaseAt path: String, from mirror: TextMirror, expected: (files: Int, digest: String)) throws {
+    /// A text file that is missing or damaged does not refuse the restore: its objects are kept
+    /// without text, marked `partial` with a note saying to read them again, and its name returned.
+    @discardableResult
+    public static func refillText(ofDatabaseAt path: String, from mirror: TextMirror,
+                                  expected: (files: Int, digest: String)) throws -> [String] {
         try perform {
             var config = Configuration()
             config.prepareDatabase { db in db.add(function: searchTextFunction) }
             let queue = try DatabaseQueue(path: path, configuration: config)
-            try queue.write { db in
+            return try queue.write { db in
                 guard try Int.fetchOne(db, sql: "SELECT count(*) FROM object_page") == 0,
                       try Int.fetchOne(db, sql: "SELECT count(*) FROM search_row WHERE body IS NOT NULL") == 0 else {
                     throw StoreError.constraint("the database already holds the text of its documents")
@@ -119,24 +123,51 @@ extension AppDatabase {
                 guard TextMirror.names(of: entries).count == expected.files, TextMirror.digest(of: entries) == expected.digest else {
                     throw StoreError.backupText("its text files are not the ones its manifest names")
                 }
-                try insertPages(entries, from: mirror, db)
-                try fillSearchRows(db)
+                let unreadable = try insertPages(entries, from: mirror, db)
+                try fillSearchRows(db, objectsWithoutText: unreadable.flatMap(\.entries).map(\.object))
                 for trigger in triggers { try db.execute(sql: trigger["sql"]) }
+                return unreadable.map(\.file)
             }
         }
     }
 
-    private static func insertPages(_ entries: [TextMirror.Entry], from mirror: TextMirror, _ db: Database) throws {
+    /// The pages of every whole file; the others' objects are marked, and returned with their file.
+    private static func insertPages(_ entries: [TextMirror.Entry], from mirror: TextMirror,
+                                    _ db: Database) throws -> [(file: String, entries: [TextMirror.Entry])] {
         let insert = try db.cachedStatement(sql: "INSERT INTO object_page (object_sha256, page_number, text, text_source) VALUES (?, ?, ?, ?)")
-        for (entry, pages) in try mirror.pages(of: entries) {
+        let read = mirror.pages(of: entries)
+        for (entry, pages) in read.pages {
             for page in pages { try insert.execute(arguments: [entry.object, page.number, page.text, page.source]) }
         }
+        let mark = try db.cachedStatement(sql: """
+            UPDATE object SET text_generation = 0, extraction_status = 'partial', extraction_note = ? WHERE sha256 = ?
+            """)
+        for (file, members) in read.unreadable {
+            let note = "its text was damaged in the backup it was restored from (backup-text/\(file)); homecrew doc reprocess reads it again"
+            for entry in members { try mark.execute(arguments: [note, entry.object]) }
+        }
+        return read.unreadable
     }
 
-    private static func fillSearchRows(_ db: Database) throws {
+    private static func fillSearchRows(_ db: Database, objectsWithoutText: [String]) throws {
         try db.execute(sql: """
             CREATE TEMP TABLE refill AS SELECT \(Migrations.searchColumns) FROM search_source;
             CREATE UNIQUE INDEX temp.refill_key ON refill (document_id, page_number);
+            """)
+        if !objectsWithoutText.isEmpty {
+            // Their documents have one page without text now, not the rows of their pages.
+            let documents = """
+                SELECT d.id FROM document d WHERE d.object_sha256 IN (SELECT value FROM json_each(?))
+                AND NOT EXISTS (SELECT 1 FROM document_extraction e WHERE e.document_id = d.id)
+                """
+            let list = String(decoding: try JSONEncoder().encode(objectsWithoutText), as: UTF8.self)
+            try db.execute(sql: "DELETE FROM search_row WHERE document_id IN (\(documents))", arguments: [list])
+            try db.execute(sql: """
+                INSERT INTO search_row (\(Migrations.searchColumns))
+                SELECT \(Migrations.searchColumns) FROM refill WHERE document_id IN (\(documents))
+                """, arguments: [list])
+        }
+        try db.execute(sql: """
             UPDATE search_row SET (title, staff, household, kind, file_name, body) =
                 (SELECT title, staff, household, kind, file_name, body FROM refill r
                  WHERE r.document_id = search_row.document_id AND r.page_number = search_row.page_number);

@@ -103,20 +103,20 @@ public struct TextMirror: Sendable {
         return summary
     }
 
-    /// The pages of each of `entries`, read from their files; a file that is missing, whose
-    /// text does not match its SHA-256, or that holds other objects or generations, is an error.
-    public func pages(of entries: [Entry]) throws -> [(Entry, [Page])] {
-        var all: [(Entry, [Page])] = []
+    /// The pages of each of `entries`, read from their files, and the files that are missing, whose
+    /// text does not match its SHA-256, or that hold other objects or generations, with the entries
+    /// they were to hold: a restore keeps every record and file without their text.
+    public func pages(of entries: [Entry]) -> (pages: [(Entry, [Page])], unreadable: [(file: String, entries: [Entry])]) {
+        var all: [(Entry, [Page])] = [], unreadable: [(file: String, entries: [Entry])] = []
         for (name, members) in Self.names(of: entries).sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
-                throw StoreError.backupText("the text file \(name) is missing from the backup")
-            }
-            guard let content = Self.decode([UInt8](data)), content.map({ $0.0 }) == members else {
-                throw StoreError.backupText("the text file \(name) is damaged in the backup")
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name),
+                  let content = Self.decode([UInt8](data)), content.map({ $0.0 }) == members else {
+                unreadable.append((name, members))
+                continue
             }
             all += content
         }
-        return all
+        return (all, unreadable)
     }
 
     // MARK: - The file format

@@ -82,6 +82,23 @@ final class ResticBackupTests: XCTestCase {
                        + "the vault's own text file(s) for backups backup-text/\(name) were damaged on this disk and are removed; "
                        + "the database holds their text, and the next backup writes them again\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+
+        // That snapshot still restores every record and file; the document whose text it lost is marked, and read again.
+        let restored = scratch.appendingPathComponent("restored").path
+        let restore = try homecrew.run(["vault", "restore", "--restic", offsite, "--into", restored], environment: password)
+        XCTAssertEqual(restore.status, 0, restore.stderr)
+        XCTAssertEqual(restore.stderr, "warning: 1 text file(s) of the snapshot were missing or damaged (backup-text/\(name)): every record and document "
+                       + "is restored, and the documents whose text they held are marked partial; homecrew doc reprocess ID reads each again\n")
+        XCTAssertEqual(try homecrew.run(["vault", "verify", "--vault", restored], useVaultOption: false).status, 0)
+        func search(_ vault: String) throws -> String {
+            try homecrew.run(["search", "watering", "--all-households", "--vault", vault], useVaultOption: false).stdout
+        }
+        XCTAssertEqual(try search(restored), "(none)\n", "its text is not there")
+        let id = try XCTUnwrap(try jsonArray(try homecrew.run(["doc", "list", "--format", "json", "--all-households", "--vault", restored],
+                                                               useVaultOption: false).stdout).first?["id"] as? String)
+        XCTAssertEqual(try homecrew.run(["doc", "reprocess", id, "--vault", restored], useVaultOption: false).status, 0)
+        XCTAssertEqual(try search(restored), try search(homecrew.vault.path), "read again from its file")
+
         XCTAssertEqual(try run().status, 0)
         let again = try run("--check")
         XCTAssertEqual(again.status, 0, "the next backup wrote it again: \(again.stderr)")

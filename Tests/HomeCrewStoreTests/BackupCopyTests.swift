@@ -72,7 +72,7 @@ final class BackupCopyTests: XCTestCase {
         let next = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         XCTAssertEqual(next.written, 1, "the one file that holds it")
         XCTAssertEqual(mirror.files().filter { $0.hasPrefix("cd-") }.count, 1, "its old file is gone")
-        XCTAssertEqual(try mirror.pages(of: [TextMirror.Entry(object: sha, generation: 6)]).map { $0.1.map(\.text) }, [["read again"]])
+        XCTAssertEqual(mirror.pages(of: [TextMirror.Entry(object: sha, generation: 6)]).pages.map { $0.1.map(\.text) }, [["read again"]])
     }
 
     /// An object removed and filed again starts a new row, yet its pages never get a generation
@@ -91,7 +91,7 @@ final class BackupCopyTests: XCTestCase {
         XCTAssertNotEqual(generation, "[text_generation:4]")
         _ = try database.snapshotWithoutText(to: folder.appendingPathComponent("copy2.sqlite").path, mirror: mirror)
         let entry = TextMirror.Entry(object: sha, generation: try XCTUnwrap(Int64(generation.filter(\.isNumber))))
-        XCTAssertEqual(try mirror.pages(of: [entry]).map { $0.1.map(\.text) }, [["read with OCR now"]])
+        XCTAssertEqual(mirror.pages(of: [entry]).pages.map { $0.1.map(\.text) }, [["read with OCR now"]])
     }
 
     func testARestoredCopyGetsItsTextAndSearchRowsBackExactly() throws {
@@ -116,7 +116,35 @@ final class BackupCopyTests: XCTestCase {
                              "only a copy without text is filled")
     }
 
-    func testADamagedOrMissingTextFileIsRefused() throws {
+    /// The text is the one part of a snapshot that can be read again from what else it holds (the
+    /// documents' files): a damaged text file costs the restore that text, not every record.
+    func testARestoreWithADamagedTextFileKeepsEveryRecordAndMarksItsDocumentsToBeReadAgain() throws {
+        let summary = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
+        let damaged = try XCTUnwrap(mirror.files().first { $0.hasPrefix("ab-") })
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: mirror.directory + "/" + damaged)))
+        bytes[bytes.count - 3] ^= 1
+        try Data(bytes).write(to: URL(fileURLWithPath: mirror.directory + "/" + damaged))
+        let restoredFolder = folder.appendingPathComponent("restored").path
+        try FileManager.default.createDirectory(atPath: restoredFolder, withIntermediateDirectories: true)
+        let path = restoredFolder + "/homecrew.sqlite"
+        try FileManager.default.copyItem(atPath: copyPath, toPath: path)
+        XCTAssertEqual(try AppDatabase.refillText(ofDatabaseAt: path, from: mirror, expected: (summary.files, summary.digest)), [damaged])
+        let restored = try AppDatabase.open(VaultLocation(directory: restoredFolder), create: false)
+        XCTAssertEqual(try sqlite(path, "SELECT substr(sha256, 1, 4), text_generation, extraction_status FROM object ORDER BY sha256"),
+                       ["[substr(sha256, 1, 4):\"ab01\" text_generation:0 extraction_status:\"partial\"]",
+                        "[substr(sha256, 1, 4):\"abab\" text_generation:0 extraction_status:\"partial\"]",
+                        "[substr(sha256, 1, 4):\"cdcd\" text_generation:4 extraction_status:\"complete\"]",
+                        "[substr(sha256, 1, 4):\"efef\" text_generation:0 extraction_status:\"complete\"]"])
+        XCTAssertTrue(try sqlite(path, "SELECT extraction_note FROM object WHERE sha256 LIKE 'abab%'")[0].contains("homecrew doc reprocess reads it again"))
+        XCTAssertEqual(try sqlite(path, "SELECT count(*) FROM document"), try sqlite(live, "SELECT count(*) FROM document"), "every record")
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("passport"), SearchFilter()).hits.map(\.title), ["Paper 1"], "the whole file's text is back")
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("gardener"), SearchFilter()).hits.count, 0, "the damaged file's is not")
+        XCTAssertEqual(try restored.search(try SearchQuery.parse("Paper"), SearchFilter()).hits.count, 4, "each document is found by its title")
+        XCTAssertEqual(try restored.integrityProblems(), [])
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('integrity-check')") }
+    }
+
+    func testADamagedOrMissingTextFileIsNamedAndNotRead() throws {
         _ = try database.snapshotWithoutText(to: copyPath, mirror: mirror)
         let entry = TextMirror.Entry(object: String(repeating: "ab", count: 32), generation: 3)
         let file = mirror.directory + "/" + (try XCTUnwrap(mirror.files().first { $0.hasPrefix("ab-") }))
@@ -124,8 +152,12 @@ final class BackupCopyTests: XCTestCase {
         bytes[bytes.count - 3] ^= 1
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let neighbour = TextMirror.Entry(object: "ab" + String(repeating: "01", count: 31), generation: 5)
-        XCTAssertThrowsError(try mirror.pages(of: [neighbour, entry])) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
-        XCTAssertThrowsError(try mirror.pages(of: [TextMirror.Entry(object: entry.object, generation: 9)])) { XCTAssertTrue("\($0)".contains("is missing"), "\($0)") }
+        let read = mirror.pages(of: [neighbour, entry, TextMirror.Entry(object: String(repeating: "cd", count: 32), generation: 4)])
+        XCTAssertEqual(read.unreadable.map(\.file), [(file as NSString).lastPathComponent])
+        XCTAssertEqual(read.unreadable.map(\.entries), [[neighbour, entry]])
+        XCTAssertEqual(read.pages.map(\.0.object), [String(repeating: "cd", count: 32)], "the other file is read")
+        let missing = TextMirror.Entry(object: entry.object, generation: 9)
+        XCTAssertEqual(mirror.pages(of: [missing]).unreadable.map(\.entries), [[missing]], "a file that is not there")
         let one = TextMirror.Entry(object: entry.object, generation: 1), two = TextMirror.Entry(object: String(repeating: "a0", count: 32), generation: 7)
         let content = [(one, [TextMirror.Page(number: 3, source: "pdf-text", text: "a\nb 7 c\n"), TextMirror.Page(number: 4, source: "none", text: "")]), (two, [])]
         let decoded = try XCTUnwrap(TextMirror.decode(TextMirror.encode(content)))

@@ -32,6 +32,11 @@ struct RestoreVault: ParsableCommand {
             let summary = try backups.restore(snapshot: snapshot, into: into)
             print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "
                   + "into \(Terminal.sanitize(summary.directory)); every SHA-256 and the record digest checked.")
+            if !summary.unreadableText.isEmpty {
+                FileHandle.standardError.write(Data(("warning: \(summary.unreadableText.count) text file(s) of the snapshot were missing or damaged "
+                    + "(\(summary.unreadableText.map { "backup-text/" + $0 }.joined(separator: ", "))): every record and document is restored, "
+                    + "and the documents whose text they held are marked partial; homecrew doc reprocess ID reads each again\n").utf8))
+            }
             return
         }
         guard let archive else { return }

@@ -39,6 +39,9 @@ public struct RestoreSummary: Sendable, Equatable {
     public var objectCount: Int
     public var bytes: Int64
     public var counts: [String: Int]
+    /// Text files of the snapshot that were missing or damaged: their documents were restored
+    /// without text, marked to be read again.
+    public var unreadableText: [String] = []
 }
 
 /// What the restore drill found (`vault backup --restic REPO --check`).

@@ -164,7 +164,7 @@ public struct ResticBackups: Sendable {
         let restored = try restoreVerified(chosen, into: staging)
         try RestoredVault.moveIntoPlace(staging, target: target)
         return RestoreSummary(snapshotID: chosen.id, directory: target, objectCount: restored.objectCount, bytes: restored.bytes,
-                              counts: restored.manifest.counts)
+                              counts: restored.manifest.counts, unreadableText: restored.unreadableText)
     }
 
     func restoreVerified(_ snapshot: SnapshotListing, into staging: String) throws -> RestoredVault {
@@ -211,6 +211,8 @@ public struct ResticBackups: Sendable {
         let restored: RestoredVault
         do {
             restored = try restoreVerified(chosen, into: staging)
+            // A restore keeps the records without such text; a drill that finds it has failed.
+            if let file = restored.unreadableText.first { throw BackupError.restoredDoesNotVerify("the text file \(file) is damaged in the backup") }
         } catch {
             // A snapshot that took a damaged text file from the vault fails every restore: the next
             // backup must write that file again, not skip it as unchanged.

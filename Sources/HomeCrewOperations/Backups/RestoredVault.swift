@@ -11,6 +11,8 @@ struct RestoredVault {
     var objects: [String]
     var objectCount: Int
     var bytes: Int64
+    /// The snapshot's text files that were missing or damaged (`AppDatabase.refillText`).
+    var unreadableText: [String]
 
     static func verify(_ staging: String, snapshot: String) throws -> RestoredVault {
         // Nothing is renamed, changed or hashed through a link: a tampered snapshot's link could
@@ -29,7 +31,7 @@ struct RestoredVault {
         }
         let copyBytes = BackupManifest.size(database)
         // From version 2 the text of pages is beside the database: put back before any upgrade reads it.
-        if manifest.homecrewBackup >= 2 { try refillText(database, staging: staging, manifest: manifest) }
+        let unreadableText = manifest.homecrewBackup >= 2 ? try refillText(database, staging: staging, manifest: manifest) : []
         let store = ObjectStore(vaultDirectory: staging)
         let files = Set(store.allHashes())
         if let missing = facts.objects.first(where: { !files.contains($0) }) {
@@ -47,16 +49,18 @@ struct RestoredVault {
         if let problem = try opened.integrityProblems().first ?? opened.auditProblems().first {
             throw BackupError.restoredDoesNotVerify(problem)
         }
-        return RestoredVault(manifest: manifest, objects: facts.objects, objectCount: files.count, bytes: bytes)
+        return RestoredVault(manifest: manifest, objects: facts.objects, objectCount: files.count, bytes: bytes, unreadableText: unreadableText)
     }
 
     /// From version 2 the database holds no page text: its objects' text files must be the
     /// ones the manifest names, each whole, and go back into it with the search rows.
-    private static func refillText(_ database: String, staging: String, manifest: BackupManifest) throws {
+    /// A text file missing or damaged does not refuse the vault (its text can be read again from
+    /// the documents' files, which are checked): the names of such files.
+    private static func refillText(_ database: String, staging: String, manifest: BackupManifest) throws -> [String] {
         guard let files = manifest.textFiles, let digest = manifest.textDigest else { throw BackupError.malformed("its manifest names no text files") }
         do {
-            try AppDatabase.refillText(ofDatabaseAt: database, from: TextMirror(directory: staging + "/" + ResticBackups.textName),
-                                       expected: (files, digest))
+            return try AppDatabase.refillText(ofDatabaseAt: database, from: TextMirror(directory: staging + "/" + ResticBackups.textName),
+                                              expected: (files, digest))
         } catch { throw BackupError.restoredDoesNotVerify(ErrorText.sentence(for: error)) }
     }
 
