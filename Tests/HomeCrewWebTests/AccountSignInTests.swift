@@ -267,6 +267,55 @@ extension KnownDeviceSignInTests {
         }
     }
 
+    /// Over HTTPS (here: a trusted proxy's `X-Forwarded-Proto`) the host-only cookie reaches the account page:
+    /// the change keeps the browser's device id for her, under the new password, and Ravi's token with it.
+    func testOverHTTPSAPasswordChangeKeepsTheBrowsersOtherAccounts() async throws {
+        let harness = try WebHarness(trustedProxies: ["127.0.0.1", "::1"])
+        let database = harness.app.database
+        _ = try AccountKeeper(database: database).add(name: "priya", password: AccountSignInTests.password)
+        _ = try AccountKeeper(database: database).add(name: "ravi", password: "a different long phrase")
+        let host = KnownDevices.hostOnlyCookie
+        try await harness.test(live: true) { client in
+            func post(_ uri: String, _ form: [String: String], cookie: String?) async throws -> TestResponse {
+                var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+                headers[HTTPField.Name("X-Forwarded-Proto")!] = "https"
+                if let cookie { headers[.cookie] = cookie }
+                let body = form.map { "\(URLComponent.encode($0.key))=\(URLComponent.encode($0.value))" }.joined(separator: "&")
+                return try await client.inner.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            func signIn(_ name: String, _ password: String, device: String?) async throws -> TestResponse {
+                try await post("/signin", ["name": name, "password": password, "next": "/"], cookie: device.map { "\(host)=\($0)" })
+            }
+            let priya = try await signIn("priya", AccountSignInTests.password, device: nil)
+            let session = try XCTUnwrap(Self.cookie(SiteGuard.sessionCookie, in: priya))
+            let device = try XCTUnwrap(Self.cookie(host, in: priya), "over HTTPS the cookie is host-only")
+            let raviSignedIn = try await signIn("ravi", "a different long phrase", device: device)
+            let both = try XCTUnwrap(Self.cookie(host, in: raviSignedIn))
+            let ravis = String(both.prefix(device.count))
+
+            try await Task.sleep(for: .milliseconds(2))
+            let csrf = try XCTUnwrap(try database.openSession(token: session)).csrfToken
+            let changed = try await post("/account/password", ["csrf": csrf, "current": AccountSignInTests.password,
+                                                               "new": "a new long phrase", "again": "a new long phrase"],
+                                         cookie: "\(SiteGuard.sessionCookie)=\(session); \(host)=\(both)")
+            XCTAssertEqual(changed.status, .ok)
+            let renewed = try XCTUnwrap(Self.cookie(host, in: changed))
+            let tokens = renewed.split(separator: "_").map(String.init)
+            XCTAssertEqual(tokens.count, 2, renewed)
+            XCTAssertEqual(tokens.first?.prefix(32), device.prefix(32), "her device id is kept")
+            XCTAssertNotEqual(tokens.first, device, "under the new password")
+            XCTAssertEqual(tokens.last, ravis, "and Ravi's token with it")
+
+            for _ in 0..<12 { try database.recordSignInFailure(for: ["address:127.0.0.1", "address:" + ClientKey.of("::1")]) }
+            let stale = try await signIn("priya", "a new long phrase", device: device)
+            XCTAssertEqual(stale.status, .tooManyRequests, "her token from before the change counts for nothing")
+            let known = try await signIn("priya", "a new long phrase", device: renewed)
+            XCTAssertEqual(known.status, .seeOther)
+            let ravi = try await signIn("ravi", "a different long phrase", device: renewed)
+            XCTAssertEqual(ravi.status, .seeOther, "Ravi's browser is still known for him")
+        }
+    }
+
     /// Joining by invitation sets the new account's password, as a sign-in proves one: the browser is
     /// known for the account at once, as after a sign-in. (Before, it got no device token, and was
     /// counted by its address at its next sign-in.)
