@@ -122,3 +122,11 @@ extension AccountKeeper {
         return try database.changePassword(of: account.name, passwordHash: try PasswordHasher.hash(new), keeping: token)
     }
 }
+
+extension AccountKeeper {
+    /// Clears the failed sign-in counts of the account's name, so that it may sign in at once from
+    /// anywhere (`homecrew user unlock`); how many counts were cleared. An address's counts are kept.
+    public func unlock(name: String) throws -> Int {
+        try database.clearSignInFailures(ofAccount: name)
+    }
+}

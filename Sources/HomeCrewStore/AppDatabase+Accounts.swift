@@ -287,3 +287,21 @@ extension AppDatabase {
         return account(row)
     }
 }
+
+extension AppDatabase {
+    /// Forgets every failure count of the account's name (`user unlock`): from anywhere, per place,
+    /// per device, and any other count kept under the name; how many were cleared. Addresses' counts
+    /// are kept (they are about the address, whoever it tried), and so are a session's wrong current
+    /// passwords (clearing them would give a session thief more tries).
+    public func clearSignInFailures(ofAccount name: String) throws -> Int {
+        try write { db in
+            let key = NameKey.of(try Self.account(named: name, db).name)
+            // A prefix compared as text, not LIKE or GLOB: a name may hold `_`, a LIKE wildcard. The space
+            // keeps asha's from matching asha2's; SQLite's substr counts code points, as unicodeScalars do.
+            let prefix = "account:\(key) "
+            try db.execute(sql: "DELETE FROM sign_in_failure WHERE subject = ? OR substr(subject, 1, ?) = ?",
+                           arguments: ["account:" + key, prefix.unicodeScalars.count, prefix])
+            return db.changesCount
+        }
+    }
+}

@@ -37,6 +37,7 @@ final class UserTests: XCTestCase {
             (["user", "add", "pri ya"], "monsoon over the ghats\n", 64, "error: \"pri ya\" cannot be an account name"),
             (["user", "add", "priya", "--password-file", "/nonexistent/pw"], nil, 66, "error: cannot read the password file /nonexistent/pw"),
             (["user", "passwd", "nobody"], "monsoon over the ghats\n", 66, "error: no account matches 'nobody'"),
+            (["user", "unlock", "nobody"], nil, 66, "error: no account matches 'nobody'"),
         ]
         for (arguments, stdin, status, message) in cases {
             let result = try homecrew.run(arguments, stdin: stdin)
@@ -48,5 +49,35 @@ final class UserTests: XCTestCase {
         let again = try homecrew.run(["user", "add", "Priya"], stdin: "another long passphrase\n")
         XCTAssertEqual(again.status, 65, again.stderr)
         XCTAssertEqual(try homecrew.jsonArray("user", "list").count, 1)
+    }
+
+    /// `user unlock`: the name's own counts go (from anywhere, per place, per device, any other kept under
+    /// it); another name that begins the same, an address's count and a session's wrong current passwords stay.
+    func testUnlockClearsTheNamesCountsOnly() throws {
+        XCTAssertEqual(try homecrew.run(["user", "add", "priya"], stdin: "monsoon over the ghats\n").status, 0)
+        let kept = ["account:priyanka", "address:198.51.100.7", "password-change:" + String(repeating: "ab", count: 32)]
+        let cleared = ["account:priya", "account:priya from:198.51.100.7", "account:priya device:" + String(repeating: "0a", count: 16),
+                       "account:priya strangers"]
+        let rows = (kept + cleared).map { "('\($0)', 9, strftime('%Y-%m-%d %H:%M:%f', 'now'))" }.joined(separator: ", ")
+        _ = try sqlite("INSERT INTO sign_in_failure (subject, failures, last_failure_at) VALUES \(rows)")
+        let unlocked = try homecrew.run(["user", "unlock", "PRIYA"])
+        XCTAssertEqual(unlocked.status, 0, unlocked.stderr)
+        XCTAssertEqual(unlocked.stdout, "Cleared 4 failed sign-in count(s) of priya. "
+                       + "The counts of addresses are kept, and the name's start again at its next failure.\n")
+        XCTAssertEqual(try sqlite("SELECT subject FROM sign_in_failure ORDER BY 1"), kept.sorted().joined(separator: "\n") + "\n")
+        XCTAssertEqual(String(try homecrew.run(["user", "unlock", "priya"]).stdout.prefix(34)), "Cleared 0 failed sign-in count(s) ")
+    }
+
+    /// Runs SQL on the vault's database with the sqlite3 program; its output.
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [homecrew.databaseURL.path, sql]
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, sql)
+        return text
     }
 }

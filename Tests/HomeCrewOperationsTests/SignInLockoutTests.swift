@@ -174,4 +174,21 @@ final class SignInLockoutTests: XCTestCase {
         XCTAssertEqual(try signIn(Self.password, from: "198.51.100.1", device: "laptop"), "wait", "the device waits wherever it is")
         XCTAssertEqual(try signIn(Self.password, from: "198.51.100.1", device: "phone"), "signed in", "another of her devices does not")
     }
+
+    /// After an attack at her name, the owner who mistyped twice at a new place waits with all the
+    /// name's failures; `user unlock` clears the name's counts, and the same try signs her in.
+    func testUnlockLetsTheOwnerInAtANewPlaceAtOnce() throws {
+        try strangerFails()
+        for typo in ["the kettle sings at dusk", "the kettle sang at dawn"] {
+            XCTAssertEqual(try signIn(typo, from: "203.0.113.7"), "refused")
+        }
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.7"), "wait", "two failures at a new place: a stranger's")
+        XCTAssertGreaterThanOrEqual(try keeper.unlock(name: "Asha"), 12, "the name's from anywhere, its ten guessed and one typed places'")
+        for subject in ["account:asha", "account:asha from:198.51.100.1", "account:asha from:203.0.113.7"] {
+            XCTAssertEqual(try database.signInFailures(for: subject), 0, subject)
+        }
+        XCTAssertEqual(try signIn(Self.password, from: "203.0.113.7"), "signed in")
+        XCTAssertGreaterThan(try database.signInFailures(for: "address:198.51.100.1"), 0, "the addresses' counts are kept")
+        XCTAssertThrowsError(try keeper.unlock(name: "nobody"))
+    }
 }

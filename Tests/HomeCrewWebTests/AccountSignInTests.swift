@@ -225,6 +225,131 @@ final class KnownDeviceSignInTests: XCTestCase {
     }
 }
 
+extension KnownDeviceSignInTests {
+    /// A password changed on the account page ends every device token made before, the browser's own
+    /// too: the answer gives that browser a new one, so that it stays known to the sign-in limit. (Before,
+    /// it was counted by its address at its next sign-in, and a neighbour's failures there kept her out.)
+    func testAPasswordChangedInTheBrowserLeavesItKnown() async throws {
+        let harness = try WebHarness()
+        let database = harness.app.database
+        _ = try AccountKeeper(database: database).add(name: "priya", password: AccountSignInTests.password)
+        _ = try AccountKeeper(database: database).add(name: "ravi", password: "a different long phrase")
+        try await harness.test(live: true) { client in
+            let signedIn = try await AccountSignInTests.send(client, "/signin", cookie: nil,
+                                                             form: ["name": "priya", "password": AccountSignInTests.password, "next": "/"])
+            let session = try XCTUnwrap(Self.cookie(SiteGuard.sessionCookie, in: signedIn))
+            let device = try XCTUnwrap(Self.cookie(KnownDevices.cookie, in: signedIn))
+            let ravi = try await Self.signIn(client, "ravi", "a different long phrase", device: device)
+            let both = try XCTUnwrap(ravi.device)
+            XCTAssertTrue(both.hasSuffix("_" + device), "the browser is known for Ravi and Priya")
+
+            // Over plain HTTP the device cookie is sent to the sign-in form only: the change carries the session's.
+            try await Task.sleep(for: .milliseconds(2))
+            let changed = try await AccountSignInTests.changePassword(client, database, token: session, current: AccountSignInTests.password)
+            XCTAssertEqual(changed.status, .ok)
+            let set = try XCTUnwrap(changed.headers[values: .setCookie].first { $0.hasPrefix(KnownDevices.cookie + "=") },
+                                    "the password change gives the browser a new device token")
+            XCTAssertTrue(set.contains("Path=/signin") && set.contains("HttpOnly"), set)
+            let renewed = try XCTUnwrap(Self.cookie(KnownDevices.cookie, in: changed))
+            XCTAssertNotEqual(renewed, device)
+            XCTAssertFalse(renewed.contains("_"), "over plain HTTP it holds her token alone: \(renewed)")
+
+            // A neighbour's failures at her address, a wait far longer than this test.
+            for _ in 0..<12 { try database.recordSignInFailure(for: ["address:127.0.0.1", "address:" + ClientKey.of("::1")]) }
+            let newPassword = "a new long phrase"
+            for (cookie, why) in [(nil, "no cookie"), (device, "her token from before the change")] as [(String?, String)] {
+                let held = try await Self.signIn(client, "priya", newPassword, device: cookie)
+                XCTAssertEqual(held.status, .tooManyRequests, "\(why): the address's wait holds")
+            }
+            let known = try await Self.signIn(client, "priya", newPassword, device: renewed)
+            XCTAssertEqual(known.status, .seeOther, "the browser that changed the password is still hers")
+            XCTAssertEqual(known.device, renewed, "and keeps the token it was given")
+        }
+    }
+
+    /// Over HTTPS (here: a trusted proxy's `X-Forwarded-Proto`) the host-only cookie reaches the account page:
+    /// the change keeps the browser's device id for her, under the new password, and Ravi's token with it.
+    func testOverHTTPSAPasswordChangeKeepsTheBrowsersOtherAccounts() async throws {
+        let harness = try WebHarness(trustedProxies: ["127.0.0.1", "::1"])
+        let database = harness.app.database
+        _ = try AccountKeeper(database: database).add(name: "priya", password: AccountSignInTests.password)
+        _ = try AccountKeeper(database: database).add(name: "ravi", password: "a different long phrase")
+        let host = KnownDevices.hostOnlyCookie
+        try await harness.test(live: true) { client in
+            func post(_ uri: String, _ form: [String: String], cookie: String?) async throws -> TestResponse {
+                var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+                headers[HTTPField.Name("X-Forwarded-Proto")!] = "https"
+                if let cookie { headers[.cookie] = cookie }
+                let body = form.map { "\(URLComponent.encode($0.key))=\(URLComponent.encode($0.value))" }.joined(separator: "&")
+                return try await client.inner.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            func signIn(_ name: String, _ password: String, device: String?) async throws -> TestResponse {
+                try await post("/signin", ["name": name, "password": password, "next": "/"], cookie: device.map { "\(host)=\($0)" })
+            }
+            let priya = try await signIn("priya", AccountSignInTests.password, device: nil)
+            let session = try XCTUnwrap(Self.cookie(SiteGuard.sessionCookie, in: priya))
+            let device = try XCTUnwrap(Self.cookie(host, in: priya), "over HTTPS the cookie is host-only")
+            let raviSignedIn = try await signIn("ravi", "a different long phrase", device: device)
+            let both = try XCTUnwrap(Self.cookie(host, in: raviSignedIn))
+            let ravis = String(both.prefix(device.count))
+
+            try await Task.sleep(for: .milliseconds(2))
+            let csrf = try XCTUnwrap(try database.openSession(token: session)).csrfToken
+            let changed = try await post("/account/password", ["csrf": csrf, "current": AccountSignInTests.password,
+                                                               "new": "a new long phrase", "again": "a new long phrase"],
+                                         cookie: "\(SiteGuard.sessionCookie)=\(session); \(host)=\(both)")
+            XCTAssertEqual(changed.status, .ok)
+            let renewed = try XCTUnwrap(Self.cookie(host, in: changed))
+            let tokens = renewed.split(separator: "_").map(String.init)
+            XCTAssertEqual(tokens.count, 2, renewed)
+            XCTAssertEqual(tokens.first?.prefix(32), device.prefix(32), "her device id is kept")
+            XCTAssertNotEqual(tokens.first, device, "under the new password")
+            XCTAssertEqual(tokens.last, ravis, "and Ravi's token with it")
+
+            for _ in 0..<12 { try database.recordSignInFailure(for: ["address:127.0.0.1", "address:" + ClientKey.of("::1")]) }
+            let stale = try await signIn("priya", "a new long phrase", device: device)
+            XCTAssertEqual(stale.status, .tooManyRequests, "her token from before the change counts for nothing")
+            let known = try await signIn("priya", "a new long phrase", device: renewed)
+            XCTAssertEqual(known.status, .seeOther)
+            let ravi = try await signIn("ravi", "a different long phrase", device: renewed)
+            XCTAssertEqual(ravi.status, .seeOther, "Ravi's browser is still known for him")
+        }
+    }
+
+    /// Joining by invitation sets the new account's password, as a sign-in proves one: the browser is
+    /// known for the account at once, as after a sign-in. (Before, it got no device token, and was
+    /// counted by its address at its next sign-in.)
+    func testJoiningByInvitationLeavesTheBrowserKnown() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        let database = harness.app.database
+        let invitation = try database.invite(to: harness.household.id, role: .viewer).token
+        let password = "lanterns by the river"
+        try await harness.test(live: true) { client in
+            let joined = try await AccountSignInTests.send(client, "/invitations/\(invitation)/join", cookie: nil,
+                                                           form: ["name": "mina", "password": password, "again": password])
+            XCTAssertEqual(joined.status, .seeOther)
+            XCTAssertNotNil(Self.cookie(SiteGuard.sessionCookie, in: joined), "signed in at once")
+            let device = try XCTUnwrap(Self.cookie(KnownDevices.cookie, in: joined), "and the browser is known for her")
+            let set = try XCTUnwrap(joined.headers[values: .setCookie].first { $0.hasPrefix(KnownDevices.cookie + "=") })
+            XCTAssertTrue(set.contains("Path=/signin") && set.contains("HttpOnly"), set)
+
+            for _ in 0..<12 { try database.recordSignInFailure(for: ["address:127.0.0.1", "address:" + ClientKey.of("::1")]) }
+            let stranger = try await Self.signIn(client, "mina", password)
+            XCTAssertEqual(stranger.status, .tooManyRequests, "without the cookie, the address's wait holds")
+            let known = try await Self.signIn(client, "mina", password, device: device)
+            XCTAssertEqual(known.status, .seeOther, "with it, the neighbour's failures do not keep her out")
+            XCTAssertEqual(known.device, device)
+        }
+    }
+
+    /// The value of the cookie `name` that a response sets.
+    static func cookie(_ name: String, in response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix(name + "=") }?
+            .split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init)
+    }
+}
+
 extension Array {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var results: [T] = []
@@ -259,6 +384,23 @@ final class KnownDeviceCookieTests: XCTestCase {
         XCTAssertEqual(values.hostOnly, "h")
         XCTAssertEqual(values.plain, "a_b_c")
         XCTAssertEqual(KnownDevices.joined(values), "h_a_b_c")
+    }
+}
+
+extension KnownDeviceCookieTests {
+    /// Over HTTPS the cookie reaches the account page: a password change keeps the browser's device id for
+    /// the account, under the new password's epoch, and the other accounts' tokens; none made before is kept.
+    func testARenewedTokenKeepsTheDeviceAndTheOtherAccounts() throws {
+        let devices = KnownDevices(key: String(repeating: "k", count: 64))
+        let before = devices.value(after: "priya", epoch: "p 2026-01-01", from: nil)
+        let both = devices.value(after: "ravi", epoch: "r 2026-01-01", from: before)
+        let id = try XCTUnwrap(devices.device(in: both, for: "priya", epoch: "p 2026-01-01"))
+        let after = devices.value(after: "priya", epoch: "p 2026-11-26", from: both, found: id)
+        XCTAssertEqual(after.split(separator: "_").count, 2, after)
+        XCTAssertEqual(devices.device(in: after, for: "priya", epoch: "p 2026-11-26"), id)
+        XCTAssertTrue(after.hasPrefix(id), "hers first")
+        XCTAssertNil(devices.device(in: after, for: "priya", epoch: "p 2026-01-01"), "no token of the old password is left")
+        XCTAssertNotNil(devices.device(in: after, for: "ravi", epoch: "r 2026-01-01"), "Ravi's is kept")
     }
 }
 

@@ -28,10 +28,12 @@ final class WebHarness: @unchecked Sendable {
 
     /// `answersToLocalhost` false: the server answers only to its real address, so the test
     /// client's `Host: localhost` is a foreign host.
-    init(uploadLimit: Int64 = 64 << 20, answersToLocalhost: Bool = true, requestSeconds: Double = WebLimits.requestSeconds) throws {
+    /// `trustedProxies`: peers whose `X-Forwarded-*` headers are believed (a live test saying it came over HTTPS).
+    init(uploadLimit: Int64 = 64 << 20, answersToLocalhost: Bool = true, requestSeconds: Double = WebLimits.requestSeconds,
+         trustedProxies: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let settings = ServeSettings(vault: VaultLocation(directory: folder.path), listen: ListenAddress(host: "127.0.0.1", port: 0),
-                                     today: Self.today, uploadLimit: uploadLimit)
+                                     today: Self.today, uploadLimit: uploadLimit, trustedProxies: trustedProxies)
         var app = try WebApp.open(settings, tokenFile: nil)
         app.requestSeconds = requestSeconds
         self.app = app

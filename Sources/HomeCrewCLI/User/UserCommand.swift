@@ -4,8 +4,8 @@ import HomeCrewCore
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Accounts that sign in to homecrew serve: add, list, change a password, end sessions, remove.",
-        subcommands: [AddUser.self, ListUsers.self, ChangePassword.self, ListSessions.self, RemoveUser.self]
+        abstract: "Accounts that sign in to homecrew serve: add, list, change a password, end sessions, clear failed sign-ins, remove.",
+        subcommands: [AddUser.self, ListUsers.self, ChangePassword.self, ListSessions.self, UnlockUser.self, RemoveUser.self]
     )
 }
 

@@ -44,7 +44,23 @@ struct AccountController: Sendable {
             return try page(session, problem: "The current password is not right.", status: .unprocessableContent)
         }
         try app.database.clearSignInFailures(for: [guesses])
-        return try page(session, problem: nil, done: "Password changed; \(count) other session(s) ended.")
+        var response = try page(session, problem: nil, done: "Password changed; \(count) other session(s) ended.")
+        response.setCookie(try renewedDeviceCookie(of: account, request, context))
+        return response
+    }
+
+    /// The new password ended every known-device token, this browser's too: it gets a new one in this
+    /// answer, as a sign-in would, since this request proved the current password (one made on a later
+    /// page would let a stolen session, without the password, mint one). Its id is kept when its old
+    /// token is at hand (over HTTPS; over plain HTTP the cookie is read by the sign-in form only, so it
+    /// holds this account's token alone from now on).
+    private func renewedDeviceCookie(of account: Account, _ request: Request, _ context: WebContext) throws -> Cookie {
+        let cookies = KnownDevices.cookieValues(of: request)
+        let carried = context.overHTTPS ? cookies.hostOnly : cookies.plain
+        let found = app.devices.device(in: carried, for: account.name, epoch: KnownDevices.epoch(of: account))
+        let renewed = try app.database.account(named: account.name)
+        let tokens = app.devices.value(after: account.name, epoch: KnownDevices.epoch(of: renewed), from: carried, found: found)
+        return KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS)
     }
 
     private func page(_ session: WebSession?, problem: String?, done: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {

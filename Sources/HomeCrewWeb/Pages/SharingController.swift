@@ -122,7 +122,12 @@ struct SharingController: Sendable {
                 try app.database.acceptInvitation(token: token, by: account)
                 return try app.database.openSession(for: account, address: context.clientAddress)
             }
-            return try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)", context)
+            var response = try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)", context)
+            // The browser that just set the account's password is its owner's: known for it, as after a sign-in.
+            let cookies = KnownDevices.cookieValues(of: request)
+            let tokens = app.devices.value(after: account.name, epoch: KnownDevices.epoch(of: account), from: context.overHTTPS ? cookies.hostOnly : cookies.plain)
+            response.setCookie(KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS))
+            return response
         } catch {
             var (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }
