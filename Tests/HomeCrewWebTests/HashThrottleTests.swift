@@ -94,7 +94,7 @@ final class HashThrottleTests: XCTestCase {
     }
 
     /// Forty accounts that each hashed once, then all wait again, while the lane is held: the owner,
-    /// who has not hashed, is let in last and starts first. Round in order of arrival, she was 41st.
+    /// who has not hashed, is let in last and starts first. Taken in turn by arrival, she was 41st.
     func testAnAccountThatHasNotHashedLatelyStartsBeforeAccountsThatHave() async throws {
         let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
         let started = Concurrency()
@@ -135,12 +135,18 @@ final class HashThrottleTests: XCTestCase {
             for _ in 0..<500 where lane.counts.waiting < device + 1 { try await Task.sleep(for: .milliseconds(10)) }
         }
         XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount)
-        for by in (WebLimits.hashQueuePerAccount..<10).map({ "device:\($0)" }) + ["at:203.0.113.5"] {
-            do {
-                _ = try await lane.run(for: .account("name:mallory", by: by)) { 0 }
-                XCTFail("mallory's account has its four waiting (\(by))")
-            } catch is HashingBusy {}
+        // Each is either refused or let in to wait (which would hold it till the end, not hang the test).
+        let refused = Concurrency()
+        let others = ((WebLimits.hashQueuePerAccount..<10).map { "device:\($0)" } + ["at:203.0.113.5"]).map { by in
+            Task {
+                do { _ = try await lane.run(for: .account("name:mallory", by: by)) { started.note("mallory"); return 0 } } catch is HashingBusy { refused.note(by) }
+            }
         }
+        for _ in 0..<500 where refused.notes.count + lane.counts.waiting < WebLimits.hashQueuePerAccount + others.count {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(refused.notes.count, others.count, "mallory's account has its four waiting: her other browsers and her place are told busy")
+        XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount)
         let asha = Task { try await lane.run(for: .account("name:asha", by: "device:a")) { started.note("asha"); return 99 } }
         for _ in 0..<500 where lane.counts.waiting < WebLimits.hashQueuePerAccount + 1 { try await Task.sleep(for: .milliseconds(10)) }
         XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount + 1, "another account is let in")
@@ -149,20 +155,51 @@ final class HashThrottleTests: XCTestCase {
         let ashas = try await asha.value
         XCTAssertEqual(ashas, 99)
         for task in accepted { _ = try await task.value }
+        for task in others { _ = await task.result }
         XCTAssertEqual(started.notes, ["gate", "mallory", "asha", "mallory", "mallory", "mallory"])
     }
 
-    /// The lane remembers when it last served at most 10,000 keys: past that it forgets the half served
-    /// longest ago, which then count as never served, before any it remembers.
-    func testTheTurnsServedLongestAgoAreForgottenFirst() {
-        var queue = ServedFirstQueue<Int>()
-        for key in 0...ServedFirstQueue<Int>.remembered { queue.served(key) }
-        XCTAssertEqual(queue.lastServed.count, ServedFirstQueue<Int>.remembered / 2)
-        XCTAssertNil(queue.lastServed[0])
-        XCTAssertNotNil(queue.lastServed[ServedFirstQueue<Int>.remembered])
+    /// The owner signs in, then changes her password at once, while eight accounts that have each hashed
+    /// three times wait: she has hashed less lately than any of them, so she starts first, right after
+    /// her own sign-in. By the turn served longest ago, she would be ninth.
+    func testAnAccountThatHashedLessLatelyStartsFirstEvenRightAfterItsOwnHash() async throws {
+        let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
+        let started = Concurrency()
+        let mallories = (0..<8).map { "name:mallory\($0)" }
+        for _ in 0..<3 {
+            for account in mallories { _ = try await lane.run(for: .account(account, by: "device:0")) { 0 } }
+        }
+        _ = try await lane.run(for: .account("name:asha", by: "device:a")) { 0 }
+        let gate = DispatchSemaphore(value: 0)
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); started.note("gate"); return 1 }
+        for _ in 0..<500 where lane.counts.started < 26 { try await Task.sleep(for: .milliseconds(10)) }
+        var waiting: [Task<Int, Error>] = []
+        for (number, account) in mallories.enumerated() {
+            waiting.append(Task { try await lane.run(for: .account(account, by: "device:0")) { started.note("mallory"); return number } })
+            for _ in 0..<500 where lane.counts.waiting < number + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let owner = Task { try await lane.run(for: .account("name:asha", by: "session:x")) { started.note("owner"); return 99 } }
+        for _ in 0..<500 where lane.counts.waiting < 9 { try await Task.sleep(for: .milliseconds(10)) }
+        gate.signal()
+        _ = try await holder
+        let owners = try await owner.value
+        XCTAssertEqual(owners, 99)
+        for task in waiting { _ = try await task.value }
+        XCTAssertEqual(started.notes, ["gate", "owner"] + Array(repeating: "mallory", count: 8))
+    }
+
+    /// The lane remembers how lately it served at most 10,000 keys: past that it forgets the half served
+    /// least lately, which then count as never served, before any it remembers.
+    func testTheTurnsServedLeastLatelyAreForgottenFirst() {
+        var queue = LeastServedQueue<Int>()
+        for key in 0...LeastServedQueue<Int>.remembered { queue.served(key) }
+        XCTAssertEqual(queue.servedLately.count, LeastServedQueue<Int>.remembered / 2)
+        XCTAssertNil(queue.servedLately[0])
+        XCTAssertNotNil(queue.servedLately[LeastServedQueue<Int>.remembered])
+        XCTAssertLessThan(queue.lately(9_999), queue.lately(10_000))
         for key in [9_999, 3, 10_000, 7] { queue.append(key) }
         XCTAssertEqual(queue.count, 4)
-        XCTAssertEqual((0..<4).compactMap { _ in queue.popFirst() }, [3, 7, 9_999, 10_000], "forgotten first, in the order they came; then served longest ago")
+        XCTAssertEqual((0..<4).compactMap { _ in queue.popFirst() }, [3, 7, 9_999, 10_000], "forgotten first, in the order they came; then served less lately")
         XCTAssertNil(queue.popFirst())
     }
 

@@ -15,10 +15,10 @@ import HomeCrewStore
 /// browsers, places and sessions together) waits with at most `perAccount` hashes, `perTenant` for
 /// each browser, place or session; everyone not known by an account (sign-ins from a new place,
 /// joins) together with at most `queueLimit`, `perTenant` per address. A free thread takes the
-/// account, or the strangers all together, whose hash it computed longest ago (`ServedFirstQueue`):
-/// a client spraying sign-ins from many addresses, holding many browsers of one account or keeping
-/// many accounts hashing cannot keep a signed-in owner's password change out, and every account
-/// that hashed since she last did waits behind her.
+/// account, or the strangers all together, that it served least lately (`LeastServedQueue`): a
+/// client spraying sign-ins from many addresses, holding many browsers of one account or keeping
+/// many accounts hashing cannot keep a signed-in owner's password change out; accounts that hash
+/// again and again wait behind her, even when she has just signed in.
 final class HashLane: @unchecked Sendable {
     static let shared = HashLane(width: max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
                                  queueLimit: WebLimits.hashQueue, perTenant: WebLimits.hashQueuePerTenant,
@@ -50,7 +50,7 @@ final class HashLane: @unchecked Sendable {
     let perAccount: Int
     let patience: Double
     private let condition = NSCondition()
-    private var turns = ServedFirstQueue<Turn>()
+    private var turns = LeastServedQueue<Turn>()
     private var accounts: [String: FairQueue<String, Job>] = [:]
     private var strangers = FairQueue<String, Job>()
     private var threads = 0
@@ -142,19 +142,29 @@ final class HashLane: @unchecked Sendable {
     }
 }
 
-/// Waiting turns by key, the key served longest ago first (one never served, or forgotten, before
-/// any that was), first come among equals. Served is counted, not timed: the order is the same
-/// however fast the machine. Choosing scans the keys waiting, which their callers' limits bound;
-/// past `remembered` keys served, the half served longest ago are forgotten, which only moves them forward.
-struct ServedFirstQueue<Key: Hashable> {
+/// Waiting turns by key, the key served least lately first: each serving counts 1 and halves
+/// every `halfLife` servings (of any key) since, so a key that waits once in a while goes before
+/// keys that are served again and again, even right after its own serving; a key never served, or
+/// forgotten, goes before any served; first come among equals. Servings are counted, not timed:
+/// the order is the same however fast the machine. Choosing scans the keys waiting, which their
+/// callers' limits bound; past `remembered` keys served, the half served least lately are
+/// forgotten, which only moves them forward.
+struct LeastServedQueue<Key: Hashable> {
     static var remembered: Int { 10_000 }
+    static var halfLife: Double { 1_000 }
     private var waiting: [Key: (turns: Int, arrival: UInt64)] = [:]
-    private(set) var lastServed: [Key: UInt64] = [:]
+    private(set) var servedLately: [Key: (servings: Double, at: UInt64)] = [:]
     private var arrivals: UInt64 = 0
     private var servings: UInt64 = 0
     private(set) var count = 0
 
     func count(of key: Key) -> Int { waiting[key]?.turns ?? 0 }
+
+    /// The key's servings, each halved every `halfLife` servings since it.
+    func lately(_ key: Key) -> Double {
+        guard let served = servedLately[key] else { return 0 }
+        return served.servings * exp2(-Double(servings - served.at) / Self.halfLife)
+    }
 
     mutating func append(_ key: Key) {
         if let entry = waiting[key] {
@@ -166,9 +176,9 @@ struct ServedFirstQueue<Key: Hashable> {
         count += 1
     }
 
-    /// The waiting key served longest ago; a key with more turns waits again behind those that came.
+    /// The waiting key served least lately; a key with more turns waits again behind those that came.
     mutating func popFirst() -> Key? {
-        let first = waiting.min { rank($0.key, $0.value.arrival) < rank($1.key, $1.value.arrival) }
+        let first = waiting.min { (lately($0.key), $0.value.arrival) < (lately($1.key), $1.value.arrival) }
         guard let (key, entry) = first else { return nil }
         count -= 1
         if entry.turns == 1 {
@@ -182,15 +192,12 @@ struct ServedFirstQueue<Key: Hashable> {
 
     mutating func served(_ key: Key) {
         servings += 1
-        lastServed[key] = servings
-        if lastServed.count > Self.remembered {
-            let kept = lastServed.sorted { $0.value > $1.value }.prefix(Self.remembered / 2)
-            lastServed = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        servedLately[key] = (lately(key) + 1, servings)
+        if servedLately.count > Self.remembered {
+            let kept = servedLately.keys.map { ($0, lately($0)) }.sorted { $0.1 > $1.1 }.prefix(Self.remembered / 2)
+            servedLately = Dictionary(uniqueKeysWithValues: kept.map { ($0.0, ($0.1, servings)) })
         }
     }
-
-    /// When the key was last served (never: 0), then when it came.
-    private func rank(_ key: Key, _ arrival: UInt64) -> (UInt64, UInt64) { (lastServed[key] ?? 0, arrival) }
 }
 
 /// Waiting elements by key, taken in turn: the first of each key's, keys in the order they
