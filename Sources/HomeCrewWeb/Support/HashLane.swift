@@ -107,7 +107,7 @@ final class HashLane: @unchecked Sendable {
         }
     }
 
-    /// The next job: the turn served longest ago, its next try. Called with the lock held.
+    /// The next job: the turn served least lately, its next try in turn. Called with the lock held.
     private func next() -> (Turn, Job)? {
         guard let turn = turns.popFirst() else { return nil }
         switch turn {
