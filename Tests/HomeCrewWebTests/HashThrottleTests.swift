@@ -40,9 +40,9 @@ final class HashThrottleTests: XCTestCase {
         let lane = HashLane(width: 1, queueLimit: 4, perTenant: 2, patience: 0.5)
         let gate = DispatchSemaphore(value: 0)
         let computed = Concurrency()
-        async let first = lane.run(for: .account("asha")) { computed.enter(); gate.wait(); computed.leave(); return 1 }
+        async let first = lane.run(for: .account("name:asha", by: "session:a")) { computed.enter(); gate.wait(); computed.leave(); return 1 }
         for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
-        async let second: Int = lane.run(for: .account("asha")) { computed.enter(); computed.leave(); return 2 }
+        async let second: Int = lane.run(for: .account("name:asha", by: "session:a")) { computed.enter(); computed.leave(); return 2 }
         for _ in 0..<500 where lane.counts.waiting < 1 { try await Task.sleep(for: .milliseconds(10)) }
         // The first hash holds the lane past the patience of the second.
         try await Task.sleep(for: .milliseconds(700))
@@ -57,8 +57,9 @@ final class HashThrottleTests: XCTestCase {
     }
 
     /// A client spraying sign-ins from many addresses fills the strangers' share of the line (and one
-    /// address holds no more than its own share of that); an account's hash is still let in, and starts
-    /// after one of the strangers', not after all of them; one account cannot wait with more than its share.
+    /// address holds no more than its own share of that); an account's hash is still let in, and, as its
+    /// account has not hashed while the strangers have, starts before all of theirs (not only after one
+    /// of them); one session cannot wait with more than its share.
     func testASprayersBacklogDoesNotShutOutAnAccountNorDoesOneAccountTakeMore() async throws {
         let lane = HashLane(width: 1, queueLimit: 3, perTenant: 1, patience: 60)
         let gate = DispatchSemaphore(value: 0)
@@ -75,12 +76,12 @@ final class HashThrottleTests: XCTestCase {
                 XCTFail("the strangers' share is full (\(refused))")
             } catch is HashingBusy {}
         }
-        let owner = Task { try await lane.run(for: .account("asha-id")) { started.note("owner"); return 99 } }
+        let owner = Task { try await lane.run(for: .account("name:asha", by: "session:a")) { started.note("owner"); return 99 } }
         for _ in 0..<500 where lane.counts.waiting < 4 { try await Task.sleep(for: .milliseconds(10)) }
         XCTAssertEqual(lane.counts.waiting, 4, "the owner's hash is let in beside the sprayer's full backlog")
         do {
-            _ = try await lane.run(for: .account("asha-id")) { 0 }
-            XCTFail("one account waits with at most its share")
+            _ = try await lane.run(for: .account("name:asha", by: "session:a")) { 0 }
+            XCTFail("one session waits with at most its share")
         } catch is HashingBusy {}
         gate.signal()
         let first = try await holder
@@ -88,7 +89,118 @@ final class HashThrottleTests: XCTestCase {
         var hosts: [Int] = []
         for task in sprayed { hosts.append(try await task.value) }
         XCTAssertEqual([first, owners] + hosts, [1, 99, 2, 3, 4])
-        XCTAssertEqual(started.notes, ["sprayer", "sprayer", "owner", "sprayer", "sprayer"], "strangers together take one turn, the account the next")
+        XCTAssertEqual(started.notes, ["sprayer", "owner", "sprayer", "sprayer", "sprayer"],
+                       "the strangers were served (the holder's hash), the account was not: it goes first")
+    }
+
+    /// Forty accounts that each hashed once, then all wait again, while the lane is held: the owner,
+    /// who has not hashed, is let in last and starts first. Taken in turn by arrival, she was 41st.
+    func testAnAccountThatHasNotHashedLatelyStartsBeforeAccountsThatHave() async throws {
+        let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
+        let started = Concurrency()
+        let mallories = (0..<40).map { "name:mallory\($0)" }
+        for account in mallories { _ = try await lane.run(for: .account(account, by: "device:0")) { 0 } }
+        XCTAssertEqual(lane.counts.started, 40)
+        let gate = DispatchSemaphore(value: 0)
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); started.note("gate"); return 1 }
+        for _ in 0..<500 where lane.counts.started < 41 { try await Task.sleep(for: .milliseconds(10)) }
+        var waiting: [Task<Int, Error>] = []
+        for (number, account) in mallories.enumerated() {
+            waiting.append(Task { try await lane.run(for: .account(account, by: "device:0")) { started.note("mallory"); return number } })
+            for _ in 0..<500 where lane.counts.waiting < number + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let owner = Task { try await lane.run(for: .account("name:asha", by: "session:x")) { started.note("owner"); return 99 } }
+        for _ in 0..<500 where lane.counts.waiting < 41 { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(lane.counts.waiting, 41)
+        gate.signal()
+        _ = try await holder
+        let owners = try await owner.value
+        XCTAssertEqual(owners, 99)
+        for task in waiting { _ = try await task.value }
+        XCTAssertEqual(started.notes, ["gate", "owner"] + Array(repeating: "mallory", count: 40), "the owner starts right after the hash that held the lane")
+    }
+
+    /// A browser's id is free to make: one account's ten browsers and a place wait with four hashes in
+    /// all, not four each, and take one turn; another account is still let in, and starts after one of theirs.
+    func testOneAccountsDevicesAndPlacesShareOneTurnAndItsShare() async throws {
+        let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
+        XCTAssertEqual(lane.perAccount, WebLimits.hashQueuePerAccount)
+        let started = Concurrency()
+        let gate = DispatchSemaphore(value: 0)
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); started.note("gate"); return 1 }
+        for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        var accepted: [Task<Int, Error>] = []
+        for device in 0..<WebLimits.hashQueuePerAccount {
+            accepted.append(Task { try await lane.run(for: .account("name:mallory", by: "device:\(device)")) { started.note("mallory"); return device } })
+            for _ in 0..<500 where lane.counts.waiting < device + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount)
+        // Each is either refused or let in to wait (which would hold it till the end, not hang the test).
+        let refused = Concurrency()
+        let others = ((WebLimits.hashQueuePerAccount..<10).map { "device:\($0)" } + ["at:203.0.113.5"]).map { by in
+            Task {
+                do { _ = try await lane.run(for: .account("name:mallory", by: by)) { started.note("mallory"); return 0 } } catch is HashingBusy { refused.note(by) }
+            }
+        }
+        for _ in 0..<500 where refused.notes.count + lane.counts.waiting < WebLimits.hashQueuePerAccount + others.count {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(refused.notes.count, others.count, "mallory's account has its four waiting: her other browsers and her place are told busy")
+        XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount)
+        let asha = Task { try await lane.run(for: .account("name:asha", by: "device:a")) { started.note("asha"); return 99 } }
+        for _ in 0..<500 where lane.counts.waiting < WebLimits.hashQueuePerAccount + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(lane.counts.waiting, WebLimits.hashQueuePerAccount + 1, "another account is let in")
+        gate.signal()
+        _ = try await holder
+        let ashas = try await asha.value
+        XCTAssertEqual(ashas, 99)
+        for task in accepted { _ = try await task.value }
+        for task in others { _ = await task.result }
+        XCTAssertEqual(started.notes, ["gate", "mallory", "asha", "mallory", "mallory", "mallory"])
+    }
+
+    /// The owner signs in, then changes her password at once, while eight accounts that have each hashed
+    /// three times wait: she has hashed less lately than any of them, so she starts first, right after
+    /// her own sign-in. By the turn served longest ago, she would be ninth.
+    func testAnAccountThatHashedLessLatelyStartsFirstEvenRightAfterItsOwnHash() async throws {
+        let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
+        let started = Concurrency()
+        let mallories = (0..<8).map { "name:mallory\($0)" }
+        for _ in 0..<3 {
+            for account in mallories { _ = try await lane.run(for: .account(account, by: "device:0")) { 0 } }
+        }
+        _ = try await lane.run(for: .account("name:asha", by: "device:a")) { 0 }
+        let gate = DispatchSemaphore(value: 0)
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); started.note("gate"); return 1 }
+        for _ in 0..<500 where lane.counts.started < 26 { try await Task.sleep(for: .milliseconds(10)) }
+        var waiting: [Task<Int, Error>] = []
+        for (number, account) in mallories.enumerated() {
+            waiting.append(Task { try await lane.run(for: .account(account, by: "device:0")) { started.note("mallory"); return number } })
+            for _ in 0..<500 where lane.counts.waiting < number + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let owner = Task { try await lane.run(for: .account("name:asha", by: "session:x")) { started.note("owner"); return 99 } }
+        for _ in 0..<500 where lane.counts.waiting < 9 { try await Task.sleep(for: .milliseconds(10)) }
+        gate.signal()
+        _ = try await holder
+        let owners = try await owner.value
+        XCTAssertEqual(owners, 99)
+        for task in waiting { _ = try await task.value }
+        XCTAssertEqual(started.notes, ["gate", "owner"] + Array(repeating: "mallory", count: 8))
+    }
+
+    /// The lane remembers how lately it served at most 10,000 keys: past that it forgets the half served
+    /// least lately, which then count as never served, before any it remembers.
+    func testTheTurnsServedLeastLatelyAreForgottenFirst() {
+        var queue = LeastServedQueue<Int>()
+        for key in 0...LeastServedQueue<Int>.remembered { queue.served(key) }
+        XCTAssertEqual(queue.servedLately.count, LeastServedQueue<Int>.remembered / 2)
+        XCTAssertNil(queue.servedLately[0])
+        XCTAssertNotNil(queue.servedLately[LeastServedQueue<Int>.remembered])
+        XCTAssertLessThan(queue.lately(9_999), queue.lately(10_000))
+        for key in [9_999, 3, 10_000, 7] { queue.append(key) }
+        XCTAssertEqual(queue.count, 4)
+        XCTAssertEqual((0..<4).compactMap { _ in queue.popFirst() }, [3, 7, 9_999, 10_000], "forgotten first, in the order they came; then served less lately")
+        XCTAssertNil(queue.popFirst())
     }
 
     func testPasswordChangesAreThrottledPerAccountNotForOthers() async throws {

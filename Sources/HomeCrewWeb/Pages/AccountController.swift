@@ -24,7 +24,7 @@ struct AccountController: Sendable {
         }
         let ended: Int?
         do {
-            ended = try await HashLane.shared.run(for: .account(account.id.rawValue)) { try keeper.changeOwnPassword(of: account, current: current, new: new, keeping: session.id) }
+            ended = try await HashLane.shared.run(for: .session(session.id, of: account.name)) { try keeper.changeOwnPassword(of: account, current: current, new: new, keeping: session.id) }
         } catch {
             let (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }

@@ -57,15 +57,15 @@ struct SignInController: Sendable {
         // A sign-in may make the password's hash again, never its date: the epoch holds for the new token too.
         let epoch = KnownDevices.epoch(of: try app.database.credentials(of: name)?.account)
         let device = app.devices.device(in: KnownDevices.joined(deviceCookies), for: name, epoch: epoch)
-        // From a browser or place the name has signed in from, the hash waits in a share of the lane of
-        // its own, which strangers spraying sign-ins cannot fill: the device's, or the name's at that place
+        // From a browser or place the name has signed in from, the hash waits in the name's turn of the
+        // lane, which strangers spraying sign-ins cannot fill, with a share for that browser or place
         // (a hotel's Wi-Fi is one /64 for every guest: a guest there cannot fill her device's share);
         // from anywhere else, in the strangers'.
         let tenant: HashLane.Tenant
         if let device {
-            tenant = .account("device:" + device)
+            tenant = .account(named: name, by: "device:" + device)
         } else if let address, try app.database.hasSignedIn(name: name, from: address) {
-            tenant = .account("name:\(NameKey.of(name)) at:\(ClientKey.of(address))")
+            tenant = .account(named: name, by: "at:" + ClientKey.of(address))
         } else {
             tenant = .stranger(address: address)
         }

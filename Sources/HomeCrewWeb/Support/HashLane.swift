@@ -11,12 +11,14 @@ import HomeCrewStore
 /// that finds its share of the line already waiting, is not computed: the request is answered
 /// 503 "busy, try again" instead of adding to the wait of all the others.
 ///
-/// The line is shared by whom the work is for (`Tenant`), not by arrival: each account waits
-/// with at most `perTenant` hashes, and everyone not known by an account (sign-ins from a new
-/// place, joins) together with at most `queueLimit`, `perTenant` per address. A free thread
-/// takes the next tenant in turn, strangers all together counting as one: a client spraying
-/// sign-ins from many addresses fills the strangers' share, and a signed-in owner's password
-/// change is still let in and starts after at most one of theirs.
+/// The line is shared by whom the work is for (`Tenant`), not by arrival: each account (all its
+/// browsers, places and sessions together) waits with at most `perAccount` hashes, `perTenant` for
+/// each browser, place or session; everyone not known by an account (sign-ins from a new place,
+/// joins) together with at most `queueLimit`, `perTenant` per address. A free thread takes the
+/// account, or the strangers all together, that it served least lately (`LeastServedQueue`): a
+/// client spraying sign-ins from many addresses, holding many browsers of one account or keeping
+/// many accounts hashing cannot keep a signed-in owner's password change out; accounts that hash
+/// again and again wait behind her, even when she has just signed in.
 final class HashLane: @unchecked Sendable {
     static let shared = HashLane(width: max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
                                  queueLimit: WebLimits.hashQueue, perTenant: WebLimits.hashQueuePerTenant,
@@ -24,22 +26,32 @@ final class HashLane: @unchecked Sendable {
 
     /// Whom a hash is for.
     enum Tenant: Hashable, Sendable {
-        /// A signed-in account (its id), or a sign-in from a known device (its id) or from a place the name signed in from.
-        case account(String)
+        /// An account's hash, whoever tries it (sign-ins from its known browsers and places, its
+        /// password changes: one turn), and whose try it is within the account (`by`: a browser,
+        /// a place, a session), each of which has a share of the account's own.
+        case account(String, by: String)
         /// Anyone else, by the address the request came from.
         case stranger(address: String?)
+
+        /// The account of this name: the same turn for a sign-in and a password change.
+        static func account(named name: String, by who: String) -> Tenant { .account("name:" + NameKey.of(name), by: who) }
+
+        /// A signed-in session's hash (its token is not kept as a key).
+        static func session(_ id: String, of name: String) -> Tenant { .account(named: name, by: "session:" + Secret.sha256(id)) }
     }
 
-    private typealias Job = (arrived: ContinuousClock.Instant, run: @Sendable (Bool) -> Void)
-    /// The top level's turns: each account's jobs, and one turn for strangers (nil: take the next stranger's).
+    private typealias Job = (arrived: ContinuousClock.Instant, budget: WorkBudget?, run: @Sendable (Bool) -> Void)
+    /// The top level's turns: each account's, and one for strangers all together.
     private enum Turn: Hashable { case account(String), strangers }
 
     let width: Int
     let queueLimit: Int
     let perTenant: Int
+    let perAccount: Int
     let patience: Double
     private let condition = NSCondition()
-    private var turns = FairQueue<Turn, Job?>()
+    private var turns = LeastServedQueue<Turn>()
+    private var accounts: [String: FairQueue<String, Job>] = [:]
     private var strangers = FairQueue<String, Job>()
     private var threads = 0
     private var idle = 0
@@ -48,20 +60,20 @@ final class HashLane: @unchecked Sendable {
     /// Hashes started, and requests waiting for the lane (for tests).
     var counts: (started: Int, waiting: Int) { condition.withLock { (startedCount, turns.count) } }
 
-    init(width: Int, queueLimit: Int, perTenant: Int, patience: Double) {
+    init(width: Int, queueLimit: Int, perTenant: Int, perAccount: Int = WebLimits.hashQueuePerAccount, patience: Double) {
         self.width = max(1, width)
         self.queueLimit = queueLimit
         self.perTenant = max(1, perTenant)
+        self.perAccount = max(1, perAccount)
         self.patience = patience
     }
 
     func run<T: Sendable>(for tenant: Tenant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         let actor = AuditActor.current
-        let budget = WorkBudget.current
         return try await withCheckedThrowingContinuation { continuation in
-            let accepted = add(for: tenant) { inTime in
+            let accepted = add(for: tenant, budget: WorkBudget.current) { inTime in
                 continuation.resume(with: Result {
-                    guard inTime, budget?.isSpent != true else { throw HashingBusy() }
+                    guard inTime else { throw HashingBusy() }
                     return try AuditActor.$current.withValue(actor) { try work() }
                 })
             }
@@ -69,18 +81,21 @@ final class HashLane: @unchecked Sendable {
         }
     }
 
-    private func add(for tenant: Tenant, _ run: @escaping @Sendable (Bool) -> Void) -> Bool {
-        let job: Job = (.now, run)
+    private func add(for tenant: Tenant, budget: WorkBudget?, _ run: @escaping @Sendable (Bool) -> Void) -> Bool {
+        let job: Job = (.now, budget, run)
         return condition.withLock {
             switch tenant {
-            case .account(let id):
-                guard turns.count(of: .account(id)) < perTenant else { return false }
-                turns.append(job, for: .account(id))
+            case .account(let account, let who):
+                var queue = accounts[account] ?? FairQueue()
+                guard queue.count < perAccount, queue.count(of: who) < perTenant else { return false }
+                queue.append(job, for: who)
+                accounts[account] = queue
+                turns.append(.account(account))
             case .stranger(let address):
                 let key = address.map(ClientKey.of) ?? "?"
                 guard strangers.count < queueLimit, strangers.count(of: key) < perTenant else { return false }
                 strangers.append(job, for: key)
-                turns.append(nil, for: .strangers)
+                turns.append(.strangers)
             }
             if idle == 0 && threads < width {
                 threads += 1
@@ -92,12 +107,29 @@ final class HashLane: @unchecked Sendable {
         }
     }
 
+    /// The next job: the turn served least lately, its next try in turn. Called with the lock held.
+    private func next() -> (Turn, Job)? {
+        guard let turn = turns.popFirst() else { return nil }
+        switch turn {
+        case .strangers:
+            return strangers.popFirst().map { (turn, $0) }
+        case .account(let account):
+            guard var queue = accounts[account], let job = queue.popFirst() else { return nil }
+            accounts[account] = queue.count == 0 ? nil : queue
+            return (turn, job)
+        }
+    }
+
     private func work() {
         condition.lock()
         while true {
-            if let turn = turns.popFirst(), let job = turn ?? strangers.popFirst() {
-                let inTime = job.arrived.duration(to: .now) <= .seconds(patience)
-                if inTime { startedCount += 1 }
+            if let (turn, job) = next() {
+                let inTime = job.arrived.duration(to: .now) <= .seconds(patience) && job.budget?.isSpent != true
+                // Only a hash computed counts as served: one refused for waiting too long does not put its turn back.
+                if inTime {
+                    startedCount += 1
+                    turns.served(turn)
+                }
                 condition.unlock()
                 job.run(inTime)
                 condition.lock()
@@ -106,6 +138,64 @@ final class HashLane: @unchecked Sendable {
                 condition.wait()
                 idle -= 1
             }
+        }
+    }
+}
+
+/// Waiting turns by key, the key served least lately first: each serving counts 1 and halves
+/// every `halfLife` servings (of any key) since, so a key that waits once in a while goes before
+/// keys that are served again and again, even right after its own serving; a key never served, or
+/// forgotten, goes before any served; first come among equals. Servings are counted, not timed:
+/// the order is the same however fast the machine. Choosing scans the keys waiting, which their
+/// callers' limits bound; past `remembered` keys served, the half served least lately are
+/// forgotten, which only moves them forward.
+struct LeastServedQueue<Key: Hashable> {
+    static var remembered: Int { 10_000 }
+    static var halfLife: Double { 1_000 }
+    private var waiting: [Key: (turns: Int, arrival: UInt64)] = [:]
+    private(set) var servedLately: [Key: (servings: Double, at: UInt64)] = [:]
+    private var arrivals: UInt64 = 0
+    private var servings: UInt64 = 0
+    private(set) var count = 0
+
+    func count(of key: Key) -> Int { waiting[key]?.turns ?? 0 }
+
+    /// The key's servings, each halved every `halfLife` servings since it.
+    func lately(_ key: Key) -> Double {
+        guard let served = servedLately[key] else { return 0 }
+        return served.servings * exp2(-Double(servings - served.at) / Self.halfLife)
+    }
+
+    mutating func append(_ key: Key) {
+        if let entry = waiting[key] {
+            waiting[key] = (entry.turns + 1, entry.arrival)
+        } else {
+            arrivals += 1
+            waiting[key] = (1, arrivals)
+        }
+        count += 1
+    }
+
+    /// The waiting key served least lately; a key with more turns waits again behind those that came.
+    mutating func popFirst() -> Key? {
+        let first = waiting.min { (lately($0.key), $0.value.arrival) < (lately($1.key), $1.value.arrival) }
+        guard let (key, entry) = first else { return nil }
+        count -= 1
+        if entry.turns == 1 {
+            waiting[key] = nil
+        } else {
+            arrivals += 1
+            waiting[key] = (entry.turns - 1, arrivals)
+        }
+        return key
+    }
+
+    mutating func served(_ key: Key) {
+        servings += 1
+        servedLately[key] = (lately(key) + 1, servings)
+        if servedLately.count > Self.remembered {
+            let kept = servedLately.keys.map { ($0, lately($0)) }.sorted { $0.1 > $1.1 }.prefix(Self.remembered / 2)
+            servedLately = Dictionary(uniqueKeysWithValues: kept.map { ($0.0, ($0.1, servings)) })
         }
     }
 }

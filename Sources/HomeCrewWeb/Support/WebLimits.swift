@@ -59,9 +59,12 @@ enum WebLimits {
     /// Password hashes waiting for the hash lane, and how long one may wait before the request is
     /// answered 503 "busy" (in the server its request's budget, 0.5 s, ends the wait first): a
     /// hash takes about 60 ms, so 8 in line wait about half a second. The 8 are strangers' (sign-ins
-    /// from new places, joins) together; each account, and each stranger's address, may have 2 waiting.
+    /// from new places, joins) together, 2 per address; each account has 4 of its own, 2 for each
+    /// browser, place or session it tries from (a browser's id is free to make: however many one
+    /// account holds, they share its 4).
     static let hashQueue = 8
     static let hashQueuePerTenant = 2
+    static let hashQueuePerAccount = 4
     static let hashPatienceSeconds = 2.0
     /// Password changes and joins by invitation (each an Argon2 hash): 5 tries at once per
     /// account, invitation and address, then one more every 30 s.
