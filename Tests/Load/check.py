@@ -88,7 +88,10 @@ class Server(web.Server):
         text = response.read().decode("utf-8", "replace")
         if own:
             connection.close()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+        answer = {}
+        for name, value in response.getheaders():   # several Set-Cookie headers: one per line
+            answer[name.lower()] = answer[name.lower()] + "\n" + value if name.lower() in answer else value
+        return response.status, answer, text
 
     def logged(self):
         self.log.seek(0)
@@ -103,7 +106,8 @@ def join_as_member(binary, vault, server):
     body = urllib.parse.urlencode({"name": "vera", "password": "a long walk by the sea wall", "again": "a long walk by the sea wall"})
     status, headers, text = server.request("POST", f"/invitations/{token}/join", body=body)
     check(status == 303 and "set-cookie" in headers, f"a member joins through an invitation ({status})")
-    return headers["set-cookie"].split(";")[0]
+    # The answer sets the session's cookie and a known-device cookie: the session's is hers.
+    return next(c.split(";")[0] for c in headers["set-cookie"].split("\n") if c.startswith("homecrew_session="))
 
 
 def worst_requests_answer_quickly(server):
