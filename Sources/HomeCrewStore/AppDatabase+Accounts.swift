@@ -114,21 +114,44 @@ extension AppDatabase {
             """, arguments: [account.id, newest])
     }
 
-    /// Deletes every expired session and every failure count that has faded (`serve` at start and
-    /// hourly): neither answers anything any more, and both would otherwise grow for ever.
-    /// Known places stay: they are what keeps the owner from being a stranger at home.
+    /// Deletes every expired session, every failure count that has faded and every place not signed
+    /// in from for `placesForgottenAfterDays` (`serve` at start and hourly): none answers anything
+    /// any more (a place that old is a stranger's again), and each would otherwise grow for ever.
+    /// In batches, each its own short transaction: a day of sprayed failures is millions of rows,
+    /// and sign-ins must not wait for one long delete.
     @discardableResult
-    public func purgeExpiredSignIns() throws -> (sessions: Int, failures: Int) {
-        try write { db in
-            try db.execute(sql: """
-                DELETE FROM account_session WHERE token_sha256 IN (
-                    SELECT s.token_sha256 FROM account_session s WHERE NOT (\(Self.sessionIsOpen)))
-                """)
-            let sessions = db.changesCount
-            try db.execute(sql: """
-                DELETE FROM sign_in_failure WHERE (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory)
-                """)
-            return (sessions, db.changesCount)
+    public func purgeExpiredSignIns() throws -> (sessions: Int, failures: Int, places: Int) {
+        let sessions = try deleteInBatches("""
+            DELETE FROM account_session WHERE token_sha256 IN (
+                SELECT s.token_sha256 FROM account_session s WHERE NOT (\(Self.sessionIsOpen)) LIMIT \(Self.purgeBatch))
+            """)
+        let failures = try deleteInBatches("""
+            DELETE FROM sign_in_failure WHERE subject IN (
+                SELECT subject FROM sign_in_failure
+                WHERE (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory) LIMIT \(Self.purgeBatch))
+            """)
+        let places = try deleteInBatches("""
+            DELETE FROM known_place WHERE (account_id, place) IN (
+                SELECT account_id, place FROM known_place
+                WHERE last_signed_in_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-\(Self.placesForgottenAfterDays) days') LIMIT \(Self.purgeBatch))
+            """)
+        return (sessions, failures, places)
+    }
+
+    /// A place not signed in from for this long is forgotten: as long as a known-device cookie
+    /// lasts. A thief's place, or a carrier's address used once, does not stay known for ever.
+    public static let placesForgottenAfterDays = 365
+    static let purgeBatch = 10_000
+
+    private func deleteInBatches(_ sql: String) throws -> Int {
+        var deleted = 0
+        while true {
+            let count = try write { db in
+                try db.execute(sql: sql)
+                return db.changesCount
+            }
+            deleted += count
+            if count < Self.purgeBatch { return deleted }
         }
     }
 
@@ -139,8 +162,8 @@ extension AppDatabase {
     private static func remember(_ place: String, of account: Account, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO known_place (account_id, place, first_signed_in_at, last_signed_in_at) VALUES (?, ?, \(now), \(now))
-            ON CONFLICT (account_id, place) DO UPDATE SET last_signed_in_at = excluded.last_signed_in_at
-            """, arguments: [account.id, place])
+            ON CONFLICT (account_id, place) DO UPDATE SET last_signed_in_at = max(last_signed_in_at, excluded.last_signed_in_at)
+            """, arguments: [account.id, place])   // max: a clock set back must not break the row's CHECK, and with it every sign-in there
         // The place just written is kept whatever ties in time there are among the others.
         try db.execute(sql: """
             DELETE FROM known_place WHERE account_id = ?1 AND place <> ?2 AND place NOT IN (
@@ -214,7 +237,8 @@ extension AppDatabase {
                     SELECT failures, CAST(round((julianday('now') - julianday(last_failure_at)) * 86400) AS INTEGER) AS elapsed
                     FROM sign_in_failure WHERE subject = ?
                     """, arguments: [subject]) else { return 0 }
-                let failures: Int = row["failures"], elapsed: Int = row["elapsed"]
+                // A failure dated in the future (a clock set back since) counts from now, not longer.
+                let failures: Int = row["failures"], elapsed = max(0, row["elapsed"] as Int)
                 guard failures >= Self.freeFailures, elapsed < Self.failureMemory else { return 0 }
                 let wait = min(1 << min(failures - Self.freeFailures, 10), 900)
                 return max(0, wait - elapsed)

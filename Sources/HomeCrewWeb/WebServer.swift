@@ -99,9 +99,10 @@ public enum WebServer {
         // Backups and drills on threads of their own while it serves; stopping abandons a run in progress.
         let backingUp = settings.backups.map { backups in Task { await ServerBackups(backups, vault: settings.vault, database: app.database).run() } }
         defer { backingUp?.cancel() }
-        // Expired sessions and faded failure counts answer nothing; deleted at start and hourly.
+        // Expired sessions, faded failure counts and forgotten places answer nothing: deleted at start
+        // and hourly, on a thread of their own (not one of those that serve pages).
         let purging = Task.detached(priority: .background) {
-            repeat { _ = try? app.database.purgeExpiredSignIns() } while (try? await Task.sleep(for: .seconds(3600))) != nil
+            repeat { _ = try? await offload { try app.database.purgeExpiredSignIns() } } while (try? await Task.sleep(for: .seconds(3600))) != nil
         }
         defer { purging.cancel() }
         do {

@@ -103,12 +103,41 @@ final class KnownPlaceTests: XCTestCase {
             try db.execute(sql: "UPDATE sign_in_failure SET last_failure_at = datetime('now', '-25 hours') WHERE subject = 'account:asha'")
         }
         let purged = try database.purgeExpiredSignIns()
-        XCTAssertEqual([purged.sessions, purged.failures], [2, 1])
+        XCTAssertEqual([purged.sessions, purged.failures, purged.places], [2, 1, 0])
         XCTAssertNotNil(try database.openSession(token: fresh))
         XCTAssertEqual(try database.signInFailures(for: "address:198.51.100.9"), 1, "a fresh count stays")
         XCTAssertEqual(try count("SELECT count(*) FROM sign_in_failure"), 1)
         for address in ["203.0.113.5", "198.51.100.7"] {
             XCTAssertTrue(try database.hasSignedIn(name: "asha", from: address), "her places outlive the sessions purged")
         }
+    }
+
+    /// A place not signed in from for a year is a stranger's again (a thief's, a carrier's address
+    /// used once); one used since is kept.
+    func testAPlaceUnusedForAYearIsForgotten() throws {
+        _ = try database.openSession(for: asha, address: "203.0.113.5")
+        _ = try database.openSession(for: asha, address: "198.51.100.7")
+        try database.writer.write { db in
+            try db.execute(sql: """
+                UPDATE known_place SET first_signed_in_at = strftime('%Y-%m-%d %H:%M:%f', 'now', '-400 days'),
+                                       last_signed_in_at = strftime('%Y-%m-%d %H:%M:%f', 'now', '-366 days') WHERE place = '198.51.100.7'
+                """)
+        }
+        XCTAssertEqual(try database.purgeExpiredSignIns().places, 1)
+        XCTAssertFalse(try database.hasSignedIn(name: "asha", from: "198.51.100.7"))
+        XCTAssertTrue(try database.hasSignedIn(name: "asha", from: "203.0.113.5"))
+    }
+
+    /// A clock set back: the place's last sign-in must not go before its first (the row's CHECK),
+    /// which refused every sign-in from there until the clock caught up.
+    func testAClockSetBackDoesNotStopSigningInAtAKnownPlace() throws {
+        _ = try database.openSession(for: asha, address: "203.0.113.5")
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE known_place SET first_signed_in_at = '2099-01-01 00:00:00.000', last_signed_in_at = '2099-01-01 00:00:00.000'")
+            try db.execute(sql: "INSERT INTO sign_in_failure VALUES ('account:asha', 6, '2099-01-01 00:00:00.000')")
+        }
+        XCTAssertNoThrow(try database.openSession(for: asha, address: "203.0.113.5"))
+        XCTAssertTrue(try database.hasSignedIn(name: "asha", from: "203.0.113.5"))
+        XCTAssertEqual(try database.signInWait(for: ["account:asha"]), 2, "a failure dated in the future counts from now")
     }
 }

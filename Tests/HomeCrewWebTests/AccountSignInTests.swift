@@ -47,6 +47,28 @@ final class AccountSignInTests: XCTestCase {
         return (response, token)
     }
 
+    /// Found by a hostile review: a name of 900,000 letters and a cookie of 64 device tokens cost
+    /// seconds of work per request (the name's key made once per token), before any limit. No
+    /// account has such a name: it is refused before any work, hash or count, and not shown back.
+    func testAnOverlongNameIsRefusedBeforeAnyWork() async throws {
+        let harness = try makeHarness()
+        let junk = (0..<KnownDevices.readAtMost).map { _ in String(repeating: "a", count: 32) + "." + String(repeating: "b", count: 64) }
+        let name = String(repeating: "a", count: SignInController.longestTypedName + 1)
+        let started = HashLane.shared.counts.started
+        try await harness.test { client in
+            var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+            headers[.cookie] = "\(KnownDevices.cookie)=\(junk.joined(separator: "_"))"
+            let response = try await client.inner.execute(uri: "/signin", method: .post, headers: headers,
+                                                          body: ByteBuffer(string: "name=\(name)&password=a+long+enough+guess&next=/"))
+            XCTAssertEqual(response.status, .unauthorized)
+            let page = String(buffer: response.body)
+            XCTAssertTrue(page.contains("That name and password do not match an account."), page)
+            XCTAssertFalse(page.contains(String(repeating: "a", count: 100)), "the name is not shown back")
+        }
+        XCTAssertEqual(HashLane.shared.counts.started, started, "no password hash")
+        XCTAssertEqual(try harness.app.database.signInFailures(for: "account:~"), 0, "no count either")
+    }
+
     func testAnAccountSignsInWithAFreshSessionThatSurvivesARestart() async throws {
         let harness = try makeHarness()
         let planted = String(repeating: "ab", count: 32)

@@ -52,6 +52,12 @@ struct SignInController: Sendable {
     /// A browser the name has signed in with (`KnownDevices`) is counted by itself, not by its address.
     private func signIn(name: String, password: String, next: String?, deviceCookies: (hostOnly: String?, plain: String?),
                         _ context: WebContext) async throws -> Response {
+        // No account has a name this long: refused before any work that grows with it, and not
+        // shown back. Nothing is learnt from the quicker answer.
+        guard name.utf8.count <= Self.longestTypedName else {
+            return try page(problem: "That name and password do not match an account.", next: next, status: .unauthorized,
+                            local: Self.isLocal(context.clientAddress), accountForm: true)
+        }
         let keeper = AccountKeeper(database: app.database)
         let address = context.clientAddress
         // A sign-in may make the password's hash again, never its date: the epoch holds for the new token too.
@@ -99,6 +105,10 @@ struct SignInController: Sendable {
         response.setCookie(Cookie(name: SiteGuard.sessionCookie, value: id, path: "/", secure: context.overHTTPS, httpOnly: true, sameSite: .strict))
         return response
     }
+
+    /// Bytes of a typed name beyond which no account can match it (64 letters, and room for the
+    /// spaces and marks a person or a password manager may add around them).
+    static let longestTypedName = 1_024
 
     /// A peer on this machine (in-process tests have no peer address).
     static func isLocal(_ address: String?) -> Bool { address.map(ListenAddress.isLoopback(peer:)) ?? true }

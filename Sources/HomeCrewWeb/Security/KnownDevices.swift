@@ -58,23 +58,24 @@ struct KnownDevices: Sendable {
     /// The device id of the token in `cookie` made for `name`; nil when none is (absent, forged,
     /// or another account's).
     func device(in cookie: String?, for name: String, epoch: String) -> String? {
-        tokens(in: cookie).first { Secret.matches($0.mac, mac($0.id, name, epoch)) }?.id
+        let nameKey = NameKey.of(name)   // once, not once per token: a name may be long
+        return tokens(in: cookie).first { Secret.matches($0.mac, mac($0.id, nameKey: nameKey, epoch)) }?.id
     }
 
     /// The cookie's value after `name` signed in: the name's token (kept, or made now) first,
     /// then the other accounts' it held.
     /// `found`: the name's device id found in any of the request's cookies (kept), if any.
     func value(after name: String, epoch: String, from cookie: String?, found: String? = nil) -> String {
-        let all = tokens(in: cookie)
+        let all = tokens(in: cookie), nameKey = NameKey.of(name)
         let own = found ?? device(in: cookie, for: name, epoch: epoch) ?? Secret.make(bytes: 16)
         var seen: Set<String> = [own]
-        let others = all.filter { !Secret.matches($0.mac, mac($0.id, name, epoch)) && seen.insert($0.id).inserted }.prefix(Self.perBrowser - 1)
-        let mine: [(id: String, mac: String)] = [(own, mac(own, name, epoch))]
+        let others = all.filter { !Secret.matches($0.mac, mac($0.id, nameKey: nameKey, epoch)) && seen.insert($0.id).inserted }.prefix(Self.perBrowser - 1)
+        let mine: [(id: String, mac: String)] = [(own, mac(own, nameKey: nameKey, epoch))]
         return (mine + others).map { "\($0.id).\($0.mac)" }.joined(separator: "_")
     }
 
-    private func mac(_ id: String, _ name: String, _ epoch: String) -> String {
-        Secret.hmac(key: key, "known-device\n\(NameKey.of(name))\n\(epoch)\n\(id)")
+    private func mac(_ id: String, nameKey: String, _ epoch: String) -> String {
+        Secret.hmac(key: key, "known-device\n\(nameKey)\n\(epoch)\n\(id)")
     }
 
     /// What a token is made for besides the name: the account's id and when its password was set.
