@@ -159,6 +159,31 @@ final class HashThrottleTests: XCTestCase {
         XCTAssertEqual(started.notes, ["gate", "mallory", "asha", "mallory", "mallory", "mallory"])
     }
 
+    /// Found by a hostile review: anyone at two of her places (her dual-stack Wi-Fi) kept four
+    /// sign-ins waiting in her account's turn, and her own browser and password change were told
+    /// busy. Her places together have one share; her browsers and sessions keep theirs.
+    func testStrangersAtTwoOfHerPlacesDoNotTakeHerBrowsersShare() async throws {
+        let lane = HashLane(width: 1, queueLimit: 8, perTenant: 2, patience: 60)
+        let gate = DispatchSemaphore(value: 0)
+        async let holder = lane.run(for: .stranger(address: "198.51.100.1")) { gate.wait(); return 1 }
+        for _ in 0..<500 where lane.counts.started < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        let refused = Concurrency()
+        var tries: [Task<Void, Never>] = []
+        for (n, tenant) in [HashLane.Tenant.place("203.0.113.5", of: "asha"), .place("203.0.113.5", of: "asha"),
+                            .place("2001:db8:9:1::/64", of: "asha"), .place("2001:db8:9:1::/64", of: "asha"),
+                            .account(named: "asha", by: "device:d"), .session("her session", of: "asha")].enumerated() {
+            tries.append(Task {
+                do { _ = try await lane.run(for: tenant) { 0 } } catch { refused.note("\(n)") }
+            })
+            for _ in 0..<500 where lane.counts.waiting + refused.notes.count < n + 1 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        XCTAssertEqual(refused.notes, ["2", "3"], "the second place finds the places' share taken; her browser and session are let in")
+        XCTAssertEqual(lane.counts.waiting, 4)
+        gate.signal()
+        _ = try await holder
+        for task in tries { await task.value }
+    }
+
     /// The owner signs in, then changes her password at once, while eight accounts that have each hashed
     /// three times wait: she has hashed less lately than any of them, so she starts first, right after
     /// her own sign-in. By the turn served longest ago, she would be ninth.

@@ -71,7 +71,7 @@ struct SignInController: Sendable {
         if let device {
             tenant = .account(named: name, by: "device:" + device)
         } else if let address, try app.database.hasSignedIn(name: name, from: address) {
-            tenant = .account(named: name, by: "at:" + ClientKey.of(address))
+            tenant = .place(ClientKey.of(address), of: name)
         } else {
             tenant = .stranger(address: address)
         }

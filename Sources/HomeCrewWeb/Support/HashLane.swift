@@ -33,6 +33,9 @@ final class HashLane: @unchecked Sendable {
         /// Anyone else, by the address the request came from.
         case stranger(address: String?)
 
+        /// A sign-in from a place the account has signed in from (`by`: "at:" and the place).
+        static func place(_ place: String, of name: String) -> Tenant { .account(named: name, by: HashLane.place + place) }
+
         /// The account of this name: the same turn for a sign-in and a password change.
         static func account(named name: String, by who: String) -> Tenant { .account("name:" + NameKey.of(name), by: who) }
 
@@ -43,6 +46,9 @@ final class HashLane: @unchecked Sendable {
     private typealias Job = (arrived: ContinuousClock.Instant, budget: WorkBudget?, run: @Sendable (Bool) -> Void)
     /// The top level's turns: each account's, and one for strangers all together.
     private enum Turn: Hashable { case account(String), strangers }
+
+    /// How a try from a known place is told from a browser's or a session's within an account.
+    static let place = "at:"
 
     let width: Int
     let queueLimit: Int
@@ -87,7 +93,10 @@ final class HashLane: @unchecked Sendable {
             switch tenant {
             case .account(let account, let who):
                 var queue = accounts[account] ?? FairQueue()
-                guard queue.count < perAccount, queue.count(of: who) < perTenant else { return false }
+                // Anyone at one of her places is let into her turn (her Wi-Fi's neighbours too): places
+                // together have one share, so her browsers and sessions, which prove a cookie, keep theirs.
+                let placesFull = who.hasPrefix(Self.place) && queue.count(where: { $0.hasPrefix(Self.place) }) >= perTenant
+                guard queue.count < perAccount, queue.count(of: who) < perTenant, !placesFull else { return false }
                 queue.append(job, for: who)
                 accounts[account] = queue
                 turns.append(.account(account))
@@ -208,6 +217,9 @@ struct FairQueue<Key: Hashable, Element> {
     private(set) var count = 0
 
     func count(of key: Key) -> Int { waiting[key]?.count ?? 0 }
+
+    /// Elements waiting under every key that matches.
+    func count(where matches: (Key) -> Bool) -> Int { waiting.reduce(0) { $0 + (matches($1.key) ? $1.value.count : 0) } }
 
     mutating func append(_ element: Element, for key: Key) {
         if waiting[key] == nil { order.append(key) }
