@@ -20,6 +20,22 @@ public enum ClientKey {
         return groups.joined(separator: ":") + "::/64"
     }
 
+    /// One host's address written one way, to compare addresses given by a person (`--trusted-proxy
+    /// 127.0.0.1`) with those a socket reports (`::ffff:127.0.0.1` on a dual-stack listener, or
+    /// `2001:DB8::1` against `2001:db8::1`): IPv4 and IPv4 written as IPv6 as dotted IPv4, IPv6 as
+    /// `inet_ntop` writes it; anything else as written.
+    public static func host(_ written: String) -> String {
+        let bare = bareAddress(written)
+        var v4 = in_addr()
+        if inet_pton(AF_INET, bare, &v4) == 1 { return bare }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, bare, &v6) == 1 else { return bare }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if let embedded = embeddedIPv4(bytes) { return embedded }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        return inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil ? String(cString: text) : bare
+    }
+
     /// The key of a real host's address, the place an account may be remembered as signing in
     /// from: an IPv4 address or an IPv6 /64. Nil for anything else: a proxy that writes `unknown`
     /// for every client would otherwise make all of them one account's known place.

@@ -42,4 +42,15 @@ final class ClientKeyTests: XCTestCase {
         XCTAssertNil(ClientKey.place(of: "x::/64"))
         XCTAssertNil(ClientKey.place(of: ""))
     }
+
+    /// A proxy named `127.0.0.1` reaches a dual-stack listener as `::ffff:127.0.0.1`: found by a
+    /// hostile review, where the proxy's forwarding was ignored and it became every account's place.
+    func testOneHostIsWrittenOneWayToBeCompared() {
+        XCTAssertEqual(ClientKey.host("::ffff:127.0.0.1"), "127.0.0.1")
+        XCTAssertEqual(ClientKey.host("127.0.0.1"), "127.0.0.1")
+        XCTAssertEqual(ClientKey.host("2001:DB8:0::1"), "2001:db8::1")
+        XCTAssertEqual(ClientKey.host("[2001:db8::1]:443"), "2001:db8::1")
+        XCTAssertNotEqual(ClientKey.host("127.0.0.2"), ClientKey.host("127.0.0.1"))
+        XCTAssertEqual(ClientKey.host("proxy.local"), "proxy.local", "not an address: as written")
+    }
 }

@@ -17,6 +17,10 @@ final class ConnectionCountTests: XCTestCase {
         let proxy = ConnectionCount(perAddress: 3, total: 5, proxies: ["127.0.0.1"])
         XCTAssertEqual((0..<6).map { _ in proxy.admit("127.0.0.1") }, [true, true, true, true, true, false],
                        "everyone's connections through the proxy: only the cap in all")
+        let dualStack = ConnectionCount(perAddress: 3, total: 5, proxies: ["127.0.0.1"])
+        XCTAssertEqual((0..<5).map { _ in dualStack.admit("::ffff:127.0.0.1") }, [true, true, true, true, true],
+                       "the proxy as a dual-stack listener sees it is the same proxy")
+        XCTAssertEqual((0..<4).map { _ in dualStack.admit("127.0.0.2") }, [false, false, false, false], "five in all already")
     }
 
     /// An IPv6 host may take any address of its /64: they are one address to the cap.

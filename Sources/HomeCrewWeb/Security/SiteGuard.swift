@@ -20,7 +20,7 @@ final class ServerIdentity: @unchecked Sendable {
         self.listenHost = listenHost
         self.publicNames = publicNames.map { $0.lowercased() }
         self.servesTLS = servesTLS
-        self.trustedProxies = Set(trustedProxies)
+        self.trustedProxies = Set(trustedProxies.map(ClientKey.host))   // compared as one host, however written
     }
 
     /// The server's own authorities once its port is known. Listening on every address
@@ -95,7 +95,7 @@ struct SiteGuard: RouterMiddleware {
     static func readForwarding(_ request: Request, _ context: inout WebContext, _ identity: ServerIdentity) {
         context.clientAddress = context.remoteAddress
         context.overHTTPS = identity.servesTLS
-        guard let peer = context.remoteAddress, identity.trustedProxies.contains(peer) else { return }
+        guard let peer = context.remoteAddress, identity.trustedProxies.contains(ClientKey.host(peer)) else { return }
         if let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last {
             context.clientAddress = ClientKey.bareAddress(String(forwarded))   // some proxies add the port
         }

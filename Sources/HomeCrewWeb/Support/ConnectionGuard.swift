@@ -19,7 +19,7 @@ final class ConnectionCount: @unchecked Sendable {
     init(perAddress: Int = WebLimits.connectionsPerAddress, total: Int = WebLimits.connections, proxies: Set<String> = []) {
         self.perAddress = perAddress
         self.total = total
-        self.proxies = proxies
+        self.proxies = Set(proxies.map(ClientKey.host))
     }
 
     /// Counts a new connection from `address` (by its `ClientKey`: an IPv6 /64 is one address);
@@ -27,7 +27,7 @@ final class ConnectionCount: @unchecked Sendable {
     func admit(_ address: String) -> Bool {
         let key = ClientKey.of(address)
         return lock.withLock {
-            guard openInAll < total, open[key, default: 0] < perAddress || proxies.contains(address) else { return false }
+            guard openInAll < total, open[key, default: 0] < perAddress || proxies.contains(ClientKey.host(address)) else { return false }
             openInAll += 1
             open[key, default: 0] += 1
             return true
