@@ -441,6 +441,33 @@ def password_hashes_do_not_slow_others(server, member, seconds=5.0, attackers=8)
     check(set(counts) <= {401, 429, 503}, "every sign-in was refused, told to wait, or told the server is busy")
 
 
+def overlong_sign_ins_do_not_slow_others(server, member, seconds=5.0, attackers=4):
+    """Sign-ins with a name of 900,000 letters and a cookie of 64 well-formed device tokens (each cost
+    4-5 s of the server's time before they were refused unread), while the member's home page is timed."""
+    stop = time.monotonic() + seconds
+    answers = []
+    tokens = "_".join("a" * 32 + "." + "b" * 64 for _ in range(64))
+    body = urllib.parse.urlencode({"name": "a" * 900_000, "password": "a guess at a password", "next": "/"})
+
+    def attack():
+        while time.monotonic() < stop:
+            status, _, _ = server.request("POST", "/signin", cookie="homecrew_device=" + tokens, body=body)
+            answers.append(status)
+
+    threads = [threading.Thread(target=attack) for _ in range(attackers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    latencies, _ = home_page_loads(server, member, stop - 0.2)
+    for thread in threads:
+        thread.join()
+    p50, p99 = percentiles(latencies)
+    counts = {status: answers.count(status) for status in sorted(set(answers))}
+    check(p99 < 100, f"while {attackers} connections sent 900 KB names with 64 device tokens ({counts}), "
+                     f"the member's home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
+    check(set(counts) <= {401, 413}, "each was refused as a name no account has, or as too large")
+
+
 def many_accounts_do_not_shut_out_a_password_change(server, member, vault, accounts=40, warm=20.0):
     """Forty accounts (made in the vault with the member's password), each signed in once from a loopback
     address of its own, then sign in again and again with their browsers' device cookies, every try an
@@ -604,6 +631,7 @@ def main():
             check(condition, what)
         connections_in_all_are_bounded(server, member)
         password_hashes_do_not_slow_others(server, member)
+        overlong_sign_ins_do_not_slow_others(server, member)
         many_accounts_do_not_shut_out_a_password_change(server, member, vault)
         small_upload_does_not_wait_for_long_ocr(server, folder)
         peak = sigterm_stops_it_quickly(server)
