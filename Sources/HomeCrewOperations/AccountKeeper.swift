@@ -14,6 +14,19 @@ public struct AccountKeeper: Sendable {
         return try database.addAccount(name: name, passwordHash: try PasswordHasher.hash(password))
     }
 
+    /// Makes an account from an invitation's page and accepts the invitation with it, signed in at
+    /// once: the name and password rules and the hash first, then one store transaction, so that an
+    /// invitation used meanwhile leaves no account. The new account is the author of its own making
+    /// and joining.
+    public func join(token: String, name: String, password: String, address: String?) throws -> Joined {
+        let name = try Account.validName(name)
+        try PasswordPolicy.check(password, accountName: name)
+        let passwordHash = try PasswordHasher.hash(password)
+        return try AuditActor.$current.withValue(name) {
+            try database.join(token: token, name: name, passwordHash: passwordHash, address: address)
+        }
+    }
+
     /// Sets a new password and ends every session of the account; how many were ended.
     public func changePassword(of name: String, to password: String) throws -> Int {
         let account = try database.account(named: name)

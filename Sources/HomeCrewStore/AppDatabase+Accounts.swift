@@ -16,18 +16,21 @@ extension AppDatabase {
         """
 
     public func addAccount(name: String, passwordHash: String) throws -> Account {
-        try write { db in
-            let key = NameKey.of(name)
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name_key = ?)", arguments: [key]) ?? false {
-                throw StoreError.accountExists(name)
-            }
-            let id = RecordID.random()
-            try db.execute(sql: """
-                INSERT INTO account (id, name, name_key, password_hash, created_at, password_changed_at)
-                VALUES (?, ?, ?, ?, \(Self.now), \(Self.now))
-                """, arguments: [id, name, key, passwordHash])
-            return try Self.account(named: name, db)
+        try write { db in try Self.addAccount(name: name, passwordHash: passwordHash, db) }
+    }
+
+    /// `addAccount` within a caller's transaction (a join by invitation makes the account and accepts in one).
+    static func addAccount(name: String, passwordHash: String, _ db: Database) throws -> Account {
+        let key = NameKey.of(name)
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name_key = ?)", arguments: [key]) ?? false {
+            throw StoreError.accountExists(name)
         }
+        let id = RecordID.random()
+        try db.execute(sql: """
+            INSERT INTO account (id, name, name_key, password_hash, created_at, password_changed_at)
+            VALUES (?, ?, ?, ?, \(now), \(now))
+            """, arguments: [id, name, key, passwordHash])
+        return try account(named: name, db)
     }
 
     public func accounts() throws -> [Account] {
@@ -84,15 +87,18 @@ extension AppDatabase {
     /// token's SHA-256 is stored, so the database cannot be used to take over a session.
     /// The place it came from is remembered in the same transaction (`known_place`).
     public func openSession(for account: Account, address: String?) throws -> (token: String, csrfToken: String) {
+        try write { db in try Self.openSession(for: account, address: address, db) }
+    }
+
+    /// `openSession` within a caller's transaction (a join by invitation signs in as it accepts).
+    static func openSession(for account: Account, address: String?, _ db: Database) throws -> (token: String, csrfToken: String) {
         let token = Secret.make(), csrf = Secret.make()
-        try write { db in
-            try db.execute(sql: """
-                INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
-                VALUES (?, ?, ?, \(Self.now), \(Self.now), ?)
-                """, arguments: [Secret.sha256(token), account.id, csrf, address])
-            if let place = address.flatMap(ClientKey.place(of:)) { try Self.remember(place, of: account, db) }
-            try Self.keepNewestSessions(of: account, keeping: Secret.sha256(token), db)
-        }
+        try db.execute(sql: """
+            INSERT INTO account_session (token_sha256, account_id, csrf_token, created_at, last_seen_at, address)
+            VALUES (?, ?, ?, \(now), \(now), ?)
+            """, arguments: [Secret.sha256(token), account.id, csrf, address])
+        if let place = address.flatMap(ClientKey.place(of:)) { try remember(place, of: account, db) }
+        try keepNewestSessions(of: account, keeping: Secret.sha256(token), db)
         return (token, csrf)
     }
 

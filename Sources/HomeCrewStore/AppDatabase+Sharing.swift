@@ -130,6 +130,24 @@ extension AppDatabase {
         }
     }
 
+    /// Makes an account and accepts the invitation with it, signed in at once (the invitation's page):
+    /// one transaction, so that when the invitation is no longer pending (another join came first)
+    /// nothing is written, no account either. The session is opened as a sign-in opens it.
+    public func join(token: String, name: String, passwordHash: String, address: String?) throws -> Joined {
+        try write { db in
+            guard let invitation = try Self.invitations("i.token_sha256 = ?", [Secret.sha256(token)], db).first else {
+                throw SharingProblem.invitationUnknown
+            }
+            // Checked before the name, so that a used link is answered as used, as before an account is made.
+            try Self.requirePending(invitation)
+            guard !invitation.isTransfer else { throw SharingProblem.invitationForSomeoneElse }
+            let account = try Self.addAccount(name: name, passwordHash: passwordHash, db)
+            let accepted = try Self.accept(invitation, by: account, db)
+            let session = try Self.openSession(for: account, address: address, db)
+            return Joined(account: account, invitation: accepted, token: session.token, csrfToken: session.csrfToken)
+        }
+    }
+
     /// Accepts the pending offer of the household's ownership made to this account (on the household's page).
     @discardableResult
     public func acceptOwnership(of householdID: RecordID, by account: Account) throws -> Invitation {
@@ -142,13 +160,17 @@ extension AppDatabase {
         }
     }
 
-    private static func accept(_ invitation: Invitation, by account: Account, _ db: Database) throws -> Invitation {
+    private static func requirePending(_ invitation: Invitation) throws {
         switch invitation.state {
         case .accepted: throw SharingProblem.invitationUsed
         case .revoked: throw SharingProblem.invitationRevoked
         case .expired: throw SharingProblem.invitationExpired
         case .pending: break
         }
+    }
+
+    private static func accept(_ invitation: Invitation, by account: Account, _ db: Database) throws -> Invitation {
+        try requirePending(invitation)
         let current = try String.fetchOne(db, sql: "SELECT role FROM household_member WHERE household_id = ? AND account_id = ?",
                                           arguments: [invitation.householdID, account.id]).flatMap(HouseholdRole.init(rawValue:))
         if invitation.isTransfer {
@@ -257,4 +279,12 @@ extension AppDatabase {
     static func likePrefix(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
     }
+}
+
+/// An account made from an invitation's page, a member by it, and its first session's cookie and CSRF tokens.
+public struct Joined: Sendable {
+    public let account: Account
+    public let invitation: Invitation
+    public let token: String
+    public let csrfToken: String
 }

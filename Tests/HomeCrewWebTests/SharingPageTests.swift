@@ -58,6 +58,27 @@ final class SharingPageTests: XCTestCase {
         XCTAssertEqual(RequestLog.loggable("/invitations/\(try XCTUnwrap(box.token))/join"), "/invitations/(secret)/join", "the log never holds the token")
     }
 
+    func testFiveJoinsOfOneLinkAtOnceMakeOneAccount() async throws {
+        let harness = try await makeHarness()
+        let made = try harness.app.database.invite(to: harness.household.id, role: .viewer)
+        try await harness.test { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for racer in 0..<5 {
+                    group.addTask {
+                        try await AccountSignInTests.send(client, "/invitations/\(made.token)/join", cookie: nil,
+                                                          form: ["name": "racer\(racer)", "password": Self.password, "again": Self.password]).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            XCTAssertEqual(statuses.filter { $0 == .seeOther }.count, 1, "\(statuses)")
+        }
+        // Each loser used to keep the account it had made before the invitation was found used.
+        let accounts = try harness.app.database.accounts()
+        XCTAssertEqual(accounts.count, 1, "one invitation, one account: \(accounts.map(\.name))")
+        XCTAssertEqual(try accounts.filter { try harness.app.database.reach(of: $0).roles?[harness.household.id] == .viewer }.count, 1)
+    }
+
     func testAWithdrawnOrUnknownLinkSaysSoAndAnOwnerSeesPendingInvitations() async throws {
         let harness = try await makeHarness()
         let made = try harness.app.database.invite(to: harness.household.id, role: .manager)

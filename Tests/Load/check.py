@@ -12,6 +12,7 @@ which the worst search takes several seconds of SQLite's work without a budget. 
 - a form whose body trickles in is ended once it is later than a form may be;
 - a client reading a 16 MB download a byte a second is cut off within two of the download's rate
   windows and the server lets go of the file, while a normal download of it arrives whole;
+- five joins with one invitation at once make one account, not five;
 - eight connections signing in (an Argon2 hash each) leave the home page under 100 ms at p99;
 - forty accounts signing in again and again from their known browsers do not keep the member's
   password changes out of the hash lane (none answered 503);
@@ -108,6 +109,41 @@ def join_as_member(binary, vault, server):
     check(status == 303 and "set-cookie" in headers, f"a member joins through an invitation ({status})")
     # The answer sets the session's cookie and a known-device cookie: the session's is hers.
     return next(c.split(";")[0] for c in headers["set-cookie"].split("\n") if c.startswith("homecrew_session="))
+
+
+def one_invitation_makes_one_account(binary, vault, server, racers=5):
+    """Five joins with one fresh invitation at once, each from a loopback address of its own (so that no
+    per-address limit holds any back): one is answered 303 and one account is made, not one per racer."""
+    made = subprocess.run([binary, "household", "invite", "Sea View House", "--role", "viewer", "--vault", vault],
+                          capture_output=True, text=True, check=True).stdout
+    token = re.search(r"/invitations/([0-9a-f]{64})", made).group(1)
+    def count():
+        database = sqlite3.connect(os.path.join(vault, "homecrew.sqlite"), timeout=30)
+        try:
+            return database.execute("SELECT count(*) FROM account").fetchone()[0]
+        finally:
+            database.close()
+
+    before, start, statuses = count(), threading.Barrier(racers), []
+
+    def join(number):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection.sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(f"127.4.0.{number + 1}", 0))
+        body = urllib.parse.urlencode({"name": f"racer{number}", "password": "a long walk by the sea wall", "again": "a long walk by the sea wall"})
+        start.wait()
+        connection.request("POST", f"/invitations/{token}/join", body=body,
+                           headers={"Origin": server.base, "Content-Type": "application/x-www-form-urlencoded"})
+        statuses.append(connection.getresponse().status)
+        connection.close()
+
+    threads = [threading.Thread(target=join, args=(number,)) for number in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    added = count() - before
+    check(added == 1 and statuses.count(303) == 1,
+          f"{racers} joins with one invitation at once made {added} account(s), answered {sorted(statuses)}")
 
 
 def worst_requests_answer_quickly(server):
@@ -616,6 +652,7 @@ def main():
         large = add_large_document(binary, vault, folder)
         server = Server(binary, vault)
         member = join_as_member(binary, vault, server)
+        one_invitation_makes_one_account(binary, vault, server)
         worst_requests_answer_quickly(server)
         home_stays_fast_under_attack(server, member)
         abandoned_request_stops(server)

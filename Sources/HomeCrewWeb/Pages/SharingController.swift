@@ -116,13 +116,12 @@ struct SharingController: Sendable {
         }
         do {
             guard password == form["again"] else { throw AccountProblem.passwordsDiffer }
-            // The new account is the author of its own making and joining.
-            let account = try await AuditActor.$current.withValue(name) { try await HashLane.shared.run(for: .stranger(address: context.clientAddress)) { try keeper.add(name: name, password: password) } }
-            let session = try AuditActor.$current.withValue(account.name) {
-                try app.database.acceptInvitation(token: token, by: account)
-                return try app.database.openSession(for: account, address: context.clientAddress)
+            // The account, its membership and its session are one write: joins racing with one link make one account.
+            let joined = try await HashLane.shared.run(for: .stranger(address: context.clientAddress)) {
+                try keeper.join(token: token, name: name, password: password, address: context.clientAddress)
             }
-            var response = try await SignInController(app: app).signedIn(session.token, next: "/households/\(invitation.householdID.rawValue)", context)
+            let account = joined.account
+            var response = try await SignInController(app: app).signedIn(joined.token, next: "/households/\(invitation.householdID.rawValue)", context)
             // The browser that just set the account's password is its owner's: known for it, as after a sign-in.
             let cookies = KnownDevices.cookieValues(of: request)
             let tokens = app.devices.value(after: account.name, epoch: KnownDevices.epoch(of: account), from: context.overHTTPS ? cookies.hostOnly : cookies.plain)
