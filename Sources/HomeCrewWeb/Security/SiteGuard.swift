@@ -95,7 +95,8 @@ struct SiteGuard: RouterMiddleware {
     static func readForwarding(_ request: Request, _ context: inout WebContext, _ identity: ServerIdentity) {
         context.clientAddress = context.remoteAddress
         context.overHTTPS = identity.servesTLS
-        guard let peer = context.remoteAddress, identity.trustedProxies.contains(ClientKey.host(peer)) else { return }
+        guard !identity.trustedProxies.isEmpty, let peer = context.remoteAddress,
+              identity.trustedProxies.contains(ClientKey.host(peer)) else { return }
         if let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last {
             context.clientAddress = ClientKey.bareAddress(String(forwarded))   // some proxies add the port
         }
