@@ -20,9 +20,11 @@ public struct Account: Hashable, Sendable {
 
     /// An account name: 1 to 64 characters, letters, digits and `. _ -` only, so that it
     /// reads the same in a terminal, a log line and an audit entry. Compared ignoring case.
+    /// At most 256 bytes: a character may carry any number of marks, and sign-in reads no name
+    /// longer than a few such.
     public static func validName(_ text: String) throws(AccountProblem) -> String {
         let name = text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
-        guard (1...64).contains(name.count),
+        guard (1...64).contains(name.count), name.utf8.count <= 256,
               name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) })
         else { throw .badName(text) }
         return name

@@ -22,8 +22,9 @@ public enum ClientKey {
 
     /// One host's address written one way, to compare addresses given by a person (`--trusted-proxy
     /// 127.0.0.1`) with those a socket reports (`::ffff:127.0.0.1` on a dual-stack listener, or
-    /// `2001:DB8::1` against `2001:db8::1`): IPv4 and IPv4 written as IPv6 as dotted IPv4, IPv6 as
-    /// `inet_ntop` writes it; anything else as written.
+    /// `2001:DB8::1` against `2001:db8::1`): IPv4 and IPv4 mapped into IPv6 as dotted IPv4, IPv6 as
+    /// `inet_ntop` writes it; anything else as written. Only the mapped form is unmapped: trust is
+    /// decided here, and `64:ff9b::7f00:1` is a NAT64 peer, not this machine's 127.0.0.1.
     public static func host(_ written: String) -> String {
         let bare = bareAddress(written)
         var v4 = in_addr()
@@ -31,7 +32,9 @@ public enum ClientKey {
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, bare, &v6) == 1 else { return bare }
         let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        if let embedded = embeddedIPv4(bytes) { return embedded }
+        if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         return inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil ? String(cString: text) : bare
     }

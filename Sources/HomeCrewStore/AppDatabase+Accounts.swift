@@ -131,11 +131,7 @@ extension AppDatabase {
             DELETE FROM account_session WHERE token_sha256 IN (
                 SELECT s.token_sha256 FROM account_session s WHERE NOT (\(Self.sessionIsOpen)) LIMIT \(Self.purgeBatch))
             """)
-        let failures = try deleteInBatches("""
-            DELETE FROM sign_in_failure WHERE subject IN (
-                SELECT subject FROM sign_in_failure
-                WHERE (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory) LIMIT \(Self.purgeBatch))
-            """)
+        let failures = try deleteFadedFailures()
         let places = try deleteInBatches("""
             DELETE FROM known_place WHERE (account_id, place) IN (
                 SELECT account_id, place FROM known_place
@@ -148,6 +144,27 @@ extension AppDatabase {
     /// lasts. A thief's place, or a carrier's address used once, does not stay known for ever.
     public static let placesForgottenAfterDays = 365
     static let purgeBatch = 10_000
+
+    /// Walks the failure counts by their key, a batch at a time: no index finds the faded ones,
+    /// and a batch that scanned from the start each time would hold the write lock ever longer.
+    private func deleteFadedFailures() throws -> Int {
+        var deleted = 0, after = ""
+        while true {
+            let (last, count) = try write { db -> (String?, Int) in
+                guard let last = try String.fetchOne(db, sql: """
+                    SELECT max(subject) FROM (SELECT subject FROM sign_in_failure WHERE subject > ? ORDER BY subject LIMIT \(Self.purgeBatch))
+                    """, arguments: [after]) else { return (nil, 0) }
+                try db.execute(sql: """
+                    DELETE FROM sign_in_failure WHERE subject > ? AND subject <= ?
+                    AND (julianday('now') - julianday(last_failure_at)) * 86400 >= \(Self.failureMemory)
+                    """, arguments: [after, last])
+                return (last, db.changesCount)
+            }
+            deleted += count
+            guard let last else { return deleted }
+            after = last
+        }
+    }
 
     private func deleteInBatches(_ sql: String) throws -> Int {
         var deleted = 0
@@ -237,19 +254,29 @@ extension AppDatabase {
     /// A subject with no failure for `failureMemory` seconds starts again from none (an address
     /// is never cleared by a success, so its count must fade).
     public func signInWait(for subjects: [String]) throws -> Int {
-        try read { db in
-            try subjects.map { subject in
+        let waits = try read { db in
+            try subjects.map { subject -> (wait: Int, future: Bool) in
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT failures, CAST(round((julianday('now') - julianday(last_failure_at)) * 86400) AS INTEGER) AS elapsed
                     FROM sign_in_failure WHERE subject = ?
-                    """, arguments: [subject]) else { return 0 }
-                // A failure dated in the future (a clock set back since) counts from now, not longer.
-                let failures: Int = row["failures"], elapsed = max(0, row["elapsed"] as Int)
-                guard failures >= Self.freeFailures, elapsed < Self.failureMemory else { return 0 }
+                    """, arguments: [subject]) else { return (0, false) }
+                let failures: Int = row["failures"], elapsed: Int = row["elapsed"]
+                guard failures >= Self.freeFailures, elapsed < Self.failureMemory else { return (0, false) }
                 let wait = min(1 << min(failures - Self.freeFailures, 10), 900)
-                return max(0, wait - elapsed)
-            }.max() ?? 0
+                return (max(0, wait - max(0, elapsed)), elapsed < 0)
+            }
         }
+        // A failure dated in the future (a clock set back since) is dated now, once: its wait then
+        // counts down from now, not from when the clock catches up.
+        if waits.contains(where: \.future) {
+            try write { db in
+                try db.execute(sql: """
+                    UPDATE sign_in_failure SET last_failure_at = \(Self.now)
+                    WHERE subject IN (SELECT value FROM json_each(?)) AND last_failure_at > \(Self.now)
+                    """, arguments: [String(decoding: try JSONEncoder().encode(subjects), as: UTF8.self)])
+            }
+        }
+        return waits.map(\.wait).max() ?? 0
     }
 
     public static let freeFailures = 5

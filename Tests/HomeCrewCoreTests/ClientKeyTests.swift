@@ -52,5 +52,7 @@ final class ClientKeyTests: XCTestCase {
         XCTAssertEqual(ClientKey.host("[2001:db8::1]:443"), "2001:db8::1")
         XCTAssertNotEqual(ClientKey.host("127.0.0.2"), ClientKey.host("127.0.0.1"))
         XCTAssertEqual(ClientKey.host("proxy.local"), "proxy.local", "not an address: as written")
+        XCTAssertNotEqual(ClientKey.host("64:ff9b::7f00:1"), "127.0.0.1", "a NAT64 peer is not this machine (trust is decided here)")
+        XCTAssertNotEqual(ClientKey.host("::7f00:1"), "127.0.0.1")
     }
 }

@@ -27,7 +27,9 @@ final class PasswordPolicyTests: XCTestCase {
     func testAccountNamesAreReadableEverywhere() throws {
         XCTAssertEqual(try Account.validName("  priya.k "), "priya.k")
         XCTAssertEqual(try Account.validName("ফাতেমা"), "ফাতেমা")
-        for bad in ["", "a b", "x\u{1B}[31m", "<script>", String(repeating: "a", count: 65), "name\n"] {
+        for bad in ["", "a b", "x\u{1B}[31m", "<script>", String(repeating: "a", count: 65), "name\n",
+                    // 64 characters of 41 scalars each: a name no sign-in would read (found by a review).
+                    String(repeating: "a" + String(repeating: "\u{301}", count: 40), count: 64)] {
             XCTAssertThrowsError(try Account.validName(bad), bad) { XCTAssertEqual(($0 as? AccountProblem)?.category, .usage) }
         }
     }

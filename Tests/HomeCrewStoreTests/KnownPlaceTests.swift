@@ -139,5 +139,23 @@ final class KnownPlaceTests: XCTestCase {
         XCTAssertNoThrow(try database.openSession(for: asha, address: "203.0.113.5"))
         XCTAssertTrue(try database.hasSignedIn(name: "asha", from: "203.0.113.5"))
         XCTAssertEqual(try database.signInWait(for: ["account:asha"]), 2, "a failure dated in the future counts from now")
+        // ... and is dated now: its wait runs out in its own seconds, not when the clock reaches 2099.
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE sign_in_failure SET last_failure_at = strftime('%Y-%m-%d %H:%M:%f', last_failure_at, '-3 seconds')")
+        }
+        XCTAssertEqual(try database.signInWait(for: ["account:asha"]), 0)
+    }
+
+    /// The hourly purge walks the counts by their key: faded ones go wherever they lie, fresh ones stay.
+    func testThePurgeWalksEveryFailureCountInBatches() throws {
+        try database.writer.write { db in
+            for n in 0..<(AppDatabase.purgeBatch * 2 + 7) {
+                try db.execute(sql: "INSERT INTO sign_in_failure VALUES (?, 1, datetime('now', ?))",
+                               arguments: [String(format: "address:%06d", n), n % 3 == 0 ? "-25 hours" : "-1 hours"])
+            }
+        }
+        let faded = (0..<(AppDatabase.purgeBatch * 2 + 7)).filter { $0 % 3 == 0 }.count
+        XCTAssertEqual(try database.purgeExpiredSignIns().failures, faded)
+        XCTAssertEqual(try count("SELECT count(*) FROM sign_in_failure"), AppDatabase.purgeBatch * 2 + 7 - faded)
     }
 }

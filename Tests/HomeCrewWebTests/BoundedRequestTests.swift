@@ -140,13 +140,16 @@ final class BoundedRequestTests: XCTestCase {
             XCTAssertEqual(long.status, .uriTooLong)
             let big = try await client.post("/households", ["name": "x", "notes": String(repeating: "n", count: 2 << 20)])
             XCTAssertEqual(big.status, .contentTooLarge)
-            // The largest form this site sends (two notes of 5,000 characters that each take 4 bytes,
-            // percent-encoded) is read; a body past `WebLimits.formBytes` is not, whatever route it is for.
-            let widest = String(repeating: "\u{1F3E1}", count: 5_000)
+            // The widest form this site sends (two notes of 5,000 characters typed decomposed: a Hangul
+            // syllable as three jamo of three bytes, percent-encoded) is read; a sign-in, which anyone
+            // may send, is read up to `WebLimits.publicFormBytes` only.
+            let widest = String(repeating: "\u{1100}\u{1161}\u{11A8}", count: 5_000)
             let fits = try await client.post("/households", ["name": "Widest notes", "address": widest, "notes": widest])
             XCTAssertEqual(fits.status, .seeOther, fits.text)
-            let past = try await client.post("/signin", ["name": String(repeating: "a", count: WebLimits.formBytes), "password": "x"])
-            XCTAssertEqual(past.status, .contentTooLarge, "a sign-in too")
+            let stored = try XCTUnwrap(try harness.app.database.householdSummaries().first { $0.household.name == "Widest notes" })
+            XCTAssertEqual(stored.household.notes, String(repeating: "\u{AC01}", count: 5_000), "kept composed")
+            let past = try await client.post("/signin", ["name": String(repeating: "a", count: WebLimits.publicFormBytes), "password": "x"])
+            XCTAssertEqual(past.status, .contentTooLarge, "a sign-in's form is small")
         }
     }
 

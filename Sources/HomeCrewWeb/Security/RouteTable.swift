@@ -160,7 +160,8 @@ struct RouteTable {
         switch body {
         case .none: return nil
         case .form:
-            let buffer = try await Self.collectForm(request.body, limit: min(context.maxUploadSize, WebLimits.formBytes))
+            let limit = access.needsSession ? WebLimits.formBytes : WebLimits.publicFormBytes
+            let buffer = try await Self.collectForm(request.body, limit: min(context.maxUploadSize, limit))
             // A field is one `&` more: too many are refused before any is decoded.
             if buffer.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count >= WebLimits.formFields {
                 throw WebError.badRequest("The form has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was changed.")

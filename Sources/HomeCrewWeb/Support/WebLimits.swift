@@ -25,11 +25,14 @@ enum WebLimits {
     /// payment's or an upload's fields take a few hundred bytes, so 64 connections of one address
     /// hold at most 16 MB of them.
     static let uploadFieldBytes = 256 << 10
-    /// The bytes of a form's body (not an upload's): the largest form of this site, a household's
-    /// two notes of 5,000 characters each percent-encoded, is under 128 KB. Decoding is linear, but
-    /// a megabyte of it was half a second of a debug build's thread for a sign-in that no account
-    /// could match.
-    static let formBytes = 256 << 10
+    /// The bytes of a signed-in person's form (not an upload's): the widest form of this site, a
+    /// household's two notes of 5,000 characters, takes up to 270 KB percent-encoded when typed
+    /// decomposed (Hangul as jamo: three scalars of three bytes each a character).
+    static let formBytes = 512 << 10
+    /// The bytes of a form anyone may send (signing in, joining by invitation: a name and two
+    /// passwords). Decoding is linear, but a megabyte of it was half a second of a debug build's
+    /// thread for a sign-in that no account could match.
+    static let publicFormBytes = 16 << 10
     /// Seconds a form's body may take to arrive (a form is at most `formBytes`: a slow phone sends it in
     /// a few seconds), and the least an upload must average after its first `uploadGraceSeconds`,
     /// in bytes a second: the idle timeout closes a silent connection, these one that trickles.
