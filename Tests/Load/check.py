@@ -18,8 +18,11 @@ which the worst search takes several seconds of SQLite's work without a budget. 
   password changes out of the hash lane (none answered 503);
 - one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
-- the server's peak resident memory (VmHWM) stays under 175 MB (150 MB before the 16 MB downloads were
-  added: one taken at loopback speed puts 11-19 MB in flight; slow readers add nothing, measured);
+- the server's peak resident memory (VmHWM) stays under 190 MB (150 MB before the 16 MB downloads were
+  added: one taken at loopback speed puts 11-19 MB in flight; slow readers add nothing, measured; 175 MB
+  before the phases of 40 accounts signing in without pause and of 900 KB sign-in bodies were added:
+  on a demo vault the hashing phases raise the peak by 12-14 MB, each Argon2id hash taking 19 MiB, and
+  the bare clone's run of stop 46 peaked at 175 MB; the issue's bound for the server is 300 MB);
 - then hostile data (hostile_data.py, on a server of its own): every page of every role for a household
   of 10,000 staff and a person from year 1 with 100,000 days of leave and payments stays within its
   budget while another member's home page stays under 100 ms at p99.
@@ -47,6 +50,10 @@ import web  # noqa: E402  (Benchmarks/web.py: the server it starts and signs in 
 failures = 0
 WORST_SEARCH = " OR ".join(f"{syllable}*" for syllable in ["ka", "ri", "mo", "sa", "te", "lu", "na", "po", "vi", "de", "ga", "shi", "ro", "mi", "ta", "be"])
 WORST_PAYROLL = "2016-11-23..2026-11-22"
+
+
+# The first server's bound on its peak resident memory (see the list above).
+PEAK_MB = 190
 
 
 def check(condition, what):
@@ -569,7 +576,7 @@ def many_accounts_do_not_shut_out_a_password_change(server, member, vault, accou
           f"while {accounts} accounts signed in from their known browsers ({counts}), the member's three password changes were made: {', '.join(made)}")
     check(p99 < 100, f"and her home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
     peak = server.peak_rss_mb()
-    check(peak < 175, f"the server's peak resident memory so far was {peak:.0f} MB (under 175 MB)")
+    check(peak < PEAK_MB, f"the server's peak resident memory so far was {peak:.0f} MB (under {PEAK_MB} MB)")
 
 def upload(server, household_name, files, finished):
     """Files `files` for the household through the upload form, with OCR; appends (name, seconds) when answered."""
@@ -672,7 +679,7 @@ def main():
         many_accounts_do_not_shut_out_a_password_change(server, member, vault)
         small_upload_does_not_wait_for_long_ocr(server, folder)
         peak = sigterm_stops_it_quickly(server)
-        check(peak < 175, f"the server's peak resident memory was {peak:.0f} MB (under 175 MB)")
+        check(peak < PEAK_MB, f"the server's peak resident memory was {peak:.0f} MB (under {PEAK_MB} MB)")
     finally:
         if server is not None and server.process.poll() is None:
             server.process.kill()
