@@ -32,11 +32,10 @@ public enum ClientKey {
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, bare, &v6) == 1 else { return bare }
         let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-            return bytes[12...].map(String.init).joined(separator: ".")
-        }
+        if let mapped = embeddedIPv4(bytes, mappedOnly: true) { return mapped }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        return inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil ? String(cString: text) : bare
+        guard inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil else { return bare }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The key of a real host's address, the place an account may be remembered as signing in
@@ -69,11 +68,12 @@ public enum ClientKey {
 
     /// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `64:ff9b::a.b.c.d` (NAT64's well-known
     /// prefix) or `::a.b.c.d` (compatible; not `::` or `::1`, which are no IPv4 host).
-    private static func embeddedIPv4(_ bytes: [UInt8]) -> String? {
+    /// `mappedOnly`: the first form only (deciding trust, where the others are other hosts).
+    private static func embeddedIPv4(_ bytes: [UInt8], mappedOnly: Bool = false) -> String? {
         let head = bytes[0..<12]
         let mapped = head.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
-        let nat64 = head.elementsEqual([0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
-        let compatible = head.allSatisfy { $0 == 0 } && bytes[12..<15].contains { $0 != 0 }
+        let nat64 = !mappedOnly && head.elementsEqual([0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
+        let compatible = !mappedOnly && head.allSatisfy { $0 == 0 } && bytes[12..<15].contains { $0 != 0 }
         guard mapped || nat64 || compatible else { return nil }
         return bytes[12...].map(String.init).joined(separator: ".")
     }

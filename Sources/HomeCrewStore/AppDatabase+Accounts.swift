@@ -273,7 +273,7 @@ extension AppDatabase {
                 try db.execute(sql: """
                     UPDATE sign_in_failure SET last_failure_at = \(Self.now)
                     WHERE subject IN (SELECT value FROM json_each(?)) AND last_failure_at > \(Self.now)
-                    """, arguments: [String(decoding: try JSONEncoder().encode(subjects), as: UTF8.self)])
+                    """, arguments: [CachedReads.list(subjects)])
             }
         }
         return waits.map(\.wait).max() ?? 0

@@ -160,7 +160,7 @@ extension AppDatabase {
                 SELECT d.id FROM document d WHERE d.object_sha256 IN (SELECT value FROM json_each(?))
                 AND NOT EXISTS (SELECT 1 FROM document_extraction e WHERE e.document_id = d.id)
                 """
-            let list = String(decoding: try JSONEncoder().encode(objectsWithoutText), as: UTF8.self)
+            let list = try CachedReads.list(objectsWithoutText)
             try db.execute(sql: "DELETE FROM search_row WHERE document_id IN (\(documents))", arguments: [list])
             try db.execute(sql: """
                 INSERT INTO search_row (\(Migrations.searchColumns))

@@ -11,7 +11,12 @@ import HomeCrewCore
 enum CachedReads {
     /// `ids` as a JSON array of strings.
     static func list(_ ids: some Sequence<RecordID>) throws -> String {
-        String(decoding: try JSONEncoder().encode(ids.map(\.rawValue)), as: UTF8.self)
+        try list(ids.map(\.rawValue))
+    }
+
+    /// Any strings (hashes, subjects) as one JSON array for `json_each`.
+    static func list(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     static func fetchAll<Record: FetchableRecord>(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Record] {

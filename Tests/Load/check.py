@@ -450,6 +450,20 @@ def connections_in_all_are_bounded(server, member):
     check(status == 200, "once they were closed, the member's page loads again")
 
 
+def home_page_during(server, member, stop, attack, attackers, answers):
+    """Runs `attack(number)` on `attackers` threads until `stop` while the member's home page is loaded:
+    the loads' p50 and p99, their times, and the statuses the attack put in `answers`, counted."""
+    threads = [threading.Thread(target=attack, args=(n,)) for n in range(attackers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    latencies, _ = home_page_loads(server, member, stop - 0.2)
+    for thread in threads:
+        thread.join()
+    p50, p99 = percentiles(latencies)
+    return p50, p99, latencies, {status: answers.count(status) for status in sorted(set(answers))}
+
+
 def password_hashes_do_not_slow_others(server, member, seconds=5.0, attackers=8):
     """Eight connections try to sign in as unknown names, each try from a loopback address of its
     own (so no address limit stops them and every try costs an Argon2 hash), while the member's
@@ -470,15 +484,7 @@ def password_hashes_do_not_slow_others(server, member, seconds=5.0, attackers=8)
             answers.append(status)
             connection.close()
 
-    threads = [threading.Thread(target=attack, args=(n,)) for n in range(attackers)]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.5)
-    latencies, _ = home_page_loads(server, member, stop - 0.2)
-    for thread in threads:
-        thread.join()
-    p50, p99 = percentiles(latencies)
-    counts = {status: answers.count(status) for status in sorted(set(answers))}
+    p50, p99, latencies, counts = home_page_during(server, member, stop, attack, attackers, answers)
     check(p99 < 100, f"while {attackers} connections signed in as unknown names from fresh addresses ({counts}), "
                      f"the member's home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
     check(set(counts) <= {401, 429, 503}, "every sign-in was refused, told to wait, or told the server is busy")
@@ -492,20 +498,12 @@ def overlong_sign_ins_do_not_slow_others(server, member, seconds=5.0, attackers=
     tokens = "_".join("a" * 32 + "." + "b" * 64 for _ in range(64))
     body = urllib.parse.urlencode({"name": "a" * 900_000, "password": "a guess at a password", "next": "/"})
 
-    def attack():
+    def attack(_):
         while time.monotonic() < stop:
             status, _, _ = server.request("POST", "/signin", cookie="homecrew_device=" + tokens, body=body)
             answers.append(status)
 
-    threads = [threading.Thread(target=attack) for _ in range(attackers)]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.5)
-    latencies, _ = home_page_loads(server, member, stop - 0.2)
-    for thread in threads:
-        thread.join()
-    p50, p99 = percentiles(latencies)
-    counts = {status: answers.count(status) for status in sorted(set(answers))}
+    p50, p99, latencies, counts = home_page_during(server, member, stop, attack, attackers, answers)
     check(p99 < 100, f"while {attackers} connections sent 900 KB names with 64 device tokens ({counts}), "
                      f"the member's home page took p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} loads")
     check(set(counts) <= {401, 413}, "each was refused as a name no account has, or as too large")
