@@ -53,6 +53,9 @@ public enum RuleViolation: HomeCrewError, Equatable {
     case controlCharacter(field: String, scalar: String)
     case bidiControl(field: String, scalar: String)
     case contractGratuityOutOfRange(Int)
+    case contractMonthDaysUnknown(Int)
+    case contractTermsWithoutGratuity
+    case contractMinimumYearsOutOfRange(Int)
     /// A household's name that is a record id would be taken for the household with that id.
     case nameLooksLikeID(field: String, name: String)
 
@@ -84,6 +87,12 @@ public enum RuleViolation: HomeCrewError, Equatable {
             return "the \(field) holds the control character \(scalar); remove it (it would be invisible or act on the screen)"
         case .contractGratuityOutOfRange(let days):
             return "a contract's gratuity is 1 to 365 days of wage a year (got \(days))"
+        case .contractTermsWithoutGratuity:
+            return "a contract's month and minimum service go with its gratuity's days a year: give those too"
+        case .contractMonthDaysUnknown(let days):
+            return "a contract counts a month as 30 or 26 days (got \(days))"
+        case .contractMinimumYearsOutOfRange(let years):
+            return "a contract's gratuity may ask 0 to 50 years of service first (got \(years))"
         case let .bidiControl(field, scalar):
             return "the \(field) holds the text-direction control \(scalar), which reorders what is shown; remove it"
         }

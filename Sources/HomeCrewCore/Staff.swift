@@ -12,6 +12,10 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
     public var duties: String?
     /// A contract's own end-of-service gratuity, in days of the last monthly wage a year; nil: the household's rules.
     public var contractGratuityDays: Int?
+    /// The days that contract counts a month as (30, or 26 as many Indian contracts count it).
+    public var contractGratuityMonthDays = 30
+    /// The completed years of service that contract asks before it pays anything.
+    public var contractGratuityMinimumYears = 0
     public var createdAt: Date
 
     public init(
@@ -33,6 +37,15 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
 
     /// A contract's gratuity: 1 to 365 days of wage a year.
     public static let contractGratuityRange = 1...365
+    /// The service a contract may ask before its gratuity: 0 to 50 years.
+    public static let contractMinimumYearsRange = 0...50
+
+    /// The person's contract gratuity as a rule; nil when the contract gives none.
+    public var contractGratuity: GratuityRule? {
+        contractGratuityDays.map {
+            GratuityRule(contractDaysPerYear: $0, monthDays: contractGratuityMonthDays, minimumYears: contractGratuityMinimumYears)
+        }
+    }
 
     /// The name to call the person by: the known-as name when there is one.
     public var displayName: String { knownAs ?? legalName }
@@ -77,6 +90,11 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
             throw .leaveDaysOutOfRange(annualLeave.description)
         }
         if let days = contractGratuityDays, !Self.contractGratuityRange.contains(days) { throw .contractGratuityOutOfRange(days) }
+        if contractGratuityDays == nil, contractGratuityMonthDays != 30 || contractGratuityMinimumYears != 0 { throw .contractTermsWithoutGratuity }
+        guard GratuityRule.contractMonthDays.contains(contractGratuityMonthDays) else { throw .contractMonthDaysUnknown(contractGratuityMonthDays) }
+        guard Self.contractMinimumYearsRange.contains(contractGratuityMinimumYears) else {
+            throw .contractMinimumYearsOutOfRange(contractGratuityMinimumYears)
+        }
         return copy
     }
 }

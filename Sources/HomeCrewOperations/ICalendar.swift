@@ -20,6 +20,7 @@ public enum ICalendar {
             case .anniversary: what = "Work anniversary: " + item.summary
             case .leaving: what = "Leaving: " + item.summary
             case .backup: what = "Backup: " + item.summary
+            case .settlement: what = (item.isExpired ? "Overdue: " : "Due: ") + item.summary
             }
             lines += ["BEGIN:VEVENT",
                       "UID:\(item.kind.rawValue)-\(item.recordID.rawValue)-\(day)@homecrew",

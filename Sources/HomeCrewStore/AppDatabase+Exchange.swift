@@ -32,7 +32,7 @@ extension AppDatabase {
             leaveCarryOverCap: household.leaveCarryOverCap.description, settlementRules: household.settlementRules,
             closedMonths: closed.map(\.month.description),
             staff: staff.map { member in
-                ExportStaff(
+                var item = ExportStaff(
                     id: member.id.rawValue, legalName: member.legalName, knownAs: member.knownAs,
                     startDate: member.startDate.description, leavingDate: member.leavingDate?.description,
                     annualLeaveDays: member.annualLeave.description, duties: member.duties,
@@ -48,6 +48,10 @@ extension AppDatabase {
                               currency: $0.amount.currency.code, reason: $0.reason)
                     },
                     advances: ledger.advances[member.id] ?? [], payments: ledger.payments[member.id] ?? [])
+                if member.contractGratuityDays != nil {
+                    (item.contractGratuityMonthDays, item.contractGratuityMinimumYears) = (member.contractGratuityMonthDays, member.contractGratuityMinimumYears)
+                }
+                return item
             },
             documents: documents.map { document in
                 ExportDocument(id: document.id.rawValue, title: document.title, kind: document.kind.rawValue,
@@ -228,11 +232,15 @@ struct ImportMerger {
             throw ImportError.invalid(path: path, reason: "staff \(item.id) belongs to another household in this vault")
         }
         let member = try value(path) {
-            try StaffMember(id: RecordID(rawValue: item.id), householdID: householdID, legalName: item.legalName, knownAs: item.knownAs,
-                            startDate: CalendarDate(parsing: item.startDate), leavingDate: item.leavingDate.map { try CalendarDate(parsing: $0) },
-                            annualLeave: LeaveDays(parsing: item.annualLeaveDays), duties: item.duties,
-                            contractGratuityDays: item.contractGratuityDays ?? existing?.contractGratuityDays,
-                            createdAt: existing?.createdAt ?? Date()).validated()
+            var member = try StaffMember(
+                id: RecordID(rawValue: item.id), householdID: householdID, legalName: item.legalName, knownAs: item.knownAs,
+                startDate: CalendarDate(parsing: item.startDate), leavingDate: item.leavingDate.map { try CalendarDate(parsing: $0) },
+                annualLeave: LeaveDays(parsing: item.annualLeaveDays), duties: item.duties,
+                contractGratuityDays: item.contractGratuityDays ?? existing?.contractGratuityDays, createdAt: existing?.createdAt ?? Date())
+            // A file from before format 6 says nothing of them: the vault's own stand.
+            member.contractGratuityMonthDays = item.contractGratuityMonthDays ?? existing?.contractGratuityMonthDays ?? 30
+            member.contractGratuityMinimumYears = item.contractGratuityMinimumYears ?? existing?.contractGratuityMinimumYears ?? 0
+            return try member.validated()
         }
         if try upsert(member, existing: existing, kind: "staff") {
             let affected = existing.map { ClosedMonthGuard.difference($0.employment, member.employment) } ?? member.employment

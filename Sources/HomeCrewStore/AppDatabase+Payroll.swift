@@ -227,10 +227,13 @@ extension AppDatabase {
 }
 
 extension AppDatabase {
-    /// Expiring documents, anniversaries and leaving dates across every household.
-    public func dueItems(_ list: DueList, within reach: Reach = .everything) throws -> [DueItem] {
+    /// Expiring documents, anniversaries and leaving dates across every household, and (`settlementDue`
+    /// saying when the law wants it paid) each leaver's settlement not yet recorded.
+    public func dueItems(_ list: DueList, within reach: Reach = .everything,
+                         settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, why: String)? = { _, _ in nil }) throws -> [DueItem] {
         try read { db in
-            let households = try Dictionary(uniqueKeysWithValues: Household.fetchAll(db).filter { reach.includes($0.id) }.map { ($0.id, $0.name) })
+            let records = try Household.fetchAll(db).filter { reach.includes($0.id) }
+            let households = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.name) })
             let staff = try StaffMember.all().within(reach).fetchAll(db)
             let names = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0.displayName) })
             let documents = try Document.filter(Document.Columns.expiresOn != nil && Document.Columns.expiresOn <= list.window.end).fetchAll(db)
@@ -242,7 +245,21 @@ extension AppDatabase {
                     DueList.DocumentFacts(document: document, householdName: households[document.householdID] ?? "",
                                           staffNames: (links[document.id] ?? []).compactMap { names[$0.staffId] }.sorted())
                 },
-                staff: staff.map { ($0, households[$0.householdID] ?? "") })
+                staff: staff.map { ($0, households[$0.householdID] ?? "") },
+                settlements: try Self.settlementsDue(staff, Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0) }), settlementDue, db))
         }
+    }
+
+    /// Leavers whose household's rules set a day to pay by, and whose settlement is not recorded.
+    private static func settlementsDue(_ staff: [StaffMember], _ households: [RecordID: Household],
+                                       _ settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, why: String)?,
+                                       _ db: Database) throws -> [DueList.SettlementDue] {
+        let due = staff.compactMap { member -> (StaffMember, Household, CalendarDate, String)? in
+            guard member.leavingDate != nil, let household = households[member.householdID],
+                  let (payBy, why) = settlementDue(member, household) else { return nil }
+            return (member, household, payBy, why)
+        }
+        let settled = try settledStaff(due.map(\.0), db)
+        return due.filter { !settled.contains($0.0.id) }.map { DueList.SettlementDue(member: $0.0, householdName: $0.1.name, payBy: $0.2, why: $0.3) }
     }
 }

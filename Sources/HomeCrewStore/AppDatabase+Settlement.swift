@@ -22,14 +22,45 @@ extension AppDatabase {
             let owed = OwedReport(payroll: payroll).rows.first { $0.member.id == member.id && $0.currency == wage.currency }
             let leave = try LeaveEntry.all().forStaff([member.id]).fetchAll(db)
             let balance = try LeaveCalculator(carryOverCap: household.leaveCarryOverCap).balance(for: leaver, leave: leave, year: leaving.year)
+            let everyYear = try LeaveCalculator(carryOverCap: LeaveDays(halfDays: .max / 4)).balance(for: leaver, leave: leave, year: leaving.year)
             var facts = SettlementFacts(
                 member: leaver, leaving: leaving, reason: reason, noticeGiven: noticeGiven, lastWage: wage, finalMonth: month,
                 finalMonthDue: owed?.due ?? .zero(wage.currency), finalMonthPaid: owed?.paid ?? .zero(wage.currency), leave: balance,
                 advancesLeft: owed?.advancesLeft ?? .zero(wage.currency),
-                contractGratuity: contractGratuity ?? member.contractGratuityDays.map(GratuityRule.init(contractDaysPerYear:)))
+                contractGratuity: contractGratuity ?? member.contractGratuity)
             facts.finalMonthSettledBeforeHomeCrew = owed?.settledMonths.contains(month) ?? false
+            (facts.salaries, facts.leaveEveryYear) = (salaries, everyYear)
             return (facts, household)
         }
+    }
+}
+
+extension AppDatabase {
+    /// Whether the person's settlement is recorded (see `settledStaff`).
+    public func isSettled(_ member: StaffMember) throws -> Bool {
+        try read { db in try Self.settledStaff([member], db).contains(member.id) }
+    }
+
+    /// Of these people, those whose settlement is recorded: a standing entry of purpose settlement,
+    /// or the payroll entry a settlement wrote when it owed only final pay (its note begins so and its
+    /// proof is the statement), or a ledger opening that covers the leaving month (settled before
+    /// HomeCrew). The ids go as one JSON list: a household of any size is one statement.
+    static func settledStaff(_ members: [StaffMember], _ db: Database) throws -> Set<RecordID> {
+        guard !members.isEmpty else { return [] }
+        let ids = try RecordID.fetchSet(db, sql: """
+            SELECT p.staff_id FROM payment p
+            WHERE p.staff_id IN (SELECT value FROM json_each(?)) AND p.reverses IS NULL AND p.id NOT IN \(cancelled)
+            AND (p.purpose = 'settlement' OR (p.note GLOB ? AND EXISTS (
+                SELECT 1 FROM payment_proof pp JOIN document d ON d.id = pp.document_id
+                WHERE pp.payment_id = p.id AND d.original_name GLOB 'final-settlement-*')))
+            """, arguments: [try CachedReads.list(members.map(\.id)), SettlementRecording.notePrefix + "*"])
+        var settled = ids
+        let openings = try standingOpenings(of: Set(members.map(\.householdID)), db)
+        for member in members {
+            guard let leaving = member.leavingDate, let through = LedgerOpening.settledThrough(for: member, among: openings) else { continue }
+            if through >= YearMonth(leaving) { settled.insert(member.id) }
+        }
+        return settled
     }
 }
 
@@ -52,6 +83,9 @@ public struct SettlementRecording: Sendable {
     /// read before): a settlement is never kept without its statement, nor the statement without it.
     public var filing: [DocumentFiling] = []
     public var reach: Reach = .everything
+
+    /// How every entry a settlement records begins its note ("final settlement by hk-cap57 from 2025-05-01").
+    public static let notePrefix = "final settlement by "
 
     public init(staff: String, leaving: CalendarDate, finalMonth: YearMonth, finalPay: Money, extras: Money, paidOn: CalendarDate,
                 method: PaymentMethod, reference: String? = nil, note: String) {

@@ -37,6 +37,8 @@ public struct StaffChanges: Sendable {
     public var annualLeave: LeaveDays?
     public var duties: String?
     public var contractGratuityDays: Int?
+    public var contractGratuityMonthDays: Int?
+    public var contractGratuityMinimumYears: Int?
     public var clearContractGratuity = false
 
     public init() {}
@@ -167,7 +169,11 @@ extension AppDatabase {
             if let leave = changes.annualLeave { member.annualLeave = leave }
             if let duties = changes.duties { member.duties = duties }
             if let days = changes.contractGratuityDays { member.contractGratuityDays = days }
-            if changes.clearContractGratuity { member.contractGratuityDays = nil }
+            if let days = changes.contractGratuityMonthDays { member.contractGratuityMonthDays = days }
+            if let years = changes.contractGratuityMinimumYears { member.contractGratuityMinimumYears = years }
+            if changes.clearContractGratuity {
+                (member.contractGratuityDays, member.contractGratuityMonthDays, member.contractGratuityMinimumYears) = (nil, 30, 0)
+            }
             return try Self.save(member, changedFrom: before, change: "changing the employment dates of", db)
         }
     }

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 17
+    static let currentFormatVersion = 18
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -28,6 +28,7 @@ enum Migrations {
         migrator.registerMigration("v15: text generations of objects", migrate: addTextGenerations)
         migrator.registerMigration("v16: document numbers", migrate: addDocumentNumbers)
         migrator.registerMigration("v17: places accounts signed in from", migrate: createKnownPlaces)
+        migrator.registerMigration("v18: a contract gratuity's month and minimum service", migrate: addContractGratuityTerms)
         return migrator
     }
 
@@ -861,6 +862,26 @@ enum Migrations {
                 WHERE n > 200);
             UPDATE vault SET format_version = 17;
             """)
+    }
+
+    /// A contract's gratuity counts a month as 30 or 26 days and may ask some years of service
+    /// first; every contract recorded before counted 30 and asked none, as HomeCrew did. The staff
+    /// table's audit triggers are made again so that the new columns are in its history, with a
+    /// baseline entry for each person, as format 10 did.
+    private static func addContractGratuityTerms(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE staff ADD COLUMN contract_gratuity_month_days INTEGER NOT NULL DEFAULT 30
+                CHECK (typeof(contract_gratuity_month_days) = 'integer' AND contract_gratuity_month_days IN (26, 30));
+            ALTER TABLE staff ADD COLUMN contract_gratuity_minimum_years INTEGER NOT NULL DEFAULT 0
+                CHECK (typeof(contract_gratuity_minimum_years) = 'integer' AND contract_gratuity_minimum_years BETWEEN 0 AND 50
+                       AND (contract_gratuity_days IS NOT NULL OR (contract_gratuity_month_days = 30 AND contract_gratuity_minimum_years = 0)));
+            """)
+        for table in AuditedTable.formatSeven where table.name == "staff" {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 18"))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 18")
     }
 
     /// `searchSourceView` from format 14: a document's own pages when it has its own extraction,

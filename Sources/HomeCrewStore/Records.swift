@@ -98,6 +98,8 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         static let annualLeaveDays = Column("annual_leave_days")
         static let duties = Column("duties")
         static let contractGratuityDays = Column("contract_gratuity_days")
+        static let contractGratuityMonthDays = Column("contract_gratuity_month_days")
+        static let contractGratuityMinimumYears = Column("contract_gratuity_minimum_years")
         static let createdAt = Column("created_at")
     }
 
@@ -107,6 +109,8 @@ extension StaffMember: FetchableRecord, PersistableRecord {
             knownAs: row[Columns.knownAs], startDate: row[Columns.startDate], leavingDate: row[Columns.leavingDate],
             annualLeave: row[Columns.annualLeaveDays], duties: row[Columns.duties],
             contractGratuityDays: row[Columns.contractGratuityDays], createdAt: row[Columns.createdAt])
+        contractGratuityMonthDays = row[Columns.contractGratuityMonthDays]
+        contractGratuityMinimumYears = row[Columns.contractGratuityMinimumYears]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -119,6 +123,8 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         container[Columns.annualLeaveDays] = annualLeave
         container[Columns.duties] = duties
         container[Columns.contractGratuityDays] = contractGratuityDays
+        container[Columns.contractGratuityMonthDays] = contractGratuityMonthDays
+        container[Columns.contractGratuityMinimumYears] = contractGratuityMinimumYears
         container[Columns.createdAt] = createdAt
     }
 }

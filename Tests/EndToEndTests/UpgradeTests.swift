@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,8 +32,8 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 17 {
-                // Older than this HomeCrew's format (17): upgraded, the old database kept beside it.
+            if version < 18 {
+                // Older than this HomeCrew's format (18): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
             } else {
@@ -92,7 +92,24 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual(try sqlite(homecrew, "SELECT a.name || ' ' || k.place FROM known_place k JOIN account a ON a.id = k.account_id"),
                                "neha 127.0.0.1", name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "17")
+            if version < 18 {
+                // Format 18 began a contract gratuity's month and minimum service: every contract before counted 30 days and asked none,
+                // and each person has a baseline with the new columns, so the trail's latest state is the table's.
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM staff WHERE contract_gratuity_month_days <> 30 OR contract_gratuity_minimum_years <> 0
+                    """), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM staff WHERE id NOT IN
+                    (SELECT record_id FROM audit_entry WHERE record_type = 'staff' AND actor = 'upgrade to format 18')
+                    """), "0", name)
+            } else {
+                // The format-18 fixture gives Sunita a contract gratuity of 15 days a year, a month of 26 days, after 5 years.
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT contract_gratuity_days || '/' || contract_gratuity_month_days || '/' || contract_gratuity_minimum_years
+                    FROM staff WHERE contract_gratuity_month_days = 26
+                    """), "15/26/5", name)
+            }
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "18")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -126,8 +143,13 @@ final class UpgradeTests: XCTestCase {
                 XCTAssertEqual(grace.map { $0["purpose"] as? String ?? "" }.sorted(), ["payroll", "payroll", "settlement"], "October, the final month, the settlement: \(name)")
                 let settlement = try XCTUnwrap(grace.first { $0["purpose"] as? String == "settlement" })
                 XCTAssertEqual((settlement["proof"] as? [Any])?.count, 1, name)
+                // Recorded by an older HomeCrew under the rules of its day: kept as recorded, its note naming the rules it used.
+                XCTAssertEqual(settlement["note"] as? String, "final settlement by ae-domestic-2022", name)
+                XCTAssertEqual(try homecrew.jsonArray("report", "due", "--within", "400").filter { $0["kind"] as? String == "settlement" }.count, 0,
+                               "Grace's settlement is recorded: \(name)")
                 let preview = try homecrew.jsonObject("settle", "Ramesh", "--leaving", "2026-11-30", "--reason", "termination")
                 XCTAssertEqual(preview["rules"] as? String, "in-contract", "the household's rules: \(name)")
+                XCTAssertEqual(preview["rules_version"] as? String, "in-contract from 2025-11-21", name)
                 XCTAssertEqual(preview["total"] as? String, "82174.43", "Ramesh's contract gratuity is kept: \(name)")
             }
             if version == 9 {
@@ -190,7 +212,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "17")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "18")
     }
 
     @discardableResult

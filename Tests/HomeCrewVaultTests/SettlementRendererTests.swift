@@ -13,13 +13,14 @@ final class SettlementRendererTests: XCTestCase {
             "Open question \($0): a reading that the statute does not settle, said on every statement in full so that "
                 + "the person who signs it knows what was not counted and why, however long the list becomes."
         }
-        let json: [String: Any] = [
-            "id": "long-notes", "name": "A rule set with many notes", "checked_on": "2026-11-25", "unsettled": unsettled,
+        let version: [String: Any] = [
+            "checked_on": "2026-11-25", "readings": ["The contract, read by the household."], "unsettled": unsettled,
             "gratuity": NSNull(), "no_gratuity": "The contract decides.",
             "leave": ["source": "the contract", "reading": "Unpaid.", "paid": false, "daily_divisor": 30],
             "notice": ["source": "the contract", "reading": "None.", "days": 0, "daily_divisor": 30],
         ]
-        return try JSONDecoder().decode(SettlementRules.self, from: JSONSerialization.data(withJSONObject: json))
+        let set: [String: Any] = ["id": "long-notes", "name": "A rule set with many notes", "versions": [version]]
+        return try JSONDecoder().decode(SettlementRuleSet.self, from: JSONSerialization.data(withJSONObject: set)).versions[0]
     }
 
     func statement(notes: Int) throws -> SettlementStatement {

@@ -25,12 +25,21 @@ final class SettlementPageTests: XCTestCase {
             XCTAssertTrue(preview.text.contains("<td>gratuity</td><td class=\"num\"><strong>73356.16 INR</strong>"))
             XCTAssertTrue(preview.text.contains("<strong>103356.16 INR</strong>"))
             XCTAssertTrue(preview.text.contains("India: no central statute gives domestic workers a gratuity"), "what the law leaves open is said")
+            XCTAssertTrue(preview.text.contains("in-contract from 2025-11-21, as read on"), "the version in force on the leaving day is named")
+            // The contract's month and minimum service are checked whatever they are, and used.
+            let twentySix = try await client.get("/staff/\(maria)/settlement?\(query)&contract_month_days=26&contract_minimum_years=0")
+            XCTAssertTrue(twentySix.text.contains("<strong>84641.73 INR</strong>"), "15/26 × 30000 × (4 + 325/365)")
+            let tooLong = try await client.get("/staff/\(maria)/settlement?\(query)&contract_minimum_years=5")
+            XCTAssertTrue(tooLong.text.contains("not due: 4 completed years, fewer than the 5 required"), tooLong.text)
             XCTAssertNil(try harness.app.database.findStaff(maria).member.leavingDate, "a preview records nothing")
 
             for (bad, message) in [("leaving=2026-02-30&reason=termination&rules=in-contract", "there is no day 30 in February 2026"),
                                    ("leaving=2026-11-30&reason=termination&rules=xx", "no settlement rules named &#39;xx&#39;"),
                                    ("leaving=2026-11-30&reason=quit&rules=in-contract", "Choose why the employment ends"),
                                    ("leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=0", "1 to 365 days a year"),
+                                   ("leaving=2026-11-30&reason=termination&rules=in-contract&contract_month_days=27", "counts a month as 30 or 26 days"),
+                                   ("leaving=2026-11-30&reason=termination&rules=in-contract&contract_month_days=26", "the person&#39;s contract gives no gratuity"),
+                                   ("leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=15&contract_minimum_years=-1", "0 to 50 years"),
                                    ("leaving=2026-11-30&reason=termination&rules=in-contract&notice=2026-12-05", "is after the leaving date")] {
                 let page = try await client.get("/staff/\(maria)/settlement?\(bad)")
                 XCTAssertEqual(page.status, .unprocessableContent, bad)

@@ -132,12 +132,12 @@ struct RunDemo: ParsableCommand {
         print(PaymentPresenter.owedTable(try database.owed(months, householdID: nil), showHousehold: true).renderTable())
         let leaving = try CalendarDate(parsing: "2026-11-30")
         let settlement = try Settling.preview(SettlementRequest(staff: "Ramesh", leaving: leaving, reason: .termination), database).settlement
-        print("\nIf Ramesh left on \(leaving) (a preview; his household settles by \(settlement.rules.id), his contract gives 15 days a year)")
+        print("\nIf Ramesh left on \(leaving) (a preview; his household settles by \(settlement.rules.versionName), his contract gives 15 days a year)")
         var settled = RecordTable(headers: ["PART", "AMOUNT"], rightAligned: ["AMOUNT"])
-        for line in settlement.lines { settled.append([line.part.rawValue, line.amount.description]) }
+        for line in settlement.lines { settled.append([line.heading, line.amount.description]) }
         settled.append(["TOTAL", settlement.total.description])
         print(settled.renderTable())
-        let due = try database.dueItems(DueList(today: today, withinDays: 60))
+        let due = try Settling.dueItems(DueList(today: today, withinDays: 60), database)
         print("\nDue in the next 60 days (expired documents first)")
         var dueTable = RecordTable(headers: ["DATE", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"])
         for item in due {

@@ -22,7 +22,7 @@ struct EditHousehold: ParsableCommand {
             throw ValidationError("nothing to change: give --name, --address, --notes, --leave-carry-over or --settlement-rules")
         }
         if let id = settlementRules, !id.isEmpty {
-            do { _ = try SettlementRuleBook.shipped.get().rules(id) } catch { throw ValidationError(error.description) }
+            do { _ = try SettlementRuleBook.shipped.get().ruleSet(id) } catch { throw ValidationError(error.description) }
         }
     }
 

@@ -25,7 +25,7 @@ struct ReportDue: ParsableCommand {
         let database = try vault.openForReading()
         // A vault backed up with restic whose last backup failed says so first.
         let items = DueList.backupItems(try database.backupHealth(), every: nil, now: Date(), today: today)
-            + (try database.dueItems(DueList(today: today, withinDays: within)))
+            + (try Settling.dueItems(DueList(today: today, withinDays: within), database))
         if format == .ics { return print(try ICalendar.render(items, stamp: today), terminator: "") }
         var table = RecordTable(headers: ["DATE", "IN DAYS", "WHAT", "STAFF", "HOUSEHOLD", "DETAILS"], rightAligned: ["IN DAYS"])
         for item in items {

@@ -20,6 +20,8 @@ struct EditStaff: ParsableCommand {
     @Option(help: "Agreed duties; \"\" clears them.") var duties: String?
     @Option(help: "The contract's end-of-service gratuity, in days of the last monthly wage a year (1 to 365).")
     var contractGratuityDays: Int?
+    @Option(help: "The days the contract's gratuity counts a month as: 30 or 26.") var contractMonthDays: Int?
+    @Option(help: "The completed years of service the contract asks before its gratuity is paid (0 to 50).") var contractMinimumYears: Int?
     @Flag(help: "The contract gives no gratuity of its own: the household's rules decide.") var clearContractGratuity = false
 
     func changes() throws -> StaffChanges {
@@ -32,6 +34,7 @@ struct EditStaff: ParsableCommand {
         changes.annualLeave = try leaveDays.map(LeaveDays.init(parsing:))
         changes.duties = duties
         changes.contractGratuityDays = contractGratuityDays
+        (changes.contractGratuityMonthDays, changes.contractGratuityMinimumYears) = (contractMonthDays, contractMinimumYears)
         changes.clearContractGratuity = clearContractGratuity
         return changes
     }
@@ -39,10 +42,18 @@ struct EditStaff: ParsableCommand {
     func validate() throws {
         let nothing = legalName == nil && knownAs == nil && start == nil && leaving == nil && !clearLeaving
             && leaveDays == nil && duties == nil && contractGratuityDays == nil && !clearContractGratuity
+            && contractMonthDays == nil && contractMinimumYears == nil
         if nothing { throw ValidationError("nothing to change: give at least one of the options") }
         if leaving != nil && clearLeaving { throw ValidationError("give either --leaving or --clear-leaving, not both") }
         if contractGratuityDays != nil && clearContractGratuity {
             throw ValidationError("give either --contract-gratuity-days or --clear-contract-gratuity, not both")
+        }
+        if clearContractGratuity && (contractMonthDays != nil || contractMinimumYears != nil) {
+            throw ValidationError("--clear-contract-gratuity clears the contract's month and minimum service too; give them with --contract-gratuity-days")
+        }
+        if let days = contractMonthDays, !GratuityRule.contractMonthDays.contains(days) { throw ValidationError("--contract-month-days takes 26 or 30 (got \(days))") }
+        if let years = contractMinimumYears, !StaffMember.contractMinimumYearsRange.contains(years) {
+            throw ValidationError("--contract-minimum-years takes 0 to \(StaffMember.contractMinimumYearsRange.upperBound) (got \(years))")
         }
     }
 

@@ -22,6 +22,8 @@ struct ShowStaff: ParsableCommand {
         guard output.format == .table else {
             var json = StaffPresenter.json(details, asOf: day)
             if case .object(var members) = json {
+                let due = try Settling.pendingPayBy(details, database)
+                members["settlement_pay_by"] = .optional(due?.payBy.description)
                 members["documents"] = .array(documents.map {
                     .object(["id": .string($0.document.id.rawValue), "title": .string($0.document.title),
                              "kind": .string($0.document.kind.rawValue), "expires_on": .optional($0.document.expiresOn?.description)])
@@ -40,9 +42,13 @@ struct ShowStaff: ParsableCommand {
             ("Name", member.legalName), ("Known as", member.knownAs), ("ID", member.id.rawValue),
             ("Household", details.household.name), ("Status", "\(status.rawValue) on \(day)"),
             ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
+            ("Final settlement", try Settling.pendingPayBy(details, database).map {
+                "to be paid by \($0.payBy) (\($0.why))\($0.payBy < day ? ": overdue" : "")"
+            }),
             ("Tenure", member.serviceSummary(asOf: day)), ("Next anniversary", nextAnniversary),
             ("Salary", details.salaryHistory.current(asOf: day).map { "\($0) a month" }),
             ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties),
+            ("Contract gratuity", member.contractGratuity?.reading),
         ])
         print("\nSalary history:")
         print(StaffPresenter.salaryTable(details.salaryHistory).renderTable())

@@ -5,9 +5,10 @@ import Foundation
 /// currency, so any language can read it without HomeCrew.
 public struct ExportFile: Codable, Equatable, Sendable {
     /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
-    /// contract gratuity, 4 a household's ledger openings, 5 a document's number; files of the earlier formats
+    /// contract gratuity, 4 a household's ledger openings, 5 a document's number, 6 the days a contract
+    /// gratuity counts a month as and the service it asks first; files of the earlier formats
     /// (without them) still import.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -128,6 +129,9 @@ public struct ExportStaff: Codable, Equatable, Sendable {
     public var duties: String?
     /// Since format 3.
     public var contractGratuityDays: Int?
+    /// Since format 6: 30 or 26 (absent: 30), and the years of service asked first (absent: 0).
+    public var contractGratuityMonthDays: Int?
+    public var contractGratuityMinimumYears: Int?
     public var salaryHistory: [Salary]
     public var leave: [Leave]
     public var adjustments: [Adjustment]

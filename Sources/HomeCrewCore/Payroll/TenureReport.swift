@@ -48,6 +48,8 @@ public struct DueItem: Hashable, Sendable {
         case leaving
         /// The vault's backups: the last failed, or none passed for too long (`DueList.backupItems`).
         case backup
+        /// A leaver's final settlement, by the day the law says it must be paid (the UAE: ten days).
+        case settlement
     }
 
     public let kind: Kind
@@ -76,6 +78,19 @@ public struct DueList: Sendable {
         }
     }
 
+    /// A leaver whose settlement is not recorded, and the day the law says it is due by.
+    public struct SettlementDue: Sendable {
+        public let member: StaffMember
+        public let householdName: String
+        public let payBy: CalendarDate
+        /// "within 10 days of the last day (…)".
+        public let why: String
+
+        public init(member: StaffMember, householdName: String, payBy: CalendarDate, why: String) {
+            (self.member, self.householdName, self.payBy, self.why) = (member, householdName, payBy, why)
+        }
+    }
+
     public let today: CalendarDate
     public let window: DateRange
 
@@ -93,9 +108,16 @@ public struct DueList: Sendable {
         self.window = DateRange(today, today.adding(daysClamped: withinDays))
     }
 
-    public func items(documents: [DocumentFacts], staff: [(member: StaffMember, householdName: String)]) throws(WorkBudgetError) -> [DueItem] {
+    public func items(documents: [DocumentFacts], staff: [(member: StaffMember, householdName: String)],
+                      settlements: [SettlementDue] = []) throws(WorkBudgetError) -> [DueItem] {
         var items: [DueItem] = []
         var meter = WorkMeter()
+        // Like an expired document, an overdue settlement stays on the list until it is recorded.
+        for due in settlements where due.payBy <= window.end {
+            try meter.tick()
+            items.append(DueItem(kind: .settlement, date: due.payBy, householdName: due.householdName, staffNames: [due.member.displayName],
+                                 summary: "final settlement to be paid \(due.why)", recordID: due.member.id, isExpired: due.payBy < today))
+        }
         for facts in documents {
             try meter.tick()
             guard let expiry = facts.document.expiresOn, expiry <= window.end else { continue }

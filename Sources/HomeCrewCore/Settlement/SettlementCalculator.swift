@@ -4,7 +4,7 @@ import Foundation
 public struct SettlementFacts: Sendable {
     public let member: StaffMember
     public let leaving: CalendarDate
-    public let reason: LeavingReason
+    public var reason: LeavingReason
     /// The day notice was given (by either side); nil: none.
     public let noticeGiven: CalendarDate?
     /// The monthly wage on the last day.
@@ -20,7 +20,19 @@ public struct SettlementFacts: Sendable {
     /// Advances still to be repaid.
     public let advancesLeft: Money
     /// A contract's own gratuity, used instead of the rules' (or where they have none).
-    public let contractGratuity: GratuityRule?
+    public var contractGratuity: GratuityRule?
+    /// The salary history, for a rule that pays earlier service at an earlier wage; nil: the last wage throughout.
+    public var salaries: SalaryHistory?
+    /// The leaving year's leave with every earlier year's leave not taken carried in, whatever the
+    /// household's carry-over cap (for rules that pay it); nil: `leave`.
+    public var leaveEveryYear: LeaveBalance?
+
+    /// The same facts, the employment ended by `reason`.
+    public func ending(by reason: LeavingReason) -> SettlementFacts {
+        var facts = self
+        facts.reason = reason
+        return facts
+    }
 
     public init(member: StaffMember, leaving: CalendarDate, reason: LeavingReason, noticeGiven: CalendarDate?, lastWage: Money,
                 finalMonth: YearMonth, finalMonthDue: Money, finalMonthPaid: Money, leave: LeaveBalance, advancesLeft: Money,
@@ -48,6 +60,10 @@ public struct Settlement: Sendable {
         public let amount: Money
         public let arithmetic: [String]
         public let source: String?
+        /// The statute's own name for the line ("long service payment"); nil: the part's.
+        public var title: String? = nil
+
+        public var heading: String { title ?? part.rawValue }
     }
 
     public let rules: SettlementRules
@@ -56,6 +72,8 @@ public struct Settlement: Sendable {
     public let total: Money
     /// What the law leaves open, and anything else the reader must know.
     public let notes: [String]
+    /// The last day the law allows for paying it, where it sets one.
+    public let payBy: CalendarDate?
 }
 
 public enum SettlementError: HomeCrewError, Equatable {
@@ -68,11 +86,15 @@ public enum SettlementError: HomeCrewError, Equatable {
     case nothingToPay(String)
     case alreadySettled(String, paidOn: CalendarDate, entry: String)
     case workerOwes(Money)
+    case contractTermsWithoutGratuity
+    case noWageBeforeSplit(split: CalendarDate, name: String)
 
     public var category: ErrorCategory {
         switch self {
         case .unknownRules, .noRulesChosen: .usage
         case .rulesUnreadable: .io
+        case .contractTermsWithoutGratuity: .usage
+        case .noWageBeforeSplit: .invalidData
         case .noticeAfterLeaving, .capInOtherCurrency, .currencyMismatch, .nothingToPay, .workerOwes, .alreadySettled: .invalidData
         }
     }
@@ -91,6 +113,14 @@ public enum SettlementError: HomeCrewError, Equatable {
             "\(name) was already settled on \(paidOn) (entry \(entry)); reverse that settlement's entries with pay reverse first"
         case let .workerOwes(amount):
             "the worker owes \(amount) (notice not given); HomeCrew records only settlements the employer pays; record the leaving date with staff end and settle this by hand"
+        case let .noWageBeforeSplit(split, name):
+            "the payment splits service at \(split) and needs \(name)'s monthly wage on \(split.adding(daysClamped: -1)) in the same currency as the last; "
+                + "the salary history has none: add it with staff salary set --from"
+        case let .noWageBeforeSplit(split, name):
+            "the payment splits service at \(split) and needs \(name)'s monthly wage on \(split.adding(daysClamped: -1)) in the same currency as the last; "
+                + "the salary history has none: add it with staff salary set --from"
+        case .contractTermsWithoutGratuity:
+            "the person's contract gives no gratuity: give its days a year (--contract-gratuity-days) with its month or minimum service"
         case let .rulesUnreadable(path, reason): "cannot read the settlement rules at \(path) (\(reason)); reinstall HomeCrew"
         }
     }
@@ -107,10 +137,11 @@ public enum SettlementCalculator {
         let service = ServiceLength(start: facts.member.startDate, lastDay: facts.leaving)
         var lines = [finalPay(facts), leavePay(facts, rules.leave), noticePay(facts, rules.notice)].compactMap { $0 }
         var notes = rules.unsettled
-        let gratuityRule = facts.contractGratuity ?? rules.gratuity
-        if let rule = gratuityRule {
-            lines.append(try gratuity(facts, rule, service, rulesName: rules.name))
-        } else if let why = rules.noGratuity {
+        let statutory = facts.reason == .redundancy ? rules.severance ?? rules.gratuity : rules.gratuity
+        if let line = try gratuityLine(facts, statutory: statutory, service, rulesName: rules.name) {
+            lines.append(line)
+        }
+        if statutory == nil, let why = rules.noGratuity {
             notes.append("No statutory gratuity: " + why)
         }
         if facts.advancesLeft.amount > 0 {
@@ -118,7 +149,27 @@ public enum SettlementCalculator {
                                arithmetic: ["advances still to be repaid: −\(facts.advancesLeft.plainAmount)"], source: nil))
         }
         let total = Money.sum(lines.map(\.amount), facts.lastWage.currency)
-        return Settlement(rules: rules, service: service.tenure, lines: lines, total: total, notes: notes)
+        let payBy = rules.paymentDeadline.map { $0.due(after: facts.leaving) }
+        if let deadline = rules.paymentDeadline, let payBy {
+            notes.append("To be paid by \(payBy): within \(deadline.days) days of the last day (\(deadline.source)).")
+        }
+        return Settlement(rules: rules, service: service.tenure, lines: lines, total: total, notes: notes, payBy: payBy)
+    }
+
+    /// The statute's payment and the contract's gratuity: a contract may give more than the law,
+    /// never less, so where both apply the larger is paid and the line says so.
+    static func gratuityLine(_ facts: SettlementFacts, statutory: GratuityRule?, _ service: ServiceLength,
+                             rulesName: String) throws(SettlementError) -> Settlement.Line? {
+        let byStatute = try statutory.map { rule throws(SettlementError) in try gratuity(facts, rule, service, rulesName: rulesName) }
+        let byContract = try facts.contractGratuity.map { rule throws(SettlementError) in try gratuity(facts, rule, service, rulesName: rulesName) }
+        guard let byStatute, let byContract else { return byContract ?? byStatute }
+        let contractPaid = byContract.amount.amount > byStatute.amount.amount
+        let (paid, other) = contractPaid ? (byContract, byStatute) : (byStatute, byContract)
+        let why = contractPaid
+            ? "the contract's gratuity \(byContract.amount.plainAmount) is more than the \(byStatute.heading) \(byStatute.amount.plainAmount): the contract's is paid"
+            : "the \(byStatute.heading) \(byStatute.amount.plainAmount) is paid: the contract's gratuity (\(byContract.amount.plainAmount)) may not give less"
+        return .init(part: .gratuity, amount: paid.amount, arithmetic: paid.arithmetic + ["instead of: " + other.arithmetic.joined(separator: "; "), why],
+                     source: paid.source, title: paid.title)
     }
 
     static func finalPay(_ facts: SettlementFacts) -> Settlement.Line? {
@@ -135,25 +186,71 @@ public enum SettlementCalculator {
     }
 
     static func leavePay(_ facts: SettlementFacts, _ rule: LeavePayoutRule) -> Settlement.Line? {
-        let days = facts.leave.balance
-        guard rule.paid, days.halfDays > 0 else { return nil }
-        let amount = facts.lastWage.scaled(by: Decimal(days.halfDays), over: Decimal(2 * rule.dailyDivisor)).rounded()
-        return .init(part: .leave, amount: amount, arithmetic: [
-            "\(days) days not taken in \(facts.leave.year) × \(facts.lastWage.plainAmount) ÷ \(rule.dailyDivisor) = \(amount.plainAmount)",
-        ], source: rule.source)
+        guard rule.paid else { return nil }
+        let currency = facts.lastWage.currency
+        let served = Tenure(from: facts.member.startDate, to: facts.leaving.adding(daysClamped: 1))
+        if rule.minimumServiceMonths > 0, served.years * 12 + served.months < rule.minimumServiceMonths {
+            return .init(part: .leave, amount: .zero(currency), arithmetic: [
+                "no leave is paid before \(rule.minimumServiceMonths) months' service; served \(served)",
+            ], source: rule.source)
+        }
+        let year = rule.earlierYears ? facts.leaveEveryYear ?? facts.leave : facts.leave
+        let taken = year.taken[.annual]?.halfDays ?? 0
+        let earned = year.allocation.halfDays
+        let days = LeaveDays(halfDays: year.carriedOver.halfDays + earned - taken)
+        guard days.halfDays > 0 else { return nil }
+        // A day's wage: the monthly wage ÷ the divisor, or 12 monthly wages ÷ the days of the 12 months to the last day.
+        let yearDays = ((try? facts.leaving.adding(months: -12)) ?? facts.leaving).days(until: facts.leaving)
+        let (times, over) = rule.twelveMonths ? (12, yearDays) : (1, rule.dailyDivisor)
+        let amount = facts.lastWage.scaled(by: Decimal(days.halfDays * times), over: Decimal(2 * over)).rounded()
+        let parts = year.carriedOver.halfDays > 0
+            ? "\(year.carriedOver) not taken before \(year.year) + \(LeaveDays(halfDays: earned)) earned in \(year.year) − \(LeaveDays(halfDays: taken)) taken"
+            : "not taken in \(year.year)"
+        let rate = rule.twelveMonths ? "12 × \(facts.lastWage.plainAmount) ÷ \(yearDays)" : "\(facts.lastWage.plainAmount) ÷ \(rule.dailyDivisor)"
+        return .init(part: .leave, amount: amount, arithmetic: ["\(days) days \(parts) × \(rate) = \(amount.plainAmount)"], source: rule.source)
     }
 
     static func noticePay(_ facts: SettlementFacts, _ rule: NoticeRule) -> Settlement.Line? {
-        guard facts.reason != .endOfContract, rule.days > 0 else { return nil }
+        guard facts.reason != .endOfContract, rule.days > 0 || rule.months > 0 else { return nil }
+        let who = facts.reason.isByEmployer ? "paid in lieu by the employer" : "owed by the worker who resigned, deducted"
+        func line(_ amount: Money, _ arithmetic: [String]) -> Settlement.Line {
+            .init(part: .notice, amount: facts.reason.isByEmployer ? amount : amount.negated, arithmetic: arithmetic, source: rule.source)
+        }
+        if rule.months > 0 {
+            let due = "notice due \(rule.months) calendar month\(rule.months == 1 ? "" : "s")"
+            guard let given = facts.noticeGiven else {
+                let amount = Money(facts.lastWage.amount * Decimal(rule.months), facts.lastWage.currency)
+                return line(amount, ["\(due), none given: \(rule.months) × \(facts.lastWage.plainAmount) = \(amount.plainAmount) \(who)"])
+            }
+            let complete = NoticeRule.lastDay(given: given, months: rule.months)
+            let short = facts.leaving.days(until: complete), period = given.days(until: complete) + 1
+            guard short > 0 else { return nil }
+            // The part of the notice's wages in proportion to the part of its period still to run.
+            let amount = facts.lastWage.scaled(by: Decimal(rule.months * short), over: Decimal(period)).rounded()
+            return line(amount, [
+                "\(due) from \(given), complete on \(complete) (\(period) days); the last day \(facts.leaving) leaves \(short) of them: \(who)",
+                "\(rule.months) × \(facts.lastWage.plainAmount) × \(short)/\(period) = \(amount.plainAmount)",
+            ])
+        }
         let served = facts.noticeGiven.map { max(0, $0.days(until: facts.leaving)) } ?? 0
         let short = rule.days - served
         guard short > 0 else { return nil }
         let amount = facts.lastWage.scaled(by: Decimal(short), over: Decimal(rule.dailyDivisor)).rounded()
-        let who = facts.reason == .termination ? "paid in lieu by the employer" : "owed by the worker who resigned, deducted"
-        return .init(part: .notice, amount: facts.reason == .termination ? amount : amount.negated, arithmetic: [
+        return line(amount, [
             "notice due \(rule.days) days, given \(served)\(facts.noticeGiven.map { " (from \($0))" } ?? ""): \(short) days \(who)",
             "\(short) × \(facts.lastWage.plainAmount) ÷ \(rule.dailyDivisor) = \(amount.plainAmount)",
-        ], source: rule.source)
+        ])
+    }
+}
+
+extension NoticeRule {
+    /// The last day of `months` calendar months of notice given on `given`, that day the first:
+    /// the day before the same day `months` later; that month's last day when it has no such day or
+    /// notice was given on a month's last day (on 1 February: 28 February; on 31 January: 28 February;
+    /// on 28 February: 31 March; on 15 March: 14 April). The Employment Ordinance's "month", 1968 s. 5(4).
+    public static func lastDay(given: CalendarDate, months: Int) -> CalendarDate {
+        guard let same = try? given.adding(months: months) else { return .latest }
+        return same.day < given.day || given == given.lastOfMonth ? same.lastOfMonth : same.adding(daysClamped: -1)
     }
 }
 

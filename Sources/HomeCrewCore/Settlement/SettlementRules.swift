@@ -4,28 +4,80 @@ import Foundation
 public enum LeavingReason: String, CaseIterable, Codable, Sendable {
     case resignation
     case termination
+    /// Dismissal because the job is gone: where a rule set distinguishes it (Hong Kong's severance
+    /// payment), its own rule; elsewhere a termination.
+    case redundancy
     case endOfContract = "end-of-contract"
+
+    /// The employer ends it: notice not given is paid in lieu by the employer.
+    public var isByEmployer: Bool { self == .termination || self == .redundancy }
 }
 
-/// A place's rules for a final settlement, read from its statute and kept as data
-/// (`settlement-rules.json`): each part names its source and says how it was read.
+/// A place's rules for a final settlement, as one version of them reads: read from its statute and
+/// kept as data (`settlement-rules.json`); each part names its source and says how it was read.
+/// A version holds from its `inForceFrom` until the next version's; the first holds before that.
 public struct SettlementRules: Decodable, Hashable, Sendable {
-    public let id: String
-    public let name: String
+    /// The rule set's id and name (the same for each of its versions).
+    public internal(set) var id: String = ""
+    public internal(set) var name: String = ""
+    /// The first leaving day this version settles; nil for a set's first version.
+    public let inForceFrom: CalendarDate?
     /// The day the reading was last checked against the statute's text.
     public let checkedOn: String
+    /// Where the statute's text was read (article and address), or that it could not be found.
+    public let readings: [String]
     /// What the law leaves open; every settlement made by these rules says it.
     public let unsettled: [String]
     /// The statutory gratuity; nil when the law gives none (`noGratuity` says why).
     public let gratuity: GratuityRule?
     public let noGratuity: String?
+    /// Paid instead of `gratuity` when employment ends by redundancy (Hong Kong's severance payment).
+    public let severance: GratuityRule?
     public let leave: LeavePayoutRule
     public let notice: NoticeRule
+    /// Days after the last day by which the law says the settlement must be paid.
+    public let paymentDeadline: PaymentDeadline?
+
+    /// "from 2025-05-01", or "before 2025-05-01" for a first version (`next`: the version after it).
+    public func versionLabel(next: CalendarDate?) -> String {
+        if let inForceFrom { return "from \(inForceFrom)" }
+        return next.map { "before \($0)" } ?? "every leaving day"
+    }
+
+    /// "hk-cap57 from 2025-05-01": which version settled, as a statement and the ledger say it.
+    public var versionName: String { "\(id) \(inForceFrom.map { "from \($0)" } ?? "(first version)")" }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, unsettled, gratuity, leave, notice
-        case checkedOn = "checked_on", noGratuity = "no_gratuity"
+        case readings, unsettled, gratuity, severance, leave, notice
+        case inForceFrom = "in_force_from", checkedOn = "checked_on", noGratuity = "no_gratuity", paymentDeadline = "payment_deadline"
     }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        inForceFrom = try values.decodeIfPresent(String.self, forKey: .inForceFrom).map { text in
+            do { return try CalendarDate(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .inForceFrom, in: values, debugDescription: "'\(text)' is not a date")
+            }
+        }
+        checkedOn = try values.decode(String.self, forKey: .checkedOn)
+        readings = try values.decode([String].self, forKey: .readings)
+        unsettled = try values.decode([String].self, forKey: .unsettled)
+        gratuity = try values.decodeIfPresent(GratuityRule.self, forKey: .gratuity)
+        noGratuity = try values.decodeIfPresent(String.self, forKey: .noGratuity)
+        severance = try values.decodeIfPresent(GratuityRule.self, forKey: .severance)
+        leave = try values.decode(LeavePayoutRule.self, forKey: .leave)
+        notice = try values.decode(NoticeRule.self, forKey: .notice)
+        paymentDeadline = try values.decodeIfPresent(PaymentDeadline.self, forKey: .paymentDeadline)
+    }
+}
+
+/// A settlement the law says must be paid within so many days of the last day.
+public struct PaymentDeadline: Decodable, Hashable, Sendable {
+    public let days: Int
+    public let source: String
+
+    /// The last day to pay: `days` after the last day of work.
+    public func due(after leaving: CalendarDate) -> CalendarDate { leaving.adding(daysClamped: days) }
 }
 
 /// A gratuity: days of wage per year of service (or one lump of months' wages) once the
@@ -34,31 +86,39 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
     public enum Kind: String, Decodable, Sendable { case perYear = "per-year", lump }
     public enum PartialYear: String, Decodable, Sendable { case proRata = "pro-rata", completedYearsOnly = "completed-years" }
 
+    /// What the statement calls it: "long service payment", "severance payment", "gratuity".
+    public let title: String
     public let source: String
     public let reading: String
     public let kind: Kind
-    /// `perYear`: `daysPerYear ÷ daysPerMonth` months of wage for each year (14 ÷ 30; 20 ÷ 30 is two thirds).
+    /// `perYear`: `daysPerYear ÷ daysPerMonth` months of wage for each year (14 ÷ 30; 20 ÷ 30 is two thirds; 15 ÷ 26).
     public let daysPerYear: Int
     public let daysPerMonth: Int
     /// `lump`: this many months of wage.
     public let lumpMonths: Int
     public let minimumYears: Int
+    /// Service needed in months where the law counts months (Hong Kong's severance payment: 24).
+    public let minimumMonths: Int
     public let partialYear: PartialYear
     public let reasons: [LeavingReason]
     /// Caps in the rule's own currency: on the monthly wage used, and on the whole amount.
     public let capCurrency: String?
     public let monthlyWageCap: Decimal?
     public let totalCap: Decimal?
+    /// Service before this day is paid at the wage of the last full month before it, service from
+    /// it at the last wage; the total cap holds across both (Hong Kong, from 1 May 2025).
+    public let split: ServiceSplit?
 
     enum CodingKeys: String, CodingKey {
-        case source, reading, kind, reasons
+        case title, source, reading, kind, reasons, split
         case daysPerYear = "days_per_year", daysPerMonth = "days_per_month", lumpMonths = "lump_months"
-        case minimumYears = "minimum_years", partialYear = "partial_year", capCurrency = "cap_currency"
+        case minimumYears = "minimum_years", minimumMonths = "minimum_months", partialYear = "partial_year", capCurrency = "cap_currency"
         case monthlyWageCap = "monthly_wage_cap", totalCap = "total_cap"
     }
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
+        title = try values.decodeIfPresent(String.self, forKey: .title) ?? "gratuity"
         source = try values.decode(String.self, forKey: .source)
         reading = try values.decode(String.self, forKey: .reading)
         kind = try values.decode(Kind.self, forKey: .kind)
@@ -66,72 +126,184 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
         daysPerMonth = try values.decodeIfPresent(Int.self, forKey: .daysPerMonth) ?? 30
         lumpMonths = try values.decodeIfPresent(Int.self, forKey: .lumpMonths) ?? 0
         minimumYears = try values.decode(Int.self, forKey: .minimumYears)
+        minimumMonths = try values.decodeIfPresent(Int.self, forKey: .minimumMonths) ?? 0
         partialYear = try values.decodeIfPresent(PartialYear.self, forKey: .partialYear) ?? .proRata
         reasons = try values.decode([LeavingReason].self, forKey: .reasons)
         capCurrency = try values.decodeIfPresent(String.self, forKey: .capCurrency)
         // Amounts are strings in the file: a JSON number would pass through Double.
         monthlyWageCap = try values.decodeIfPresent(String.self, forKey: .monthlyWageCap).map(Self.decimal)
         totalCap = try values.decodeIfPresent(String.self, forKey: .totalCap).map(Self.decimal)
+        split = try values.decodeIfPresent(ServiceSplit.self, forKey: .split)
     }
 
-    /// A contract's own gratuity: `daysPerYear` days of the last wage for each year, pro rata, from the first year.
-    public init(contractDaysPerYear days: Int) {
+    /// A contract's own gratuity: `daysPerYear` days of the last wage for each year, a month
+    /// counted as `monthDays` days (30, or 26 as Indian contracts count it), part years pro rata,
+    /// once the service reaches `minimumYears`.
+    public init(contractDaysPerYear days: Int, monthDays: Int = 30, minimumYears: Int = 0) {
+        title = "gratuity"
         source = "the employment contract"
-        reading = "\(days) days of the last monthly wage (a month counted as 30 days) for each year of service, part years pro rata"
+        reading = "\(days) days of the last monthly wage (a month counted as \(monthDays) days) for each year of service, part years pro rata"
+            + (minimumYears > 0 ? ", once \(minimumYears) year\(minimumYears == 1 ? "" : "s") of service are completed" : "")
         kind = .perYear
         daysPerYear = days
-        daysPerMonth = 30
+        daysPerMonth = monthDays
         lumpMonths = 0
-        minimumYears = 0
+        self.minimumYears = minimumYears
+        minimumMonths = 0
         partialYear = .proRata
         reasons = LeavingReason.allCases
         capCurrency = nil
         monthlyWageCap = nil
         totalCap = nil
+        split = nil
     }
+
+    /// The days a contract may count a month as.
+    public static let contractMonthDays: Set<Int> = [26, 30]
 
     private static func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 }
 
-/// Leave earned and not taken, paid at leaving: days × the monthly wage ÷ `dailyDivisor`.
+/// A day that splits service in two for a gratuity (see `GratuityRule.split`).
+public struct ServiceSplit: Decodable, Hashable, Sendable {
+    public let date: CalendarDate
+    public let source: String
+    public let reading: String
+
+    enum CodingKeys: String, CodingKey { case date, source, reading }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try values.decode(String.self, forKey: .date)
+        guard let date = try? CalendarDate(parsing: text) else {
+            throw DecodingError.dataCorruptedError(forKey: .date, in: values, debugDescription: "'\(text)' is not a date")
+        }
+        self.date = date
+        source = try values.decode(String.self, forKey: .source)
+        reading = try values.decode(String.self, forKey: .reading)
+    }
+}
+
+/// Leave earned and not taken, paid at leaving: days × the monthly wage ÷ `dailyDivisor`, or
+/// (`twelveMonths`) days × 12 × the monthly wage ÷ the days of the last 12 months.
 public struct LeavePayoutRule: Decodable, Hashable, Sendable {
     public let source: String
     public let reading: String
     public let paid: Bool
     public let dailyDivisor: Int
+    /// A day's wage is the average of the last 12 months (Hong Kong), not the monthly wage ÷ `dailyDivisor`.
+    public let twelveMonths: Bool
+    /// Leave of earlier years not taken is paid whatever the household's carry-over cap says.
+    public let earlierYears: Bool
+    /// No leave is paid before this many months' service (Hong Kong: 3; the UAE: 6).
+    public let minimumServiceMonths: Int
 
     enum CodingKeys: String, CodingKey {
         case source, reading, paid
-        case dailyDivisor = "daily_divisor"
+        case dailyDivisor = "daily_divisor", earlierYears = "earlier_years", dailyRate = "daily_rate"
+        case minimumServiceMonths = "minimum_service_months"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        source = try values.decode(String.self, forKey: .source)
+        reading = try values.decode(String.self, forKey: .reading)
+        paid = try values.decode(Bool.self, forKey: .paid)
+        dailyDivisor = try values.decode(Int.self, forKey: .dailyDivisor)
+        switch try values.decodeIfPresent(String.self, forKey: .dailyRate) {
+        case nil, "divisor": twelveMonths = false
+        case "twelve-months": twelveMonths = true
+        case let other?: throw DecodingError.dataCorruptedError(forKey: .dailyRate, in: values, debugDescription: "unknown daily_rate '\(other)'")
+        }
+        guard twelveMonths || dailyDivisor > 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .dailyDivisor, in: values, debugDescription: "daily_divisor must be positive")
+        }
+        earlierYears = try values.decodeIfPresent(Bool.self, forKey: .earlierYears) ?? false
+        minimumServiceMonths = try values.decodeIfPresent(Int.self, forKey: .minimumServiceMonths) ?? 0
     }
 }
 
-/// Notice: the days each side gives; days not given are paid in lieu at the daily wage (by the
-/// employer who ends it, or deducted from a worker who resigns without them).
+/// Notice: the days (or calendar months) each side gives; notice not given is paid in lieu (by an
+/// employer who ends it, or deducted from a worker who resigns without it).
 public struct NoticeRule: Decodable, Hashable, Sendable {
     public let source: String
     public let reading: String
     public let days: Int
+    /// Calendar months of notice, counted from the day notice is given (that day the first):
+    /// given on 1 February, a month's notice is complete on the last day of February.
+    public let months: Int
     public let dailyDivisor: Int
 
     enum CodingKeys: String, CodingKey {
-        case source, reading, days
+        case source, reading, days, months
         case dailyDivisor = "daily_divisor"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        source = try values.decode(String.self, forKey: .source)
+        reading = try values.decode(String.self, forKey: .reading)
+        days = try values.decodeIfPresent(Int.self, forKey: .days) ?? 0
+        months = try values.decodeIfPresent(Int.self, forKey: .months) ?? 0
+        dailyDivisor = try values.decode(Int.self, forKey: .dailyDivisor)
+    }
+}
+
+/// A place's rules: its versions, oldest first, each in force from its date.
+public struct SettlementRuleSet: Decodable, Sendable {
+    public let id: String
+    public let name: String
+    public let versions: [SettlementRules]
+
+    enum CodingKeys: String, CodingKey { case id, name, versions }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let (id, name) = (try values.decode(String.self, forKey: .id), try values.decode(String.self, forKey: .name))
+        let versions = try values.decode([SettlementRules].self, forKey: .versions).map { version in
+            var named = version
+            (named.id, named.name) = (id, name)
+            return named
+        }
+        let dates = versions.dropFirst().compactMap(\.inForceFrom)
+        guard let first = versions.first, first.inForceFrom == nil, dates.count == versions.count - 1,
+              zip(dates, dates.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .versions, in: values,
+                                                   debugDescription: "\(id): the first version has no in_force_from, each later one a later date")
+        }
+        (self.id, self.name, self.versions) = (id, name, versions)
+    }
+
+    /// The version in force on the leaving day.
+    public func version(on leaving: CalendarDate) -> SettlementRules {
+        versions.last { $0.inForceFrom.map { $0 <= leaving } ?? true } ?? versions[0]
+    }
+
+    /// Each version with the day the next one starts.
+    public var versionsWithEnds: [(version: SettlementRules, next: CalendarDate?)] {
+        versions.enumerated().map { index, version in
+            (version, index + 1 < versions.count ? versions[index + 1].inForceFrom : nil)
+        }
     }
 }
 
 /// Every shipped rule set.
 public struct SettlementRuleBook: Decodable, Sendable {
-    public let ruleSets: [SettlementRules]
+    public let ruleSets: [SettlementRuleSet]
 
     enum CodingKeys: String, CodingKey { case ruleSets = "rule_sets" }
 
-    public func rules(_ id: String) throws(SettlementError) -> SettlementRules {
-        guard let rules = ruleSets.first(where: { $0.id == id }) else {
+    public func ruleSet(_ id: String) throws(SettlementError) -> SettlementRuleSet {
+        guard let set = ruleSets.first(where: { $0.id == id }) else {
             throw .unknownRules(id, known: ruleSets.map(\.id))
         }
-        return rules
+        return set
+    }
+
+    /// The version of a rule set in force on the leaving day.
+    public func rules(_ id: String, on leaving: CalendarDate) throws(SettlementError) -> SettlementRules {
+        try ruleSet(id).version(on: leaving)
     }
 }

@@ -28,9 +28,10 @@ public struct SettlementStatement: Sendable {
         self.facts = [("Employed", "\(member.startDate) to \(facts.leaving) (\(settlement.service))"),
                       ("Ended by", facts.reason.rawValue), ("Notice given", facts.noticeGiven?.description ?? "none"),
                       ("Last monthly wage", facts.lastWage.description),
-                      ("Rules", "\(settlement.rules.name), as read on \(settlement.rules.checkedOn)")]
+                      ("Rules", "\(settlement.rules.name), the version \(settlement.rules.versionName), as read on \(settlement.rules.checkedOn)")]
+            + (settlement.payBy.map { [("To be paid by", $0.description)] } ?? [])
         lines = settlement.lines.map { line in
-            Line(heading: line.part.rawValue.capitalizingFirstLetter, amount: line.amount.description,
+            Line(heading: line.heading.capitalizingFirstLetter, amount: line.amount.description,
                  details: line.arithmetic + (line.source.map { ["Source: \($0)"] } ?? []))
         }
         total = settlement.total.description

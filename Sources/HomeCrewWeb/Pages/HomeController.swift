@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import Hummingbird
 
@@ -9,7 +10,7 @@ struct HomeController: Sendable {
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
         let households = try app.database.householdSummaries(within: context.reach)
-        let due = try app.backupDueItems(context.reach) + app.database.dueItems(DueList(today: today, withinDays: 60), within: context.reach)
+        let due = try app.backupDueItems(context.reach) + Settling.dueItems(DueList(today: today, withinDays: 60), app.database, within: context.reach)
         let latest = try app.database.latestDocuments(within: context.reach, limit: 12)
         let rows = households.map { summary -> HTML in
             let role = context.reach.isEverything ? nil : context.reach.role(in: summary.household.id)?.rawValue

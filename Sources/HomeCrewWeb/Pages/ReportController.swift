@@ -56,7 +56,7 @@ struct ReportController: Sendable {
     @Sendable func due(_ request: Request, _ context: WebContext) async throws -> Response {
         let today = app.today
         let within = try request.query["within"].map(DueList.window(days:)) ?? 60
-        let items = try app.backupDueItems(context.reach) + app.database.dueItems(DueList(today: today, withinDays: within), within: context.reach)
+        let items = try app.backupDueItems(context.reach) + Settling.dueItems(DueList(today: today, withinDays: within), app.database, within: context.reach)
         let feed: HTML
         // Each account has its own feed (its households); the vault's own user has the vault's (all of them).
         if let token = try app.database.calendarFeedToken(for: context.session?.account) {
@@ -115,7 +115,7 @@ struct ReportController: Sendable {
         // A subscribed feed is read by whoever holds its address (often a calendar company):
         // the vault's backups stay off it; the download, asked for while signed in, has them.
         let backups = download ? try app.backupDueItems(reach) : []
-        let items = try backups + app.database.dueItems(DueList(today: today, withinDays: within), within: reach)
+        let items = try backups + Settling.dueItems(DueList(today: today, withinDays: within), app.database, within: reach)
         let text = try ICalendar.render(items, stamp: today,
                                         name: "HomeCrew: due", maxBytes: WebLimits.responseBytes)
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]

@@ -16,13 +16,13 @@ struct SettlementPage: Sendable {
 
     static func rulesName(_ id: String?) -> String {
         guard let id else { return "chosen each time" }
-        return (try? SettlementRuleBook.shipped.get().rules(id).name) ?? id
+        return (try? SettlementRuleBook.shipped.get().ruleSet(id).name) ?? id
     }
 
     /// A rule set chosen in a form: a shipped id, or "" for none.
     static func rulesChoice(_ id: String?) throws -> String {
         guard let id, !id.isEmpty else { return "" }
-        return try SettlementRuleBook.shipped.get().rules(id).id
+        return try SettlementRuleBook.shipped.get().ruleSet(id).id
     }
 
     /// The settlement's own fields, shared by the staff page's form and the preview's; the
@@ -38,6 +38,8 @@ struct SettlementPage: Sendable {
             \(Layout.select("Rules", name: "rules", options: rules, selected: query["rules"] ?? "", form: form))
             \(Layout.field("Contract gratuity, days a year", name: "contract_days", value: contractDays, type: "number",
                            hint: "Only when the contract gives its own gratuity", attributes: StaffPage.contractDaysBounds, form: form))
+            \(StaffPage.contractTermFields(monthDays: query["contract_month_days"].flatMap { Int($0) } ?? member.contractGratuityMonthDays,
+                                          minimumYears: query["contract_minimum_years"].flatMap { Int($0) } ?? member.contractGratuityMinimumYears, form: form))
             """
     }
 
@@ -50,9 +52,12 @@ struct SettlementPage: Sendable {
             guard let days = Int(text), StaffMember.contractGratuityRange.contains(days) else { throw FormProblem(description: "The contract's gratuity takes 1 to 365 days a year.") }
             return days
         }
-        return SettlementRequest(staff: staff, leaving: try fields.date("leaving", "The last day of work"), reason: reason,
-                                 noticeGiven: try fields.optionalDate("notice"), rules: fields["rules"],
-                                 contractDaysPerYear: days)
+        var request = SettlementRequest(staff: staff, leaving: try fields.date("leaving", "The last day of work"), reason: reason,
+                                        noticeGiven: try fields.optionalDate("notice"), rules: fields["rules"],
+                                        contractDaysPerYear: days)
+        // Checked whatever they are; they count where they differ from the person's (or come with days a year).
+        (request.contractMonthDays, request.contractMinimumYears) = try StaffPage.contractTerms(fields)
+        return request
     }
 
     @Sendable func preview(_ request: Request, _ context: WebContext) async throws -> Response {
@@ -101,13 +106,14 @@ struct SettlementPage: Sendable {
         let rows = settlement.lines.map { line -> HTML in
             let work = line.arithmetic.map { "<li>\($0)</li>" as HTML }
             return """
-                <tr><td>\(line.part.rawValue)</td><td class="num"><strong>\(line.amount.description)</strong></td>
+                <tr><td>\(line.heading)</td><td class="num"><strong>\(line.amount.description)</strong></td>
                 <td><ul class="changes">\(work)</ul>\(line.source.map { "<small>Source: \($0)</small>" as HTML } ?? .empty)</td></tr>
                 """
         }
         let notes = settlement.notes.map { "<li>\($0)</li>" as HTML }
         return """
-            <h2>\(settlement.rules.name) <span class="marks">as read on \(settlement.rules.checkedOn); service \(settlement.service.description)</span></h2>
+            <h2>\(settlement.rules.name) <span class="marks">\(settlement.rules.versionName), as read on \(settlement.rules.checkedOn); service \(settlement.service.description)</span></h2>
+            \(settlement.payBy.map { "<p class=\"due\"><strong>To be paid by \($0)</strong></p>" as HTML } ?? .empty)
             <div class="scroll"><table class="settlement"><thead><tr><th>Part</th><th class="num">Amount</th><th>How it was worked out</th></tr></thead>
             <tbody>\(rows)<tr class="total"><td>Total</td><td class="num"><strong>\(settlement.total.description)</strong></td>
             <td>\(settlement.total.isNegative ? "owed by the worker" : "")</td></tr></tbody></table></div>
@@ -117,7 +123,7 @@ struct SettlementPage: Sendable {
 
     private func confirmForm(_ base: String, _ query: Form, _ context: WebContext) -> HTML {
         guard context.session != nil else { return .empty }
-        let hidden = ["leaving", "reason", "notice", "rules", "contract_days"].compactMap { name -> HTML? in
+        let hidden = ["leaving", "reason", "notice", "rules", "contract_days", "contract_month_days", "contract_minimum_years"].compactMap { name -> HTML? in
             query[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
         }
         let methods = PaymentMethod.allCases.map { (value: $0.rawValue, label: $0.label) }

@@ -43,6 +43,9 @@ struct StaffController: Sendable {
                 return days
             }
             changes.clearContractGratuity = form.has("contract_days") && form["contract_days"] == nil
+            if !changes.clearContractGratuity {
+                (changes.contractGratuityMonthDays, changes.contractGratuityMinimumYears) = try StaffPage.contractTerms(form)
+            }
             _ = try app.database.editStaff(id, changes)
         }
     }

@@ -5,6 +5,35 @@ extension StaffPage {
     static let contractDaysBounds: HTML =
         "min=\"\(StaffMember.contractGratuityRange.lowerBound)\" max=\"\(StaffMember.contractGratuityRange.upperBound)\""
 
+    /// A contract gratuity's month (30 or 26 days) and the service it asks first.
+    static func contractTermFields(monthDays: Int?, minimumYears: Int?, form: String) -> HTML {
+        let months = [30, 26].map { (value: String($0), label: "\($0) days") }
+        return """
+            \(Layout.select("Contract gratuity, a month counted as", name: "contract_month_days", options: months,
+                            selected: monthDays.map(String.init) ?? "30", form: form))
+            \(Layout.field("Contract gratuity, years of service first", name: "contract_minimum_years", value: minimumYears.map(String.init),
+                           type: "number", hint: "0: from the first year",
+                           attributes: "min=\"0\" max=\"\(StaffMember.contractMinimumYearsRange.upperBound)\"", form: form))
+            """
+    }
+
+    /// The month and minimum service a form gives, checked as the command line checks them; nil where empty.
+    static func contractTerms(_ form: Form) throws -> (monthDays: Int?, minimumYears: Int?) {
+        let monthDays = try form["contract_month_days"].map { text -> Int in
+            guard let days = Int(text), GratuityRule.contractMonthDays.contains(days) else {
+                throw FormProblem(description: "A contract counts a month as 30 or 26 days.")
+            }
+            return days
+        }
+        let minimumYears = try form["contract_minimum_years"].map { text -> Int in
+            guard let years = Int(text), StaffMember.contractMinimumYearsRange.contains(years) else {
+                throw FormProblem(description: "A contract's gratuity may ask 0 to 50 years of service first.")
+            }
+            return years
+        }
+        return (monthDays, minimumYears)
+    }
+
     /// The forms that change this person's records, each posting to its own route.
     func forms() -> HTML {
         let types = LeaveType.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
@@ -19,6 +48,7 @@ extension StaffPage {
             \(Layout.field("Contract gratuity, days of wage a year", name: "contract_days", value: member.contractGratuityDays.map(String.init),
                            type: "number", hint: "Only when the contract gives its own; empty: the household's rules decide",
                            attributes: Self.contractDaysBounds, form: "edit"))
+            \(Self.contractTermFields(monthDays: member.contractGratuityMonthDays, minimumYears: member.contractGratuityMinimumYears, form: "edit"))
             <p><button type="submit">Save changes</button></p></form></details>
 
             <details><summary>Change the salary from a date</summary>

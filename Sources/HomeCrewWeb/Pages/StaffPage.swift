@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewOperations
 import HomeCrewStore
 import Hummingbird
 
@@ -30,7 +31,7 @@ struct StaffPage {
         return Layout.page(title: member.legalName, session: session, body: """
             <h1>\(bdi: member.legalName)</h1>
             \(Layout.problem(problem))
-            \(fields(today))
+            \(fields(today, settlementDue: try Settling.pendingPayBy(details, app.database)))
             <h2 id="salary">Salary history</h2>\(try salaryHistory())
             <h2 id="leave">Leave in \(today.year)</h2>\(try leave(today))
             <h2 id="adjustments">Pay adjustments</h2>\(try adjustments())
@@ -48,15 +49,17 @@ struct StaffPage {
             + pager.controls(history, parameter: "history_page", noun: "change", anchor: "history")
     }
 
-    private func fields(_ today: CalendarDate) -> HTML {
+    private func fields(_ today: CalendarDate, settlementDue: (payBy: CalendarDate, why: String)?) -> HTML {
         let next: String? = member.status(asOf: today) == .left ? nil
             : (try? Tenure.nextAnniversary(of: member.startDate, after: today)).map { "\($0) (in \(today.days(until: $0)) days)" }
         let rows: [(String, String?)] = [
             ("Known as", member.knownAs), ("Household", details.household.name), ("Status", member.status(asOf: today).rawValue),
             ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
+            ("Final settlement", settlementDue.map { "to be paid by \($0.payBy) (\($0.why))\($0.payBy < today ? ": overdue" : "")" }),
             ("Tenure", member.serviceSummary(asOf: today)), ("Next anniversary", next),
             ("Salary", details.salaryHistory.current(asOf: today).map { "\($0) a month" }),
-            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("ID", member.id.rawValue),
+            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties),
+            ("Contract gratuity", member.contractGratuity?.reading), ("ID", member.id.rawValue),
         ]
         let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
         return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
