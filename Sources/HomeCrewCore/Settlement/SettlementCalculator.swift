@@ -116,9 +116,6 @@ public enum SettlementError: HomeCrewError, Equatable {
         case let .noWageBeforeSplit(split, name):
             "the payment splits service at \(split) and needs \(name)'s monthly wage on \(split.adding(daysClamped: -1)) in the same currency as the last; "
                 + "the salary history has none: add it with staff salary set --from"
-        case let .noWageBeforeSplit(split, name):
-            "the payment splits service at \(split) and needs \(name)'s monthly wage on \(split.adding(daysClamped: -1)) in the same currency as the last; "
-                + "the salary history has none: add it with staff salary set --from"
         case .contractTermsWithoutGratuity:
             "the person's contract gives no gratuity: give its days a year (--contract-gratuity-days) with its month or minimum service"
         case let .rulesUnreadable(path, reason): "cannot read the settlement rules at \(path) (\(reason)); reinstall HomeCrew"

@@ -38,12 +38,6 @@ public struct SettlementRules: Decodable, Hashable, Sendable {
     /// Days after the last day by which the law says the settlement must be paid.
     public let paymentDeadline: PaymentDeadline?
 
-    /// "from 2025-05-01", or "before 2025-05-01" for a first version (`next`: the version after it).
-    public func versionLabel(next: CalendarDate?) -> String {
-        if let inForceFrom { return "from \(inForceFrom)" }
-        return next.map { "before \($0)" } ?? "every leaving day"
-    }
-
     /// "hk-cap57 from 2025-05-01": which version settled, as a statement and the ledger say it.
     public var versionName: String { "\(id) \(inForceFrom.map { "from \($0)" } ?? "(first version)")" }
 
@@ -54,11 +48,7 @@ public struct SettlementRules: Decodable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
-        inForceFrom = try values.decodeIfPresent(String.self, forKey: .inForceFrom).map { text in
-            do { return try CalendarDate(parsing: text) } catch {
-                throw DecodingError.dataCorruptedError(forKey: .inForceFrom, in: values, debugDescription: "'\(text)' is not a date")
-            }
-        }
+        inForceFrom = try values.decodeDateIfPresent(forKey: .inForceFrom)
         checkedOn = try values.decode(String.self, forKey: .checkedOn)
         readings = try values.decode([String].self, forKey: .readings)
         unsettled = try values.decode([String].self, forKey: .unsettled)
@@ -176,9 +166,8 @@ public struct ServiceSplit: Decodable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try values.decode(String.self, forKey: .date)
-        guard let date = try? CalendarDate(parsing: text) else {
-            throw DecodingError.dataCorruptedError(forKey: .date, in: values, debugDescription: "'\(text)' is not a date")
+        guard let date = try values.decodeDateIfPresent(forKey: .date) else {
+            throw DecodingError.keyNotFound(CodingKeys.date, .init(codingPath: values.codingPath, debugDescription: "a split names its date"))
         }
         self.date = date
         source = try values.decode(String.self, forKey: .source)
@@ -305,5 +294,17 @@ public struct SettlementRuleBook: Decodable, Sendable {
     /// The version of a rule set in force on the leaving day.
     public func rules(_ id: String, on leaving: CalendarDate) throws(SettlementError) -> SettlementRules {
         try ruleSet(id).version(on: leaving)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A "YYYY-MM-DD" string as a calendar date; any other text is the rule file's error.
+    func decodeDateIfPresent(forKey key: Key) throws -> CalendarDate? {
+        try decodeIfPresent(String.self, forKey: key).map { text in
+            guard let date = try? CalendarDate(parsing: text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(text)' is not a date")
+            }
+            return date
+        }
     }
 }
