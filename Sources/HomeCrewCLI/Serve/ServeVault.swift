@@ -86,7 +86,7 @@ struct ServeVault: ParsableCommand {
 
     func run() throws {
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
-                                     today: vault.today, uploadLimit: Int64(uploadLimit) << 20,
+                                     today: vault.fixedToday, uploadLimit: Int64(uploadLimit) << 20,
                                      insecureHTTP: insecureHTTP, publicNames: publicName,
                                      tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
                                      backups: try backups())

@@ -10,7 +10,7 @@ struct VaultOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The vault directory (default: $HOMECREW_VAULT, else $XDG_DATA_HOME/homecrew).", valueName: "dir"))
     var vault: String?
 
-    @Option(name: .long, help: ArgumentHelp("Take this date as today, so that output can be reproduced.", valueName: "yyyy-mm-dd"),
+    @Option(name: .long, help: ArgumentHelp("Take this date as today, so that output can be reproduced (default: $HOMECREW_TODAY, else the local date).", valueName: "yyyy-mm-dd"),
             transform: Parse.date)
     var today: CalendarDate?
 
@@ -35,9 +35,26 @@ struct VaultOptions: ParsableArguments {
         try announce(AppDatabase.open(location, create: true))
     }
 
-    /// `--today`, or the local calendar date.
+    /// Scripts and the guide's examples fix the date for every command at once with this variable.
+    static let todayVariable = "HOMECREW_TODAY"
+
+    func validate() throws {
+        guard today == nil, let text = Self.todayFromEnvironment else { return }
+        do { _ = try CalendarDate(parsing: text) } catch { throw ValidationError("\(Self.todayVariable)=\(text): \(error)") }
+    }
+
+    private static var todayFromEnvironment: String? {
+        ProcessInfo.processInfo.environment[todayVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `--today`, else `$HOMECREW_TODAY`; nil when neither fixes the date.
+    var fixedToday: CalendarDate? {
+        today ?? Self.todayFromEnvironment.flatMap { try? CalendarDate(parsing: $0) }
+    }
+
+    /// `--today`, `$HOMECREW_TODAY`, or the local calendar date.
     var todayDate: CalendarDate {
-        today ?? .localToday()
+        fixedToday ?? .localToday()
     }
 }
 
