@@ -77,7 +77,7 @@ let package = Package(
         // The program: the command tree, given the web server to start for `homecrew serve`.
         .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI", "HomeCrewWeb"]),
 
-        .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore"]),
+        .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore", "HomeCrewTestSupport"]),
         .testTarget(
             name: "HomeCrewStoreTests",
             dependencies: ["HomeCrewStore", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

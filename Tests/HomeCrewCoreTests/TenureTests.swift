@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HomeCrewCore
+import HomeCrewTestSupport
 
 final class TenureTests: XCTestCase {
     /// Every row of `shared/reference/tenure_cases.tsv`, computed independently with
@@ -64,16 +65,5 @@ final class TenureTests: XCTestCase {
         XCTAssertEqual(try line("2025-11-22").summary, "1 year")
         XCTAssertEqual(counted(1, "second"), "1 second")
         XCTAssertEqual(counted(0, "staff member"), "0 staff members")
-    }
-}
-
-/// The shared independent reference values, found through `HOMECREW_REFERENCE` (`.ci/run` sets it);
-/// unset, the test that reproduces them is skipped with that reason.
-enum ReferenceData {
-    static func directory() throws -> URL {
-        guard let path = ProcessInfo.processInfo.environment["HOMECREW_REFERENCE"], !path.isEmpty else {
-            throw XCTSkip("HOMECREW_REFERENCE is not set: this test reproduces the shared reference values (see .ci/run)")
-        }
-        return URL(fileURLWithPath: path)
     }
 }

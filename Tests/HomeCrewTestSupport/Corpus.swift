@@ -43,6 +43,21 @@ public enum Corpus {
     }
 }
 
+/// The shared independent reference values, found only through `HOMECREW_REFERENCE` (CI sets it);
+/// unset, the test that reproduces them is skipped with that reason. Tests read neither variable but
+/// through `Corpus` and `ReferenceData`: CI's corpus phase runs exactly the tests that these skips
+/// name, so a test that reads the corpus another way would escape it (`.ci/corpus-phase` checks).
+public enum ReferenceData {
+    public static let variable = "HOMECREW_REFERENCE"
+
+    public static func directory() throws -> URL {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else {
+            throw XCTSkip("\(variable) is not set: this test reproduces the shared reference values (see .ci/run)")
+        }
+        return URL(fileURLWithPath: path)
+    }
+}
+
 /// The project's own files: the demo documents (`Samples/documents`) and the small fixtures that
 /// `Samples/make-fixtures.py` made (`Samples/fixtures`). These are always there, so the tests that
 /// use them run on a bare clone.
