@@ -43,7 +43,8 @@ LISTEN_SECONDS = 20
 REFUSED_KINDS = {"", "bash", "shell", "shell-session"}
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`\s]*)[^`]*$")
 DIRECTIVE = re.compile(r"\s+#\s*(?:exit\s+(?P<exit>\d+)|run by\s+(?P<run_by>\S+)|(?P<background>background))\s*$")
-LISTENING = re.compile(r"\b(?:listening|serving)\b.*?(?:https?://(?P<host>\[[^\]]+\]|[^/\s:]+):(?P<port>\d+))?", re.I)
+LISTENING = re.compile(r"\b(?:listening|serving)\b", re.I)
+URL = re.compile(r"https?://(?P<host>\[[^\]]+\]|[^/\s:\[]+):(?P<port>\d+)")
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Example:
     exit_code: int = 0
     run_by: str = None
     background: bool = False
-    refused: str = None  # why the block itself is refused: nothing is run
+    refused: str = None  # why a block (or a line of one) is refused: nothing in it is run
     continues: bool = field(default=False, repr=False)
 
     def finish(self):
@@ -111,6 +112,9 @@ def console_examples(page, content):
             examples.append(Example(page, number, text[2:], expected=[], continues=text.rstrip().endswith(" \\")))
         elif examples:
             examples[-1].expected.append((number, text))
+        elif text.strip():
+            examples.append(Example(page, number, expected=[], refused="a ```console block must start with a `$ ` command: "
+                                    "a line before the first one is never checked"))
     return [example.finish() for example in examples]
 
 
@@ -132,7 +136,8 @@ def page_examples(root, path):
     for kind, number, content in fenced_blocks(lines):
         if kind in REFUSED_KINDS:
             fenced = f"a ```{kind} block" if kind else "a block with no info string"
-            examples.append(Example(page, number, refused=fenced))
+            examples.append(Example(page, number, refused=fenced + " is refused: fence it console (commands and their output), "
+                                    "sh (commands) or text (not run)"))
         elif kind == "console":
             examples += console_examples(page, content)
         elif kind == "sh":
@@ -228,16 +233,16 @@ def stop_group(group, signal_number):
 
 
 def is_listening(output):
-    for line in output.split("\n"):
-        said = LISTENING.search(line)
-        if said and said["port"]:
-            try:
-                socket.create_connection((said["host"].strip("[]"), int(said["port"])), timeout=1).close()
-                return True
-            except OSError:
-                return False
-        if said:
+    """Whether a line says it is listening or serving, and the port of its URL, if it names one, accepts."""
+    for line in filter(LISTENING.search, output.split("\n")):
+        url = URL.search(line)
+        if not url:
             return True
+        try:
+            socket.create_connection((url["host"].strip("[]"), int(url["port"])), timeout=1).close()
+            return True
+        except OSError:
+            return False
     return False
 
 
@@ -304,7 +309,7 @@ def tail(output, lines=20):
 def example_problem(example, env, folder, root):
     """None when the example holds, else what went wrong (the page's environment may change)."""
     if example.refused:
-        return "refused: fence it console (commands and their output), sh (commands) or text (not run)"
+        return "nothing in it was run"
     if example.run_by:
         return run_by_problem(example, root)
     if example.background:
@@ -333,8 +338,6 @@ def page_environment(binary, home, vault):
 
 def check_page(examples, root, binary, demo):
     """[(example, problem or None)] for one page's examples, run in order in a fresh folder and vault."""
-    if all(example.refused or example.run_by for example in examples):
-        return [(example, example_problem(example, {}, root, root)) for example in examples]
     work = tempfile.mkdtemp(prefix="homecrew-docs-")
     try:
         folder, vault = os.path.join(work, "folder"), os.path.join(work, "vault")
@@ -354,7 +357,7 @@ def report(results, out):
     for example, problem in results:
         if problem:
             failed += 1
-            print(f"FAIL {example.page}:{example.line}: {example.describe()}", file=out)
+            print(f"FAIL {example.page}:{example.line}: " + example.describe().replace("\n", "\n     "), file=out)
             print("\n".join("     " + line for line in problem.split("\n")), file=out, flush=True)
     return len(results) - failed, failed
 
@@ -390,7 +393,6 @@ def make_demo(binary, work):
 
 # The self-test: fixture pages the checker must fail (and one it must pass)
 
-FENCE_TICKS = "```"
 GOOD_PAGES = {
     "README.md": """# A good page
 ```console
@@ -440,8 +442,10 @@ BAD_PAGES = [  # (what the checker must catch, the page, how many failures it mu
     ("a # run by file that lacks the command, or is missing",
      "```sh\nanother-step  # run by Scripts/fixture-run\nfixture-step  # run by Scripts/missing\n```\n", 2),
     ("a background command that stops at once", "```sh\nhomecrew serve --listen nonsense  # background\n```\n", 1),
+    ("a background command that SIGTERM stops with a non-zero exit", "```sh\necho listening; exec sleep 60  # background\n```\n", 1),
     ("bash, shell, shell-session and untagged blocks",
      "```bash\necho 1\n```\n```shell\necho 2\n```\n```shell-session\n$ echo 3\n```\n```\necho 4\n```\n", 4),
+    ("a ```console block with output before its first command", "```console\nhello\n$ echo hello\nhello\n```\n", 1),
     ("a page with no examples", "```text\nhomecrew staff list\n```\n", 1),
 ]
 
@@ -495,7 +499,7 @@ def chosen_pages(options):
     root = os.path.abspath(options.root)
     if not options.page:
         return root, pages_of(root)
-    paths = [os.path.abspath(page if os.path.exists(page) else os.path.join(root, page)) for page in options.page]
+    paths = [os.path.abspath(os.path.join(root, page) if os.path.exists(os.path.join(root, page)) else page) for page in options.page]
     missing = [path for path in paths if not os.path.isfile(path)]
     if missing:
         sys.exit(f"no such page: {', '.join(missing)}")
