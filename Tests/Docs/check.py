@@ -17,8 +17,11 @@ Before the pages, a self-test runs the checker on fixture pages that must fail (
 pass), so this check is known to be able to fail. The count is of examples: one per command, and one
 per refused block.
 
-Usage: Tests/Docs/check.py .build/debug/homecrew [--page FILE] [--list] [--self-test] [--root DIR].
-Exit 0 when every example holds."""
+Pages run two at a time (--jobs): 27 s instead of 46 s for ten pages on a loaded 2-core machine; the
+demo vault is made once (10 s) and copied for each page (`cp -a`, 0.01 s).
+
+Usage: Tests/Docs/check.py .build/debug/homecrew [--page FILE] [--list] [--self-test | --no-self-test]
+[--root DIR] [--jobs N]. Exit 0 when every example holds and there was at least one."""
 import argparse
 import concurrent.futures
 import difflib
@@ -511,7 +514,7 @@ def list_examples(root, paths):
     for path in paths:
         for example in page_examples(root, path):
             count += 1
-            print(f"{example.page}:{example.line}: " + ("REFUSED " if example.refused else "") + example.describe().replace("\n", "\n    "))
+            print(f"{example.page}:{example.line}: " + example.describe().replace("\n", "\n    "))
     print(f"{count} examples")
     return 0 if count else 1
 
@@ -533,7 +536,8 @@ def main():
             sys.exit(1 if wrong else 0)
         started = time.monotonic()
         passed, failed = check_pages(paths, root, binary, demo, options.jobs)
-        print(f"{passed} passed, {failed} failed ({len(paths)} pages, {time.monotonic() - started:.0f} s)", flush=True)
+        print(f"     {len(paths)} pages took {time.monotonic() - started:.0f} s (examples counted: one per command, one per refused block)")
+        print(f"{passed} passed, {failed} failed", flush=True)
         sys.exit(1 if failed else 0)
     finally:
         subprocess.run(["chmod", "-R", "u+w", work])
