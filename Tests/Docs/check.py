@@ -355,19 +355,19 @@ def check_page(examples, root, binary, demo):
 
 
 def report(results, out):
-    """Prints each failure; (passed, failed)."""
-    failed = 0
+    """Prints each failure; (passed, ["page:line" of each failure])."""
+    failed = []
     for example, problem in results:
         if problem:
-            failed += 1
+            failed.append(f"{example.page}:{example.line}")
             print(f"FAIL {example.page}:{example.line}: " + example.describe().replace("\n", "\n     "), file=out)
             print("\n".join("     " + line for line in problem.split("\n")), file=out, flush=True)
-    return len(results) - failed, failed
+    return len(results) - len(failed), failed
 
 
 def check_pages(paths, root, binary, demo, jobs, out=sys.stdout):
-    """Checks the pages (`jobs` at once), printing failures and a line per page; (passed, failed)."""
-    passed = failed = 0
+    """Checks the pages (`jobs` at once), printing failures and a line per page; (passed, ["page:line" failed])."""
+    passed, failed = 0, []
     examples = {path: page_examples(root, path) for path in paths}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         started = time.monotonic()
@@ -375,12 +375,12 @@ def check_pages(paths, root, binary, demo, jobs, out=sys.stdout):
         for path, run in runs:
             page_passed, page_failed = report(run.result(), out)
             print(f"{'ok  ' if not page_failed else 'FAIL'} {os.path.relpath(path, root)}: {page_passed} passed, "
-                  f"{page_failed} failed ({time.monotonic() - started:.1f} s since the start)", file=out, flush=True)
+                  f"{len(page_failed)} failed ({time.monotonic() - started:.1f} s since the start)", file=out, flush=True)
             passed, failed = passed + page_passed, failed + page_failed
-    if passed + failed == 0:
+    if passed + len(failed) == 0:
         print(f"FAIL no examples found in {', '.join(os.path.relpath(path, root) for path in paths) or 'no pages'}: "
               "a check of nothing must fail", file=out, flush=True)
-        failed += 1
+        failed.append("no examples")
     return passed, failed
 
 
@@ -416,6 +416,8 @@ $ ls Samples/documents
 contract-asha-devi-kumari.pdf
 ...
 $ touch made-on-this-page
+$ homecrew household add "Fixture House"
+Added household "Fixture House" (...).
 ```
 
 ```sh
@@ -434,22 +436,24 @@ $ echo "[$GREETING]"
 []
 $ ls made-on-this-page  # exit 2
 ...
+$ homecrew household show "Fixture House"  # exit 66
+error: no household named 'Fixture House'...
 ```
 """}
-BAD_PAGES = [  # (what the checker must catch, the page, how many failures it must report)
-    ("a wrong expected output", "```console\n$ echo hello\ngoodbye\n$ echo fine\nfine\n```\n", 1),
-    ("a wrong text within a line", "```console\n$ echo hello world\nhello ... moon\n```\n", 1),
-    ("more output than the page shows", "```console\n$ printf 'a\\nb\\n'\na\n```\n", 1),
-    ("a command that exits non-zero", "```sh\nhomecrew staff show Nobody\nhomecrew staff list\n```\n", 1),
-    ("a wrong # exit N", "```console\n$ homecrew staff show Nobody  # exit 65\n...\n```\n", 1),
+BAD_PAGES = [  # (what the checker must catch, the README.md, the lines it must report failed and no other)
+    ("a wrong expected output", "```console\n$ echo fine\nfine\n$ echo hello\ngoodbye\n```\n", [4]),
+    ("a wrong text within a line", "```console\n$ echo hello world\nhello ... moon\n```\n", [2]),
+    ("more output than the page shows", "```console\n$ printf 'a\\nb\\n'\na\n```\n", [2]),
+    ("a command that exits non-zero", "```sh\nhomecrew staff list\nhomecrew staff show Nobody\n```\n", [3]),
+    ("a wrong # exit N", "```console\n$ homecrew staff show Nobody  # exit 65\n...\n```\n", [2]),
     ("a # run by file that lacks the command, or is missing",
-     "```sh\nanother-step  # run by Scripts/fixture-run\nfixture-step  # run by Scripts/missing\n```\n", 2),
-    ("a background command that stops at once", "```sh\nhomecrew serve --listen nonsense  # background\n```\n", 1),
-    ("a background command that SIGTERM stops with a non-zero exit", "```sh\necho listening; exec sleep 60  # background\n```\n", 1),
+     "```sh\nanother-step  # run by Scripts/fixture-run\nfixture-step  # run by Scripts/missing\n```\n", [2, 3]),
+    ("a background command that stops at once", "```sh\nhomecrew serve --listen nonsense  # background\n```\n", [2]),
+    ("a background command that SIGTERM stops with a non-zero exit", "```sh\necho listening; exec sleep 60  # background\n```\n", [2]),
     ("bash, shell, shell-session and untagged blocks",
-     "```bash\necho 1\n```\n```shell\necho 2\n```\n```shell-session\n$ echo 3\n```\n```\necho 4\n```\n", 4),
-    ("a ```console block with output before its first command", "```console\nhello\n$ echo hello\nhello\n```\n", 1),
-    ("a page with no examples", "```text\nhomecrew staff list\n```\n", 1),
+     "```bash\necho 1\n```\n```shell\necho 2\n```\n```shell-session\n$ echo 3\n```\n```\necho 4\n```\n", [1, 4, 7, 10]),
+    ("a ```console block with output before its first command", "```console\nhello\n$ echo hello\nhello\n```\n", [2]),
+    ("a page with no examples", "```text\nhomecrew staff list\n```\n", ["no examples"]),
 ]
 
 
@@ -466,17 +470,20 @@ def fixture_root(pages, parent):
     return root
 
 
-def self_test(binary, demo, work, jobs):
+def self_test(binary, demo, work):
     """Prints a line per fixture; the number of fixtures the checker judged wrongly."""
-    cases = [("a good page (and a second one)", GOOD_PAGES, 0)] + [(what, {"README.md": page}, count) for what, page, count in BAD_PAGES]
+    cases = [("a good page (and a second one)", GOOD_PAGES, [])]
+    cases += [(what, {"README.md": page}, [f"README.md:{line}" if isinstance(line, int) else line for line in lines])
+              for what, page, lines in BAD_PAGES]
     wrong = 0
     for what, pages, expected_failures in cases:
         root = fixture_root(pages, work)
         with tempfile.TemporaryFile("w+") as captured:
-            passed, failed = check_pages(pages_of(root), root, binary, demo, jobs, captured)
+            # One page at a time: the good fixture's second page must not see what its first changed.
+            passed, failed = check_pages(pages_of(root), root, binary, demo, 1, captured)
             right = failed == expected_failures and (expected_failures or passed)
-            print(f"{'ok  ' if right else 'FAIL'} self-test: {what}: {passed} passed, {failed} failed "
-                  f"(expected {expected_failures} failed)", flush=True)
+            print(f"{'ok  ' if right else 'FAIL'} self-test: {what}: {passed} passed, failed: {', '.join(failed) or 'none'} "
+                  f"(expected: {', '.join(expected_failures) or 'none'})", flush=True)
             if not right:
                 captured.seek(0)
                 print("\n".join("     " + line for line in captured.read().rstrip().split("\n")), flush=True)
@@ -530,12 +537,13 @@ def main():
     work = tempfile.mkdtemp(prefix="homecrew-docs-check-")
     try:
         demo = make_demo(binary, work)
-        wrong = 0 if options.no_self_test else self_test(binary, demo, work, options.jobs)
+        wrong = 0 if options.no_self_test else self_test(binary, demo, work)
         if wrong or options.self_test:
             print(f"the self-test judged {wrong} fixture(s) wrongly" if wrong else "the self-test passed", flush=True)
             sys.exit(1 if wrong else 0)
         started = time.monotonic()
         passed, failed = check_pages(paths, root, binary, demo, options.jobs)
+        failed = len(failed)
         print(f"     {len(paths)} pages took {time.monotonic() - started:.0f} s (examples counted: one per command, one per refused block)")
         print(f"{passed} passed, {failed} failed", flush=True)
         sys.exit(1 if failed else 0)
