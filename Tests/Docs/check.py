@@ -17,8 +17,9 @@ Before the pages, a self-test runs the checker on fixture pages that must fail (
 pass), so this check is known to be able to fail. The count is of examples: one per command, and one
 per refused block.
 
-Pages run two at a time (--jobs): 27 s instead of 46 s for ten pages on a loaded 2-core machine; the
-demo vault is made once (10 s) and copied for each page (`cp -a`, 0.01 s).
+Pages run two at a time (--jobs): ten pages (250 examples) took 33-44 s instead of 59-68 s one at a
+time on a 2-core machine shared with builds (load 10); they spend ~18 s of CPU in all, the rest waiting.
+The demo vault is made once (10-12 s) and copied for each page (`cp -a`, 0.01 s).
 
 Usage: Tests/Docs/check.py .build/debug/homecrew [--page FILE] [--list] [--self-test | --no-self-test]
 [--root DIR] [--jobs N]. Exit 0 when every example holds and there was at least one."""
