@@ -88,7 +88,7 @@ extension Settling {
                                                                   contractGratuity: nil, within: reach)
             guard let id = household.settlementRules else { return false }
             let rules = try SettlementRuleBook.shipped.get().rules(id, on: leaving)
-            return try LeavingReason.allCases.allSatisfy { reason in
+            return try rules.reasons.allSatisfy { reason in
                 try SettlementCalculator.settle(facts.ending(by: reason), by: rules).lines.allSatisfy { $0.amount.amount <= 0 }
             }
         } catch let error as WorkBudgetError {

@@ -65,6 +65,8 @@ final class SettlementCommandTests: XCTestCase {
         let cases: [([String], Int32, String)] = [
             (["settle", "Siti", "--leaving", "2024-03-31", "--reason", "quit", "--rules", "hk-cap57"], 64, "--reason takes one of: resignation, termination, redundancy, end-of-contract"),
             (["settle", "Siti", "--leaving", "2024-03-31", "--reason", "termination", "--rules", "xx"], 64, "no settlement rules named 'xx'"),
+            (["settle", "Siti", "--leaving", "2024-03-31", "--reason", "resignation-with-cause", "--rules", "hk-cap57"], 64,
+             "the hk-cap57 (first version) rules do not distinguish resignation-with-cause"),
             (["settle", "Siti", "--leaving", "2024-02-30", "--reason", "termination", "--rules", "hk-cap57"], 64, "there is no day 30 in February 2024"),
             (siti.map { $0 == "2024-03-01" ? "2024-04-02" : $0 }, 65, "notice given on 2024-04-02 is after the leaving date 2024-03-31"),
             (["settle", "Siti", "--leaving", "2019-03-31", "--reason", "termination", "--rules", "hk-cap57"], 65, "is before the start date"),

@@ -40,13 +40,19 @@ final class SettlementTests: XCTestCase {
         return facts
     }
 
+    /// The reference table's rows, each by its column names.
+    static func rows() throws -> [[String: String]] {
+        let lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let header = lines[0].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst().map { line in
+            Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
+        }
+    }
+
     func testEveryHandWorkedCaseOfEveryRuleSet() throws {
         let book = try SettlementRuleBook.shipped.get()
-        let lines = try String(contentsOf: Self.table, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-        let header = lines[0].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         var covered: Set<String> = []
-        for line in lines.dropFirst() {
-            let row = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
+        for row in try Self.rows() {
             let rules = try book.rules(row["rules"]!, on: date(row["leaving"]!))
             covered.insert("\(rules.id) \(rules.inForceFrom?.description ?? "first")")
             let what = "\(row["case"]!): \(row["what it shows (and its source)"]!)"
@@ -66,6 +72,36 @@ final class SettlementTests: XCTestCase {
         }
         let versions = book.ruleSets.flatMap { set in set.versions.map { "\(set.id) \($0.inForceFrom?.description ?? "first")" } }
         XCTAssertEqual(covered, Set(versions), "every version of every shipped rule set has hand-worked cases")
+    }
+
+    /// Where the law is open, the line or the notes say so (issue #52): the Hijri years of Saudi
+    /// Arabia's award, Japan's Civil Code Article 628, the UAE's Article 27 on a resignation; a
+    /// resignation with cause is refused by rules that do not distinguish it, not guessed.
+    func testWhatTheLawLeavesOpenIsSaidWhereItMatters() throws {
+        let book = try SettlementRuleBook.shipped.get()
+        let rows = Dictionary(uniqueKeysWithValues: try Self.rows().map { ($0["case"] ?? "", $0) })
+        func settle(_ id: String, by reason: LeavingReason? = nil) throws -> Settlement {
+            let row = try XCTUnwrap(rows[id], id)
+            let worked = try facts(row, Currency(code: row["currency"] ?? ""))
+            return try SettlementCalculator.settle(reason.map(worked.ending(by:)) ?? worked,
+                                                   by: book.rules(row["rules"] ?? "", on: date(row["leaving"] ?? "")))
+        }
+        func gratuity(_ id: String) throws -> String {
+            try settle(id).lines.first { $0.part == .gratuity }?.arithmetic.joined(separator: " ") ?? ""
+        }
+        let hijri = "4 years of the Hijri (Umm al-Qura) calendar were complete on 2026-03-18"
+        let (fourGregorianShort, fourHijri, short, resigned) = (try gratuity("S1"), try gratuity("S4"), try gratuity("S5"), try gratuity("A7"))
+        XCTAssertTrue(fourGregorianShort.contains(hijri), fourGregorianShort)
+        XCTAssertTrue(fourHijri.contains(hijri), fourHijri)
+        XCTAssertFalse(short.contains("Hijri"), "a day short of four Hijri years says nothing of them: \(short)")
+        XCTAssertTrue(resigned.contains("without due cause (Article 27)"), resigned)
+        XCTAssertTrue(try settle("J2").notes.contains { $0.contains("Article 628") && $0.contains("damages") }, "Japan's fixed term is stated")
+        XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six months: not counted") })
+        for (id, version) in [("H1", "hk-cap57 (first version)"), ("I1", "in-contract from 2025-11-21"), ("J1", "jp-contract (first version)")] {
+            XCTAssertThrowsError(try settle(id, by: .resignationWithCause)) {
+                XCTAssertEqual($0 as? SettlementError, .reasonNotSettled("resignation-with-cause", rules: version))
+            }
+        }
     }
 
     func testEveryVersionNamesItsSourcesAndWhenItWasChecked() throws {
@@ -138,10 +174,12 @@ final class SettlementTests: XCTestCase {
             let minor = Int.random(in: 100_000...40_000_000, using: &random), earlierMinor = Int.random(in: 100_000...40_000_000, using: &random)
             let money = { (minor: Int) in Money(Decimal(minor) / pow(10, currency.minorUnits), currency) }
             let raise = Bool.random(using: &random) ? start.adding(daysClamped: Int.random(in: 1...max(1, start.days(until: leaving)), using: &random)) : nil
-            let reason = LeavingReason.allCases.randomElement(using: &random)!
+            let reason = rules.reasons.randomElement(using: &random)!
             let contract = Bool.random(using: &random)
                 ? GratuityRule(contractDaysPerYear: Int.random(in: 7...30, using: &random), monthDays: [26, 30].randomElement(using: &random)!,
                                minimumYears: Int.random(in: 0...6, using: &random)) : nil
+            // A contract on a statute's own month is counted as the statute counts it (India's Code from 21 November 2025).
+            let counted = contract.map { rules.contractGratuity?.applied(to: $0, currency: currency.code) ?? $0 }
             let noticeDays = Int.random(in: -1...70, using: &random)
             let noticeGiven = noticeDays < 0 ? nil : max(start, leaving.adding(daysClamped: -noticeDays))
             let earned = Int.random(in: 0...60, using: &random), taken = Int.random(in: 0...70, using: &random)
@@ -165,13 +203,13 @@ final class SettlementTests: XCTestCase {
             }
             let statutory = reason == .redundancy ? rules.severance ?? rules.gratuity : rules.gratuity
             let wageBefore = { (day: CalendarDate) in raise.map { day < $0 ? earlierMinor : minor } ?? minor }
-            let amounts = [statutory, contract].map { rule in
+            let amounts = [statutory, counted].map { rule in
                 Independent.gratuityMinor(rule, start: start, leaving: leaving, reason: reason, wageMinor: minor, wageBefore: wageBefore,
                                           minorUnits: currency.minorUnits)
             }
             // A contract gives more than the statute, never less.
             let want = amounts.compactMap { $0 }.max()
-            let rule = contract != nil && (amounts[1] ?? 0) > (amounts[0] ?? -1) ? contract : statutory ?? contract
+            let rule = counted != nil && (amounts[1] ?? 0) > (amounts[0] ?? -1) ? counted : statutory ?? counted
             XCTAssertEqual(minorUnits(.gratuity), want, "\(what): gratuity by \(rule?.title ?? "none")")
             let wantLeave = Independent.leaveMinor(rules.leave, start: start, leaving: leaving, earned: earned, taken: taken,
                                                    carried: rules.leave.earlierYears ? carriedAll : carriedHousehold, wageMinor: minor)
@@ -194,9 +232,15 @@ final class SettlementTests: XCTestCase {
             if wantLeave == 0, rules.leave.minimumServiceMonths == 3 { counts["no leave before three months", default: 0] += 1 }
             if reason == .redundancy, rule == rules.severance, (want ?? 0) > 0 { counts["severance", default: 0] += 1 }
             if let contract, let statutory, amounts[0] != nil, amounts[1] != nil, contract != statutory { counts["contract and statute", default: 0] += 1 }
+            if rule?.partialYear == .overSixMonths, (want ?? 0) > 0 { counts["a contract counted by the Code's years", default: 0] += 1 }
+            if reason == .resignationWithCause, (want ?? 0) > 0 { counts["resignation with cause paid", default: 0] += 1 }
+            if reason == .resignation, rules.gratuity?.reasons.contains(.resignationWithCause) == true, rules.gratuity?.reasons.contains(.resignation) == false {
+                counts["resignation without cause", default: 0] += 1
+            }
         }
         for (kind, least) in [("gratuity", 150), ("capped", 3), ("split", 10), ("part of a month's notice", 20), ("leave at 12 months' wages", 40),
-                              ("no leave before six months", 1), ("severance", 5), ("contract and statute", 100), ("no leave before three months", 1)] {
+                              ("no leave before six months", 1), ("severance", 5), ("contract and statute", 100), ("no leave before three months", 1),
+                              ("a contract counted by the Code's years", 5), ("resignation with cause paid", 5), ("resignation without cause", 3)] {
             XCTAssertGreaterThanOrEqual(counts[kind, default: 0], least, "the random cases reach: \(kind)")
         }
     }
@@ -224,13 +268,15 @@ enum Independent {
     /// An exact fraction rounded half away from zero (non-negative here).
     static func rounded(_ numerator: Int, _ denominator: Int) -> Int { (2 * numerator + denominator) / (2 * denominator) }
 
-    /// wage × daysPerYear × (years × yearDays + partDays) over daysPerMonth × yearDays, from `begin` to `end` (exclusive).
+    /// wage × daysPerYear × (years × yearDays + partDays) over daysPerMonth × yearDays, from `begin` to `end` (exclusive);
+    /// over six months: a part year of more than six calendar months is one more year, a shorter one none.
     static func perYear(_ rule: GratuityRule, wage: Int, begin: Date, end: Date) -> (Int, Int) {
         var years = 0
         while let next = calendar.date(byAdding: .year, value: years + 1, to: begin), next <= end { years += 1 }
         let anniversary = calendar.date(byAdding: .year, value: years, to: begin)!
         let yearDays = days(anniversary, calendar.date(byAdding: .year, value: years + 1, to: begin)!)
         let partDays = rule.partialYear == .proRata ? days(anniversary, end) : 0
+        if rule.partialYear == .overSixMonths, calendar.date(byAdding: .month, value: 6, to: anniversary)! < end { years += 1 }
         return (wage * rule.daysPerYear * (years * yearDays + partDays), rule.daysPerMonth * yearDays)
     }
 
@@ -273,7 +319,7 @@ enum Independent {
     }
 
     static func noticeMinor(_ rule: NoticeRule, given: CalendarDate?, leaving: CalendarDate, reason: LeavingReason, wageMinor: Int) -> Int? {
-        guard reason != .endOfContract, rule.days > 0 || rule.months > 0 else { return nil }
+        guard reason != .endOfContract, reason != .resignationWithCause, rule.days > 0 || rule.months > 0 else { return nil }
         let sign = reason == .termination || reason == .redundancy ? 1 : -1
         if rule.months > 0 {
             guard let given else { return wageMinor * rule.months * sign }

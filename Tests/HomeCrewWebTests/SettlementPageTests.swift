@@ -28,7 +28,8 @@ final class SettlementPageTests: XCTestCase {
             XCTAssertTrue(preview.text.contains("in-contract from 2025-11-21, as read on"), "the version in force on the leaving day is named")
             // The contract's month and minimum service are checked whatever they are, and used.
             let twentySix = try await client.get("/staff/\(maria)/settlement?\(query)&contract_month_days=26&contract_minimum_years=0")
-            XCTAssertTrue(twentySix.text.contains("<strong>84641.73 INR</strong>"), "15/26 × 30000 × (4 + 325/365)")
+            // On the Code's 26-day month the Code's years: 325 days are more than six months, a year (issue #52; pro rata it was 84641.73).
+            XCTAssertTrue(twentySix.text.contains("<strong>86538.46 INR</strong>"), "15/26 × 30000 × 5")
             let tooLong = try await client.get("/staff/\(maria)/settlement?\(query)&contract_minimum_years=5")
             XCTAssertTrue(tooLong.text.contains("not due: 4 completed years, fewer than the 5 required"), tooLong.text)
             XCTAssertNil(try harness.app.database.findStaff(maria).member.leavingDate, "a preview records nothing")

@@ -17,7 +17,7 @@ struct SettleStaff: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "An id (or a unique prefix of one), or a legal or known-as name.") var staff: String?
     @Option(help: ArgumentHelp("The last day of work.", valueName: "yyyy-mm-dd"), transform: Parse.date) var leaving: CalendarDate?
-    @Option(help: "Why employment ends: resignation, termination, redundancy or end-of-contract.") var reason: String?
+    @Option(help: "Why employment ends: resignation, termination, redundancy, end-of-contract or resignation-with-cause (where the rules distinguish it).") var reason: String?
     @Option(help: ArgumentHelp("The day notice was given, by either side.", valueName: "yyyy-mm-dd"), transform: Parse.date)
     var noticeGiven: CalendarDate?
     @Option(help: "The rule set to settle by (default: the household's); --list-rules shows them.") var rules: String?

@@ -15,7 +15,8 @@ extension SettlementCalculator {
             return none("not due when employment ends by \(facts.reason.rawValue): \(rule.reading)")
         }
         guard service.completedYears >= rule.minimumYears else {
-            return none("not due: \(service.completedYears) completed years, fewer than the \(rule.minimumYears) required")
+            let hijri = rule.hijriYearsOpen ? hijriYearsRemark(facts, rule) : nil
+            return none("not due: \(service.completedYears) completed years, fewer than the \(rule.minimumYears) required" + (hijri.map { "; " + $0 } ?? ""))
         }
         let months = service.tenure.years * 12 + service.tenure.months
         guard months >= rule.minimumMonths else {
@@ -52,13 +53,35 @@ extension SettlementCalculator {
     }
 
     /// wage × daysPerYear ÷ daysPerMonth × (years + partDays ÷ yearDays), multiplied out before dividing; exact.
+    /// Over six months: the part year is a whole year when more than six months, else nothing.
     static func perYear(_ wage: Money, _ rule: GratuityRule, _ service: ServiceLength, _ arithmetic: inout [String]) -> Money {
         let partDays = rule.partialYear == .proRata ? service.partDays : 0
-        let yearsNumerator = Decimal(service.completedYears * service.yearDays + partDays)
+        let wholeYears = service.completedYears + (rule.partialYear == .overSixMonths && service.partOverSixMonths ? 1 : 0)
+        if rule.partialYear == .overSixMonths, service.partDays > 0 {
+            arithmetic.append("the \(service.partDays) days after \(service.completedYears) completed years are "
+                + (service.partOverSixMonths ? "more than six months: a year" : "not more than six months: not counted"))
+        }
+        let yearsNumerator = Decimal(wholeYears * service.yearDays + partDays)
         let amount = wage.scaled(by: Decimal(rule.daysPerYear) * yearsNumerator, over: Decimal(rule.daysPerMonth * service.yearDays))
-        let years = partDays == 0 ? "\(service.completedYears)" : "(\(service.completedYears) + \(partDays)/\(service.yearDays))"
+        let years = partDays == 0 ? "\(wholeYears)" : "(\(service.completedYears) + \(partDays)/\(service.yearDays))"
         arithmetic.append("\(rule.daysPerYear)/\(rule.daysPerMonth) × \(wage.plainAmount) × \(years) years = \(amount.rounded().plainAmount)")
         return amount
+    }
+
+    /// Where the law does not say whether its years are Gregorian or Hijri: the day the Hijri
+    /// (Umm al-Qura) years were complete, when they are, since HomeCrew counts Gregorian years.
+    static func hijriYearsRemark(_ facts: SettlementFacts, _ rule: GratuityRule) -> String? {
+        var hijri = Calendar(identifier: .islamicUmmAlQura)
+        hijri.timeZone = TimeZone(identifier: "UTC") ?? hijri.timeZone
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = hijri.timeZone
+        let day = { (date: CalendarDate) in gregorian.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) }
+        guard let start = day(facts.member.startDate), let end = day(facts.leaving.adding(daysClamped: 1)),
+              let completed = hijri.date(byAdding: .year, value: rule.minimumYears, to: start), completed <= end else { return nil }
+        let parts = gregorian.dateComponents([.year, .month, .day], from: completed)
+        let last = (try? CalendarDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0))?.adding(daysClamped: -1)
+        return "\(rule.minimumYears) years of the Hijri (Umm al-Qura) calendar were complete on \(last.map(\.description) ?? "an earlier day"): "
+            + "the law does not say which calendar its years are; HomeCrew counts Gregorian years, so none is paid here; if Hijri years are meant, it is due"
     }
 
     /// Service before the split day at the wage in force on the day before it, service from it at

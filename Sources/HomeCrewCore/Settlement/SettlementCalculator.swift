@@ -88,10 +88,11 @@ public enum SettlementError: HomeCrewError, Equatable {
     case workerOwes(Money)
     case contractTermsWithoutGratuity
     case noWageBeforeSplit(split: CalendarDate, name: String)
+    case reasonNotSettled(String, rules: String)
 
     public var category: ErrorCategory {
         switch self {
-        case .unknownRules, .noRulesChosen: .usage
+        case .unknownRules, .noRulesChosen, .reasonNotSettled: .usage
         case .rulesUnreadable: .io
         case .contractTermsWithoutGratuity: .usage
         case .noWageBeforeSplit: .invalidData
@@ -116,6 +117,8 @@ public enum SettlementError: HomeCrewError, Equatable {
         case let .noWageBeforeSplit(split, name):
             "the payment splits service at \(split) and needs \(name)'s monthly wage on \(split.adding(daysClamped: -1)) in the same currency as the last; "
                 + "the salary history has none: add it with staff salary set --from"
+        case let .reasonNotSettled(reason, rules):
+            "the \(rules) rules do not distinguish \(reason); settle it as a resignation or a termination, or by hand"
         case .contractTermsWithoutGratuity:
             "the person's contract gives no gratuity: give its days a year (--contract-gratuity-days) with its month or minimum service"
         case let .rulesUnreadable(path, reason): "cannot read the settlement rules at \(path) (\(reason)); reinstall HomeCrew"
@@ -127,7 +130,10 @@ public enum SettlementError: HomeCrewError, Equatable {
 /// to the currency's minor unit (halves away from zero); the total is the sum of the lines.
 public enum SettlementCalculator {
     public static func settle(_ facts: SettlementFacts, by rules: SettlementRules) throws(SettlementError) -> Settlement {
+        var facts = facts
+        facts.contractGratuity = facts.contractGratuity.map { rules.contractGratuity?.applied(to: $0, currency: facts.lastWage.currency.code) ?? $0 }
         if let notice = facts.noticeGiven, notice > facts.leaving { throw .noticeAfterLeaving(notice: notice, leaving: facts.leaving) }
+        guard rules.reasons.contains(facts.reason) else { throw .reasonNotSettled(facts.reason.rawValue, rules: rules.versionName) }
         for other in [facts.finalMonthDue, facts.finalMonthPaid, facts.advancesLeft] where other.currency != facts.lastWage.currency {
             throw .currencyMismatch(facts.lastWage.currency.code, other.currency.code)
         }
@@ -208,7 +214,7 @@ public enum SettlementCalculator {
     }
 
     static func noticePay(_ facts: SettlementFacts, _ rule: NoticeRule) -> Settlement.Line? {
-        guard facts.reason != .endOfContract, rule.days > 0 || rule.months > 0 else { return nil }
+        guard facts.reason.countsNotice, rule.days > 0 || rule.months > 0 else { return nil }
         let who = facts.reason.isByEmployer ? "paid in lieu by the employer" : "owed by the worker who resigned, deducted"
         func line(_ amount: Money, _ arithmetic: [String]) -> Settlement.Line {
             .init(part: .notice, amount: facts.reason.isByEmployer ? amount : amount.negated, arithmetic: arithmetic, source: rule.source)
@@ -258,6 +264,8 @@ struct ServiceLength {
     /// Days into the unfinished year, and that year's length (365 or 366).
     let partDays: Int
     let yearDays: Int
+    /// The unfinished year is more than six calendar months: six months and a day, not six months.
+    let partOverSixMonths: Bool
 
     init(start: CalendarDate, lastDay: CalendarDate) {
         let end = lastDay.adding(daysClamped: 1)
@@ -267,5 +275,6 @@ struct ServiceLength {
         let next = (try? start.adding(years: completedYears + 1)) ?? end
         partDays = anniversary.days(until: end)
         yearDays = anniversary.days(until: next)
+        partOverSixMonths = ((try? anniversary.adding(months: 6)) ?? end) < end
     }
 }

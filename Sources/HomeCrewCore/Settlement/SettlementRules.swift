@@ -8,9 +8,18 @@ public enum LeavingReason: String, CaseIterable, Codable, Sendable {
     /// payment), its own rule; elsewhere a termination.
     case redundancy
     case endOfContract = "end-of-contract"
+    /// The worker ends it for a cause the law names (the employer's breach, abuse): no notice is
+    /// owed either way; only a rule set that distinguishes it (the UAE's, Saudi Arabia's) settles it.
+    case resignationWithCause = "resignation-with-cause"
 
     /// The employer ends it: notice not given is paid in lieu by the employer.
     public var isByEmployer: Bool { self == .termination || self == .redundancy }
+
+    /// Notice not given is paid or deducted: not at a contract's end, nor when the worker leaves with cause.
+    public var countsNotice: Bool { self != .endOfContract && self != .resignationWithCause }
+
+    /// The reasons every rule set settles unless it names its own.
+    public static let settledEverywhere: [LeavingReason] = [.resignation, .termination, .redundancy, .endOfContract]
 }
 
 /// A place's rules for a final settlement, as one version of them reads: read from its statute and
@@ -37,13 +46,18 @@ public struct SettlementRules: Decodable, Hashable, Sendable {
     public let notice: NoticeRule
     /// Days after the last day by which the law says the settlement must be paid.
     public let paymentDeadline: PaymentDeadline?
+    /// The leaving reasons this version settles; another is refused, not guessed.
+    public let reasons: [LeavingReason]
+    /// How a contract's own gratuity is counted where the law gives it a meaning (India's Code); nil: as the contract says.
+    public let contractGratuity: ContractGratuityReading?
 
     /// "hk-cap57 from 2025-05-01": which version settled, as a statement and the ledger say it.
     public var versionName: String { "\(id) \(inForceFrom.map { "from \($0)" } ?? "(first version)")" }
 
     enum CodingKeys: String, CodingKey {
-        case readings, unsettled, gratuity, severance, leave, notice
+        case readings, unsettled, gratuity, severance, leave, notice, reasons
         case inForceFrom = "in_force_from", checkedOn = "checked_on", noGratuity = "no_gratuity", paymentDeadline = "payment_deadline"
+        case contractGratuity = "contract_gratuity"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,6 +72,50 @@ public struct SettlementRules: Decodable, Hashable, Sendable {
         leave = try values.decode(LeavePayoutRule.self, forKey: .leave)
         notice = try values.decode(NoticeRule.self, forKey: .notice)
         paymentDeadline = try values.decodeIfPresent(PaymentDeadline.self, forKey: .paymentDeadline)
+        reasons = try values.decodeIfPresent([LeavingReason].self, forKey: .reasons) ?? LeavingReason.settledEverywhere
+        contractGratuity = try values.decodeIfPresent(ContractGratuityReading.self, forKey: .contractGratuity)
+    }
+}
+
+/// A contract's gratuity on a statute's own measure, counted as the statute counts it: a contract
+/// that counts a month as `monthDays` days is read as following the statute's years and ceiling.
+public struct ContractGratuityReading: Decodable, Hashable, Sendable {
+    public let source: String
+    public let reading: String
+    public let monthDays: Int
+    public let partialYear: GratuityRule.PartialYear
+    public let capCurrency: String
+    public let totalCap: Decimal
+
+    enum CodingKeys: String, CodingKey {
+        case source, reading
+        case monthDays = "month_days", partialYear = "partial_year", capCurrency = "cap_currency", totalCap = "total_cap"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        source = try values.decode(String.self, forKey: .source)
+        reading = try values.decode(String.self, forKey: .reading)
+        monthDays = try values.decode(Int.self, forKey: .monthDays)
+        partialYear = try values.decode(GratuityRule.PartialYear.self, forKey: .partialYear)
+        capCurrency = try values.decode(String.self, forKey: .capCurrency)
+        totalCap = GratuityRule.decimal(try values.decode(String.self, forKey: .totalCap))
+    }
+
+    /// The contract's rule counted this way when it uses the statute's month; its ceiling only for
+    /// a wage in the statute's currency (the line says when it is not applied).
+    public func applied(to contract: GratuityRule, currency: String) -> GratuityRule {
+        guard contract.daysPerMonth == monthDays else { return contract }
+        var counted = contract
+        counted.partialYear = partialYear
+        counted.source = "the employment contract, counted as \(source) counts it"
+        counted.reading = contract.reading.replacingOccurrences(of: ", part years pro rata", with: "") + "; " + reading
+        if currency == capCurrency {
+            (counted.capCurrency, counted.totalCap) = (capCurrency, totalCap)
+        } else {
+            counted.reading += " (its ceiling is in \(capCurrency), not applied to a wage in \(currency))"
+        }
+        return counted
     }
 }
 
@@ -74,12 +132,16 @@ public struct PaymentDeadline: Decodable, Hashable, Sendable {
 /// service reaches a minimum, for the reasons it names.
 public struct GratuityRule: Decodable, Hashable, Sendable {
     public enum Kind: String, Decodable, Sendable { case perYear = "per-year", lump }
-    public enum PartialYear: String, Decodable, Sendable { case proRata = "pro-rata", completedYearsOnly = "completed-years" }
+    /// How the year not completed counts: in proportion, not at all, or (India's Code) as a whole
+    /// year when it is more than six calendar months, not at all when shorter.
+    public enum PartialYear: String, Decodable, Sendable {
+        case proRata = "pro-rata", completedYearsOnly = "completed-years", overSixMonths = "over-six-months"
+    }
 
     /// What the statement calls it: "long service payment", "severance payment", "gratuity".
     public let title: String
-    public let source: String
-    public let reading: String
+    public internal(set) var source: String
+    public internal(set) var reading: String
     public let kind: Kind
     /// `perYear`: `daysPerYear ÷ daysPerMonth` months of wage for each year (14 ÷ 30; 20 ÷ 30 is two thirds; 15 ÷ 26).
     public let daysPerYear: Int
@@ -89,12 +151,15 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
     public let minimumYears: Int
     /// Service needed in months where the law counts months (Hong Kong's severance payment: 24).
     public let minimumMonths: Int
-    public let partialYear: PartialYear
+    public internal(set) var partialYear: PartialYear
     public let reasons: [LeavingReason]
     /// Caps in the rule's own currency: on the monthly wage used, and on the whole amount.
-    public let capCurrency: String?
+    public internal(set) var capCurrency: String?
     public let monthlyWageCap: Decimal?
-    public let totalCap: Decimal?
+    public internal(set) var totalCap: Decimal?
+    /// The law does not say whether its years are Gregorian or Hijri (Saudi Arabia): HomeCrew counts
+    /// Gregorian years, and a line not due says when the Hijri (Umm al-Qura) years are complete.
+    public let hijriYearsOpen: Bool
     /// Service before this day is paid at the wage of the last full month before it, service from
     /// it at the last wage; the total cap holds across both (Hong Kong, from 1 May 2025).
     public let split: ServiceSplit?
@@ -103,7 +168,7 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
         case title, source, reading, kind, reasons, split
         case daysPerYear = "days_per_year", daysPerMonth = "days_per_month", lumpMonths = "lump_months"
         case minimumYears = "minimum_years", minimumMonths = "minimum_months", partialYear = "partial_year", capCurrency = "cap_currency"
-        case monthlyWageCap = "monthly_wage_cap", totalCap = "total_cap"
+        case monthlyWageCap = "monthly_wage_cap", totalCap = "total_cap", hijriYearsOpen = "hijri_years_open"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -124,6 +189,7 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
         monthlyWageCap = try values.decodeIfPresent(String.self, forKey: .monthlyWageCap).map(Self.decimal)
         totalCap = try values.decodeIfPresent(String.self, forKey: .totalCap).map(Self.decimal)
         split = try values.decodeIfPresent(ServiceSplit.self, forKey: .split)
+        hijriYearsOpen = try values.decodeIfPresent(Bool.self, forKey: .hijriYearsOpen) ?? false
     }
 
     /// A contract's own gratuity: `daysPerYear` days of the last wage for each year, a month
@@ -146,12 +212,13 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
         monthlyWageCap = nil
         totalCap = nil
         split = nil
+        hijriYearsOpen = false
     }
 
     /// The days a contract may count a month as.
     public static let contractMonthDays: Set<Int> = [26, 30]
 
-    private static func decimal(_ text: String) -> Decimal {
+    static func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 }
