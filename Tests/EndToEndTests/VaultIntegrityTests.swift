@@ -2,7 +2,8 @@ import Foundation
 import HomeCrewTestSupport
 import XCTest
 
-/// `vault verify` never passes on nothing.
+/// `vault verify` never passes on nothing, and a folder a restore did not complete is never opened
+/// as a vault (the killed restores themselves are in Tests/Backup/check.py).
 final class VaultIntegrityTests: XCTestCase {
     var homecrew: HomeCrewProcess!
     var scratch: URL { homecrew.vault.deletingLastPathComponent() }
@@ -56,5 +57,24 @@ final class VaultIntegrityTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: database), bytes, "verify changed the file")
         }
         XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0, "a real vault still verifies")
+    }
+
+    func testAFolderARestoreDidNotCompleteIsNeverOpenedAsAVault() throws {
+        let stopped = scratch.appendingPathComponent(".homecrew-restore-999999999-1").path
+        let marked = scratch.appendingPathComponent("marked").path
+        for copy in [stopped, marked] { try FileManager.default.copyItem(atPath: homecrew.vault.path, toPath: copy) }
+        try Data().write(to: URL(fileURLWithPath: marked + "/homecrew-restore-incomplete"))
+        for (folder, words) in [(stopped, "it is the hidden folder of a restore"), (marked, "a restore into it did not complete")] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/homecrew.sqlite"))
+            for arguments in [["vault", "verify"], ["household", "list"], ["search", "rota", "--all-households"],
+                              ["household", "add", "Hill Top"], ["vault", "stats"]] {
+                let result = try homecrew.run(arguments + ["--vault", folder], useVaultOption: false)
+                XCTAssertEqual(result.status, 65, "\(arguments): \(result.stdout)")
+                XCTAssertEqual(result.stderr, "error: \(folder) is not a usable HomeCrew vault: \(words)"
+                               + (words.hasPrefix("a restore") ? " (it holds homecrew-restore-incomplete); restore it again\n"
+                                  : ", which is renamed to its target only once complete\n"), "\(arguments)")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/homecrew.sqlite")), before, "nothing was written")
+        }
     }
 }
