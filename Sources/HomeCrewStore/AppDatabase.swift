@@ -32,8 +32,9 @@ public final class AppDatabase: Sendable {
     /// Opens the vault's database. With `create`, a missing vault is created first (that
     /// is how the first write creates it); without, a missing vault reads as an empty one
     /// and nothing is written to disk.
-    public static func open(_ location: VaultLocation, create: Bool) throws -> AppDatabase {
-        try location.checkInternals()
+    /// `restoring`: a restore checking the folder it restores into (see `VaultLocation.checkInternals`).
+    public static func open(_ location: VaultLocation, create: Bool, restoring: Bool = false) throws -> AppDatabase {
+        try location.checkInternals(restoring: restoring)
         if create {
             try location.create()
         } else if !location.databaseExists {

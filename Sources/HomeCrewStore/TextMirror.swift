@@ -271,11 +271,14 @@ public struct TextMirror: Sendable {
     }
 
     /// One `syncfs` for every file just written, instead of one `fsync` each.
-    private func syncToDisk() throws {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StoreError.database("\(directory) cannot be opened: \(String(cString: strerror(errno)))") }
+    private func syncToDisk() throws { try Self.syncFileSystem(of: directory) }
+
+    /// Puts every file written on the file system holding the folder `path` on disk (one `syncfs`).
+    public static func syncFileSystem(of path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StoreError.database("\(path) cannot be opened: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        guard Self.syncfs(descriptor) == 0 else { throw StoreError.database("\(directory) cannot be synced: \(String(cString: strerror(errno)))") }
+        guard Self.syncfs(descriptor) == 0 else { throw StoreError.database("\(path) cannot be synced: \(String(cString: strerror(errno)))") }
     }
 
     /// glibc's `syncfs`, which Swift's Glibc module leaves out (it is a GNU extension).

@@ -54,9 +54,17 @@ public struct VaultLocation: Hashable, Sendable {
         throw StoreError.cannotCreateVault(path: databasePath, reason: String(cString: strerror(errno)))
     }
 
+    /// The hidden folders restores are made in, beside their target (`.homecrew-restore-PID-N`).
+    public static let restoreStagingPrefix = ".homecrew-restore-"
+    /// Written first into the folder a restore is made in, removed last (synced) once everything
+    /// restored is checked and on disk: a folder holding it is a restore that did not complete.
+    public static let incompleteRestoreMarker = "homecrew-restore-incomplete"
+
     /// Refuses a vault whose internals are symbolic links: a link could send the records, or
-    /// the files HomeCrew deletes in `vault gc`, somewhere outside the vault.
-    public func checkInternals() throws {
+    /// the files HomeCrew deletes in `vault gc`, somewhere outside the vault. Refuses a restore's
+    /// hidden folder and a restore that did not complete, too (unless `restoring`: the restore's own check).
+    public func checkInternals(restoring: Bool = false) throws {
+        if !restoring { try refuseIncompleteRestore() }
         var paths = ["homecrew.sqlite", "homecrew.sqlite-wal", "homecrew.sqlite-shm", "objects", "objects/sha256", "tmp", "lock"]
             .map { directory + "/" + $0 }
         let objects = directory + "/objects/sha256"
@@ -66,6 +74,18 @@ public struct VaultLocation: Hashable, Sendable {
             if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
                 throw StoreError.notAVault(path: directory, reason: "\(path) is a symbolic link; HomeCrew refuses vaults whose internals point elsewhere")
             }
+        }
+    }
+
+    /// A restore killed after restic wrote its files leaves a database and objects without their
+    /// pages' text: such a folder must never be taken for a vault.
+    private func refuseIncompleteRestore() throws {
+        if (directory as NSString).lastPathComponent.hasPrefix(Self.restoreStagingPrefix) {
+            throw StoreError.notAVault(path: directory, reason: "it is the hidden folder of a restore, which is renamed to its target only once complete")
+        }
+        var info = stat()
+        if lstat(directory + "/" + Self.incompleteRestoreMarker, &info) == 0 {
+            throw StoreError.notAVault(path: directory, reason: "a restore into it did not complete (it holds \(Self.incompleteRestoreMarker)); restore it again")
         }
     }
 

@@ -8,9 +8,11 @@ an S3 API (moto's server) and a REST repository (`rclone serve restic`), then a 
 - Failures are one line with their exit code and change nothing: restic missing (69), a wrong password
   (77), a repository that cannot be reached or never answers (69), restic itself killed (74), a full disk (74, when this
   runs as root and may mount a small tmpfs).
-- SIGKILL at random moments of 20 backups and 10 restores (a small vault, a local repository): the live
-  vault verifies, no restore directory is left that looks complete, the next run succeeds, and
-  `restic check` finds the repository sound.
+- SIGKILL at random moments of 20 backups (a small vault, a local repository): the live vault verifies,
+  the next run succeeds, and `restic check` finds the repository sound.
+- SIGKILL at random moments of 20 restores from that repository and 10 from an archive: after each, no
+  folder (the target, a hidden staging one) is accepted as a vault by any command unless its restore
+  completed and it verifies, equals the vault and finds its text; the next restore clears what they left.
 
 Usage: Tests/Backup/check.py .build/debug/homecrew. Exit 0 when every check holds."""
 import json
@@ -28,6 +30,7 @@ import time
 import zlib
 
 failures = 0
+HELLO_PDF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Samples", "fixtures", "hello.pdf")
 
 
 def check(condition, what):
@@ -258,6 +261,8 @@ def killed_at_random(run, work, env):
     random.seed(37)
     vault, repository = os.path.join(work, "vault-small"), os.path.join(work, "repo-small")
     run("household", "add", "Kill Test", "--vault", vault, check_ok=True)
+    # A document with text: a restore stopped before it put the text back must not pass for a vault.
+    run("doc", "add", HELLO_PDF, "--kind", "other", "--no-ocr", "--vault", vault, check_ok=True)
     for n in range(3):
         path = os.path.join(work, f"small-{n}.png")
         with open(path, "wb") as handle:
@@ -283,22 +288,7 @@ def killed_at_random(run, work, env):
             print(f"     the backup after killed backup {attempt + 1}: {result.stderr.strip()}", flush=True)
     check(vault_ok == 20, f"after each of 20 backups killed at random the live vault verifies ({vault_ok}/20)")
     check(next_ok == 20, f"and the next backup succeeds (--keep forgets and prunes in every other killed one and every fifth next one) ({next_ok}/20)")
-    started = time.monotonic()
-    run("vault", "restore", "--restic", repository, "--into", os.path.join(work, "small-restored"), check_ok=True)
-    restore_time = time.monotonic() - started
-    looks_complete, next_ok = 0, 0
-    for attempt in range(10):
-        target = os.path.join(work, f"small-killed-{attempt}")
-        finished = kill_after(random.uniform(0, restore_time), [run.homecrew, "vault", "restore", "--restic", repository, "--into", target], env)
-        if os.path.exists(target) and not (finished and run.verifies(target)):
-            looks_complete += 1
-        retry = os.path.join(work, f"small-retried-{attempt}")
-        result = run("vault", "restore", "--restic", repository, "--into", retry)
-        next_ok += result.returncode == 0 and run.export(retry, retry + ".json") == records
-    check(looks_complete == 0, "no restore killed at random left its directory (only a finished one, which verifies)")
-    left = [name for name in os.listdir(work) if name.startswith(".homecrew-restore-")]
-    check(not left, f"the next restore removed the hidden staging directories the killed ones left ({left})")
-    check(next_ok == 10, f"and the next restore succeeds and equals the vault ({next_ok}/10)")
+    restores_killed_at_random(run, vault, repository, records, work, env)
     check(run.verifies(vault) and run.export(vault, os.path.join(work, "small-after.json")) == records, "the live vault is as it was")
     check(not os.path.exists(os.path.join(vault, "backup-snapshot")), "no staging directory is left in the vault after a backup that finished")
     # restic killed while it holds the repository's exclusive lock (a prune): the lock stays behind.
@@ -325,6 +315,47 @@ def killed_at_random(run, work, env):
     check(result.returncode == 0, f"restic check finds the repository sound ({result.stderr.strip()[-200:]})")
 
 
+def restores_killed_at_random(run, vault, repository, records, work, env):
+    """SIGKILL at random moments of 20 restores from restic and 10 from an archive. After each, every
+    folder it may have left (its target, a hidden staging folder) is tried as a vault by `vault verify`
+    and `search`: one accepted must be a complete restore (it verifies, equals the vault, finds its text)."""
+    archive = os.path.join(work, "small.tar")
+    run("vault", "backup", "--vault", vault, "--out", archive, check_ok=True)
+    found = run("search", "watering", "--all-households", "--format", "json", "--vault", vault).stdout
+    sources = {"restic": ["--restic", repository], "archive": [archive]}
+    timing = {}
+    for kind, source in sources.items():
+        started = time.monotonic()
+        run("vault", "restore", *source, "--into", os.path.join(work, f"small-{kind}-restored"), check_ok=True)
+        timing[kind] = time.monotonic() - started
+
+    def complete(folder):
+        return (run.verifies(folder) and run.export(folder, folder + ".json") == records
+                and run("search", "watering", "--all-households", "--format", "json", "--vault", folder).stdout == found)
+    wrongly_accepted, with_database, started = [], 0, time.monotonic()
+    for attempt in range(30):
+        kind = "restic" if attempt < 20 else "archive"
+        target = os.path.join(work, f"small-killed-{attempt}")
+        kill_after(random.uniform(0, timing[kind]), [run.homecrew, "vault", "restore", *sources[kind], "--into", target], env)
+        staging = [os.path.join(work, name) for name in os.listdir(work) if name.startswith(".homecrew-restore-")]
+        with_database += any(os.path.exists(os.path.join(folder, "homecrew.sqlite")) for folder in staging)
+        for folder in [target] + staging:
+            accepted = [command for command in (["vault", "verify"], ["search", "watering", "--all-households"])
+                        if os.path.exists(folder) and run(*command, "--vault", folder).returncode == 0]
+            if accepted and not (folder == target and complete(folder)):
+                wrongly_accepted.append(f"{kind} restore {attempt + 1}: {os.path.basename(folder)} accepted by {' '.join(accepted[0])}")
+    print(f"     30 killed restores took {time.monotonic() - started:.0f} s; {with_database} left a staging folder holding a database", flush=True)
+    check(not wrongly_accepted, f"no folder a killed restore left is taken for a vault unless it is complete and verifies ({wrongly_accepted[:3]})")
+    next_ok = 0
+    for kind, source in sources.items():
+        retry = os.path.join(work, f"small-retried-{kind}")
+        result = run("vault", "restore", *source, "--into", retry)
+        next_ok += result.returncode == 0 and complete(retry)
+    check(next_ok == 2, f"the next restore (restic, archive) succeeds and equals the vault ({next_ok}/2)")
+    left = [name for name in os.listdir(work) if name.startswith(".homecrew-restore-")]
+    check(not left, f"and it removed the hidden staging folders the killed ones left ({left})")
+
+
 def kill_after(seconds, command, env):
     """Starts `command`, SIGKILLs it after `seconds`; True when it had finished by then with status 0."""
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -348,6 +379,8 @@ def main():
         with open(os.path.join(work, "password"), "w") as handle:
             handle.write("correct horse battery staple\n")
         env = {key: value for key, value in os.environ.items() if not key.startswith(("RESTIC_", "AWS_"))}
+        # Restores not given --vault compare a snapshot with the vault there: none, whatever this machine holds.
+        env.update(HOMECREW_VAULT=os.path.join(work, "no-vault"))
         env.update(RESTIC_PASSWORD_FILE=os.path.join(work, "password"), RESTIC_CACHE_DIR=os.path.join(work, "cache"),
                    AWS_ACCESS_KEY_ID="homecrew-test", AWS_SECRET_ACCESS_KEY="homecrew-test-secret", AWS_DEFAULT_REGION="us-east-1")
         run = Run(homecrew, env)

@@ -202,4 +202,116 @@ final class ResticBackupTests: XCTestCase {
         let health = try backup()
         XCTAssertEqual(health.status, 0, "the next backup completes: \(health.stderr)")
     }
+
+    /// restic itself, on this repository (the tests' password).
+    @discardableResult
+    func restic(_ arguments: [String]) throws -> String {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/restic")
+        process.arguments = ["-r", repository] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(password) { $1 }
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "restic \(arguments.joined(separator: " "))")
+        return text
+    }
+
+    /// What a restore killed once restic had finished held: the database copy and every object,
+    /// and no page text put back. `vault verify` of such a database names the document.
+    func testVerifyNamesADocumentWhosePagesLackTheirText() throws {
+        _ = try homecrew.ok("doc", "add", Samples.fixture("hello.pdf"), "--household", "Sea View", "--no-ocr", "--title", "Watering rota")
+        XCTAssertEqual(try backup().status, 0)
+        let id = try XCTUnwrap(try homecrew.jsonArray("doc", "list", "--all-households").first?["id"] as? String)
+        let copy = scratch.appendingPathComponent("restic-only")
+        try restic(["restore", "latest", "--target", copy.path])
+        try FileManager.default.moveItem(at: copy.appendingPathComponent("backup-snapshot/homecrew.sqlite"), to: copy.appendingPathComponent("homecrew.sqlite"))
+        let verify = try homecrew.run(["vault", "verify", "--vault", copy.path], useVaultOption: false)
+        XCTAssertEqual(verify.status, 65, verify.stdout + verify.stderr)
+        XCTAssertTrue(verify.stdout.contains("problem: document \(id) (Watering rota): the text of its pages is missing"), verify.stdout)
+        XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0, "the vault itself verifies")
+    }
+
+    /// Clearing what killed restores and backups left never follows a link another user could
+    /// have planted there (in the restore's folder, or in the vault): the link goes, as a link.
+    func testALinkPlantedWhereStagingIsClearedIsRemovedAsALinkNeverFollowed() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let victim = scratch.appendingPathComponent("someone-elses")
+        let inner = victim.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try "keep me\n".write(to: inner.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+        chmod(victim.path, 0o755)
+        chmod(inner.path, 0o755)
+        let planted = [scratch.appendingPathComponent(".homecrew-restore-999999999-1").path, homecrew.vault.appendingPathComponent("backup-drill").path]
+        for link in planted { try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim.path) }
+        let restore = try homecrew.run(["vault", "restore", "--restic", repository, "--into", scratch.appendingPathComponent("restored").path],
+                                       environment: password)
+        XCTAssertEqual(restore.status, 0, restore.stderr)
+        XCTAssertEqual(try backup().status, 0)
+        var info = stat()
+        for link in planted { XCTAssertNotEqual(lstat(link, &info), 0, "\(link) is removed") }
+        for folder in [victim, inner] {
+            XCTAssertEqual(stat(folder.path, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o777, 0o755, "\(folder.path) was changed through the link")
+        }
+        XCTAssertEqual(try String(contentsOf: inner.appendingPathComponent("file.txt"), encoding: .utf8), "keep me\n")
+    }
+
+    /// Anyone with the repository's password can retag a snapshot (`restic tag --set`): whose it
+    /// is comes from its records. Another vault's snapshot tagged as this vault's fails the drill
+    /// and is not restored, unless --other-vault, which says whose it is.
+    func testAnotherVaultsSnapshotRetaggedAsThisVaultsFailsTheDrillAndIsNotRestored() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let other = scratch.appendingPathComponent("other-vault").path
+        func inOther(_ arguments: [String]) throws -> HomeCrewProcess.Result {
+            try homecrew.run(arguments + ["--vault", other], environment: password, useVaultOption: false)
+        }
+        XCTAssertEqual(try inOther(["household", "add", "Hill Top"]).status, 0)
+        for _ in 0..<2 { XCTAssertEqual(try inOther(["vault", "backup", "--restic", repository]).status, 0) }
+        let mine = try sqlite("SELECT vault_id FROM backup_identity")
+        let theirs = try XCTUnwrap(try jsonArray(try inOther(["vault", "backups", "--restic", repository, "--format", "json"]).stdout).first?["vault_id"] as? String)
+        XCTAssertNotEqual(mine, theirs)
+        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try restic(["snapshots", "--json"]).utf8)) as? [[String: Any]])
+        let snapshot = try XCTUnwrap(listed.first { ($0["tags"] as? [String] ?? []).contains("homecrew-vault=\(theirs)") })
+        let tags = (snapshot["tags"] as? [String] ?? []).map { $0 == "homecrew-vault=\(theirs)" ? "homecrew-vault=\(mine)" : $0 }
+        try restic(["tag", "--set", tags.joined(separator: ","), try XCTUnwrap(snapshot["id"] as? String)])
+        let mineListed = try jsonArray(try homecrew.run(["vault", "backups", "--restic", repository, "--format", "json"], environment: password).stdout)
+        XCTAssertEqual(mineListed.count, 2, "the retagged snapshot is listed as this vault's")
+        let retagged = try XCTUnwrap(mineListed.last?["id"] as? String), short = String(retagged.prefix(8))
+        let genuine = try XCTUnwrap(mineListed.first?["id"] as? String)
+        let theirsTagged = try XCTUnwrap(try jsonArray(try inOther(["vault", "backups", "--restic", repository, "--format", "json"]).stdout).last?["id"] as? String)
+
+        let drill = try backup("--check")
+        XCTAssertEqual(drill.status, 65, drill.stdout)
+        XCTAssertEqual(drill.stderr, "error: the restore drill failed: snapshot \(short), tagged as vault \(mine)'s, holds vault \(theirs), "
+                       + "not this vault (\(mine)) (a tag says whose a snapshot is, and anyone with the repository's password can change it)\n")
+
+        let target = scratch.appendingPathComponent("restored").path
+        func restore(_ extra: String..., vault: String? = nil) throws -> HomeCrewProcess.Result {
+            try homecrew.run(["vault", "restore", "--restic", repository, "--into", target] + extra + ["--vault", vault ?? homecrew.vault.path],
+                             environment: password, useVaultOption: false)
+        }
+        let refused = try restore()
+        XCTAssertEqual(refused.status, 65, refused.stdout)
+        XCTAssertEqual(refused.stderr, "error: snapshot \(short) holds vault \(theirs), not this vault (\(mine)); nothing was restored "
+                       + "(to restore another vault's snapshot, pass --other-vault)\n")
+        let taggedAsTheirs = try restore("--snapshot", String(theirsTagged.prefix(8)))
+        XCTAssertEqual(taggedAsTheirs.stderr, "error: snapshot \(theirsTagged.prefix(8)) is tagged as vault \(theirs)'s, not this vault (\(mine)); "
+                       + "nothing was restored (to restore another vault's snapshot, pass --other-vault)\n")
+        let noLiveVault = try restore("--snapshot", short, vault: scratch.appendingPathComponent("none").path)
+        XCTAssertEqual(noLiveVault.status, 65, noLiveVault.stdout)
+        XCTAssertTrue(noLiveVault.stderr.contains("holds vault \(theirs), not the vault its tag names (\(mine))"), noLiveVault.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target), "nothing was restored")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix(".homecrew-restore-") }, [])
+
+        let genuineRestore = try restore("--snapshot", String(genuine.prefix(8)))
+        XCTAssertEqual(genuineRestore.status, 0, "this vault's own snapshot restores: \(genuineRestore.stderr)")
+        try FileManager.default.removeItem(atPath: target)
+        let accepted = try restore("--other-vault")
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertTrue(accepted.stdout.hasSuffix("It is another vault's: snapshot \(short) holds vault \(theirs), not this vault (\(mine)).\n"), accepted.stdout)
+        XCTAssertTrue(try homecrew.run(["household", "list", "--vault", target], useVaultOption: false).stdout.contains("Hill Top"))
+    }
 }

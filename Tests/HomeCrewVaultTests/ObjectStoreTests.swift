@@ -128,6 +128,33 @@ final class SafeFileTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: victim), Data("keep".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["link", "out.pdf", "victim"])
     }
+
+    /// What clears a restore's staging: read-only folders and files go, a name that is not UTF-8
+    /// goes, and a link (at the top or inside) is removed as a link, its target untouched.
+    func testRemovingATreeRemovesLinksAsLinksNeverWhatTheyPointTo() throws {
+        let directory = NSTemporaryDirectory() + "homecrew-tree-\(UUID().uuidString)"
+        let outside = directory + "/outside", tree = directory + "/tree"
+        for folder in [outside + "/inner", tree + "/objects/ab", tree + "/locked"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: outside + "/inner/keep", contents: Data("keep".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: tree + "/objects/ab/abc", contents: Data("object".utf8)))
+        let odd = open(Array((tree + "/").utf8CString.dropLast()) + [-1, 0], O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        XCTAssertGreaterThanOrEqual(odd, 0)
+        close(odd)
+        chmod(tree + "/objects/ab/abc", 0o400)
+        chmod(tree + "/objects/ab", 0o500)
+        chmod(tree + "/locked", 0o000)
+        chmod(outside, 0o755)
+        try FileManager.default.createSymbolicLink(atPath: tree + "/objects/link", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/top-link", withDestinationPath: outside)
+        for path in [directory + "/top-link", tree] { try SafeFile.removeTree(path) }
+        XCTAssertNoThrow(try SafeFile.removeTree(tree), "a path that is not there is nothing to do")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["outside"])
+        XCTAssertEqual(FileManager.default.contents(atPath: outside + "/inner/keep"), Data("keep".utf8))
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: outside)[.posixPermissions] as? NSNumber)?.intValue, 0o755)
+    }
 }
 
 final class ExifOrientationTests: XCTestCase {

@@ -30,6 +30,11 @@ struct VaultOptions: ParsableArguments {
         return database
     }
 
+    /// For checks of the vault (`vault verify`): there must be one (`AppDatabase.openExisting`).
+    func openExisting() throws -> AppDatabase {
+        try announce(AppDatabase.openExisting(location))
+    }
+
     /// For commands that write: the vault is created on the first write.
     func openForWriting() throws -> AppDatabase {
         try announce(AppDatabase.open(location, create: true))

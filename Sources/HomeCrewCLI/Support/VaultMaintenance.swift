@@ -24,6 +24,9 @@ struct VaultMaintenance {
         var report = Report()
         report.problems += try database.integrityProblems().map { "database: \($0)" }
         report.problems += try database.auditProblems().map { "audit trail: \($0)" }
+        report.problems += try database.documentsWithoutPageText().map {
+            "document \($0): the text of its pages is missing (a restore that did not complete?); restore the vault again"
+        }
         let removed = objects.removeStaleTemporaryFiles(startingUp: true)
         if removed > 0 { report.notes.append("removed \(removed) temporary file(s) left by an interrupted write") }
         switch ResticBackups.removeDamagedText(vaultDirectory: objects.root) {

@@ -16,6 +16,8 @@ struct RestoreVault: ParsableCommand {
     @Option(help: ArgumentHelp("Restore from this restic repository (else RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE, when no archive is given).", valueName: "repo")) var restic: String?
     @Option(help: ArgumentHelp("The snapshot to restore (see: homecrew vault backups); the latest when omitted.", valueName: "id")) var snapshot: String?
     @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
+    @Flag(help: "Restore a snapshot that is another vault's than this one (--vault), or than its tag names; it says whose.")
+    var otherVault = false
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
@@ -23,15 +25,18 @@ struct RestoreVault: ParsableCommand {
         guard archive != nil || restic != nil || RepositoryName.isNamedByEnvironment() else {
             throw ValidationError("give either an archive or --restic REPO (or set RESTIC_REPOSITORY)")
         }
-        if archive != nil, snapshot != nil || passwordFile != nil { throw ValidationError("--snapshot and --password-file go with --restic") }
+        if archive != nil, snapshot != nil || passwordFile != nil || otherVault {
+            throw ValidationError("--snapshot, --password-file and --other-vault go with --restic")
+        }
     }
 
     func run() throws {
         if archive == nil, let restic = try restic ?? RepositoryName.fromEnvironment() {
             let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
-            let summary = try backups.restore(snapshot: snapshot, into: into)
+            let summary = try backups.restore(snapshot: snapshot, into: into, otherVault: otherVault)
             print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "
                   + "into \(Terminal.sanitize(summary.directory)); every SHA-256 and the record digest checked.")
+            if let owner = summary.otherVault { print("It is another vault's: \(Terminal.sanitize(owner)).") }
             if !summary.unreadableText.isEmpty {
                 FileHandle.standardError.write(Data(("warning: \(summary.unreadableText.count) text file(s) of the snapshot were missing or damaged "
                     + "(\(summary.unreadableText.map { "backup-text/" + $0 }.joined(separator: ", "))): every record and document is restored, "
@@ -43,18 +48,16 @@ struct RestoreVault: ParsableCommand {
         let target = (into as NSString).standardizingPath
         try RestoreTarget.requireEmpty(target)
         let parent = (target as NSString).deletingLastPathComponent
-        let staging = "\(parent.isEmpty ? "." : parent)/.homecrew-restore-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var moved = false
-        defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
+        let staging = RestoreStaging.newPath(in: parent.isEmpty ? "." : parent)
+        defer { try? SafeFile.removeTree(staging) }
+        try RestoreStaging.create(at: staging)
         let summary = try BackupArchive.unpack(archive, into: staging)
         // The database must open (and be brought up to this HomeCrew's format) and verify.
-        let database = try AppDatabase.open(VaultLocation(directory: staging), create: false)
+        let database = try AppDatabase.open(VaultLocation(directory: staging), create: false, restoring: true)
         let report = try VaultMaintenance(database: database, objects: ObjectStore(vaultDirectory: staging)).verify()
         guard report.problems.isEmpty else { throw VaultCommandError.restoreFailed(report.problems[0]) }
-        if FileManager.default.fileExists(atPath: target) { guard rmdir(target) == 0 else { throw BackupError.targetNotEmpty(target) } }
-        guard rename(staging, target) == 0 else { throw VaultError.cannotWrite(path: target, reason: String(cString: strerror(errno))) }
-        moved = true
-        try? ObjectStore.syncDirectory(parent.isEmpty ? "." : parent)
+        try RestoreStaging.complete(staging)
+        try RestoreStaging.moveIntoPlace(staging, target: target)
         print("Restored the database and \(summary.objectCount) object(s) into \(Terminal.sanitize(target)); every SHA-256 checked.")
     }
 }

@@ -4,12 +4,13 @@ import HomeCrewCore
 struct VerifyVault: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Re-hash every object and check the database; exit 65 when anything is wrong.")
+        abstract: "Re-hash every object and check the database; exit 65 when anything is wrong, 66 when there is no vault.")
 
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let database = try vault.openForReading()
+        // A check of nothing never passes: no vault is 66, a database that is not a vault's 65.
+        let database = try vault.openExisting()
         let report = try VaultMaintenance(database: database, objects: vault.objectStore).verify()
         for problem in report.problems { print("problem: \(Terminal.sanitize(problem))") }
         for note in report.notes { print("note: \(Terminal.sanitize(note))") }

@@ -42,6 +42,8 @@ public struct RestoreSummary: Sendable, Equatable {
     /// Text files of the snapshot that were missing or damaged: their documents were restored
     /// without text, marked to be read again.
     public var unreadableText: [String] = []
+    /// With `--other-vault`, whose the snapshot is when it is not this vault's (nil when it is).
+    public var otherVault: String? = nil
 }
 
 /// What the restore drill found (`vault backup --restic REPO --check`).

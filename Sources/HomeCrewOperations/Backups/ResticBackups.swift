@@ -153,22 +153,30 @@ public struct ResticBackups: Sendable {
     /// Restores a snapshot (the latest of this vault when nil) into `into`, a new or empty
     /// directory: staged in a hidden sibling and renamed into place only once every object
     /// re-hashes and the records match the manifest's digest.
-    public func restore(snapshot: String?, into target: String) throws -> RestoreSummary {
+    /// `otherVault`: a snapshot of another vault than the live one (or than its tag names) is
+    /// restored, and said to be, instead of refused (`SnapshotOwner`).
+    public func restore(snapshot: String?, into target: String, otherVault: Bool = false) throws -> RestoreSummary {
         let target = URL(fileURLWithPath: target).standardizedFileURL.path
         try RestoreTarget.requireEmpty(target)
         let chosen = try choose(snapshot)
+        let live = try liveVaultID()
+        // Its tag already says it is another vault's: refused before anything is downloaded.
+        if let live, let tagged = chosen.vaultID { _ = try SnapshotOwner.check(holds: tagged, snapshot: chosen, live: live, otherVault: otherVault, byTag: true) }
         let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        RestoredVault.removeAbandonedStaging(in: parent)
-        let staging = "\(parent)/\(RestoredVault.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let staging = RestoreStaging.newPath(in: parent)
         defer { try? Self.removeTree(staging) }
         let restored = try restoreVerified(chosen, into: staging)
-        try RestoredVault.moveIntoPlace(staging, target: target)
+        let owner = try SnapshotOwner.check(holds: restored.manifest.vaultID, snapshot: chosen, live: live, otherVault: otherVault)
+        try RestoreStaging.complete(staging)
+        try RestoreStaging.moveIntoPlace(staging, target: target)
         return RestoreSummary(snapshotID: chosen.id, directory: target, objectCount: restored.objectCount, bytes: restored.bytes,
-                              counts: restored.manifest.counts, unreadableText: restored.unreadableText)
+                              counts: restored.manifest.counts, unreadableText: restored.unreadableText, otherVault: owner)
     }
 
+    /// Restores `snapshot` into `staging` (a new folder, marked incomplete until the caller
+    /// completes it) and checks it (`RestoredVault.verify`).
     func restoreVerified(_ snapshot: SnapshotListing, into staging: String) throws -> RestoredVault {
-        guard mkdir(staging, 0o700) == 0 else { throw Self.writeFailure(staging) }
+        try RestoreStaging.create(at: staging)
         try restic.run(["restore", snapshot.id, "--target", staging])
         return try RestoredVault.verify(staging, snapshot: snapshot.shortID)
     }
@@ -221,6 +229,7 @@ public struct ResticBackups: Sendable {
             let problem = if case BackupError.restoredDoesNotVerify(let problem) = error { problem } else { ErrorText.sentence(for: error) }
             throw BackupError.damagedTextRemoved(problem, files: removed)
         }
+        try SnapshotOwner.checkDrill(holds: restored.manifest.vaultID, snapshot: chosen, live: vaultID)
         let live = ObjectStore(vaultDirectory: vault.directory)
         let liveDigest = try database.backupRecordDigest(RecordDigest(manifestVersion: restored.manifest.homecrewBackup))
         return DrillSummary(repository: displayRepository, snapshotID: chosen.id, snapshotTime: chosen.time,
@@ -273,18 +282,9 @@ public struct ResticBackups: Sendable {
         }
     }
 
+    /// Never through a link (`SafeFile.removeTree`): a link planted there is removed as a link.
     static func removeTree(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        // Objects are read-only (0400) and their folders may be too: make them removable first.
-        if let walker = FileManager.default.enumerator(atPath: path) {
-            chmod(path, 0o700)
-            while let name = walker.nextObject() as? String {
-                var entry = stat()
-                if lstat(path + "/" + name, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR { chmod(path + "/" + name, 0o700) }
-            }
-        }
-        try FileManager.default.removeItem(atPath: path)
+        try SafeFile.removeTree(path)
     }
 
     static func writeFailure(_ path: String) -> any Error {

@@ -29,6 +29,10 @@ struct RestoredVault {
         guard facts.recordDigest == manifest.recordDigest else {
             throw BackupError.restoredDoesNotVerify("its records do not match the digest taken at the backup")
         }
+        // Whose it is (`SnapshotOwner`) is read from the manifest: it must be the database's own.
+        guard (facts.vaultID ?? "unknown") == manifest.vaultID else {
+            throw BackupError.restoredDoesNotVerify("its database is vault \(facts.vaultID ?? "unknown")'s, but its manifest names vault \(manifest.vaultID)")
+        }
         let copyBytes = BackupManifest.size(database)
         // From version 2 the text of pages is beside the database: put back before any upgrade reads it.
         let unreadableText = manifest.homecrewBackup >= 2 ? try refillText(database, staging: staging, manifest: manifest) : []
@@ -45,7 +49,7 @@ struct RestoredVault {
             if facts.objects.contains(hash) { bytes += BackupManifest.size(path) }
         }
         // It must open with this HomeCrew (an older format is upgraded) and pass its checks.
-        let opened = try AppDatabase.open(VaultLocation(directory: staging), create: false)
+        let opened = try AppDatabase.open(VaultLocation(directory: staging), create: false, restoring: true)
         if let problem = try opened.integrityProblems().first ?? opened.auditProblems().first {
             throw BackupError.restoredDoesNotVerify(problem)
         }
@@ -63,8 +67,6 @@ struct RestoredVault {
                                               expected: (files, digest))
         } catch { throw BackupError.restoredDoesNotVerify(ErrorText.sentence(for: error)) }
     }
-
-    static let stagingPrefix = ".homecrew-restore-"
 
     /// Every entry under `root` (not following links) is a plain file or a folder. Read with
     /// readdir's own file types (FileManager's enumerator took a fifth of a backup's own time).
@@ -88,24 +90,5 @@ struct RestoredVault {
                 if kind == Int32(DT_DIR) { folders.append(path) } else if kind != Int32(DT_REG) { throw BackupError.notAPlainFile(path) }
             }
         }
-    }
-
-    /// Removes the hidden staging directories of restores whose process is gone (killed, or
-    /// the machine stopped): never a finished restore, which has been renamed.
-    static func removeAbandonedStaging(in parent: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
-            guard let pid = Int32(name.dropFirst(stagingPrefix.count).split(separator: "-").first ?? ""), pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? ResticBackups.removeTree(parent + "/" + name)
-        }
-    }
-
-    /// Renames the verified staging directory to `target` (an empty directory there is
-    /// replaced); a restore stopped before this leaves only the hidden staging directory.
-    static func moveIntoPlace(_ staging: String, target: String) throws {
-        if FileManager.default.fileExists(atPath: target) { guard rmdir(target) == 0 else { throw BackupError.targetNotEmpty(target) } }
-        guard rename(staging, target) == 0 else { throw VaultError.cannotWrite(path: target, reason: String(cString: strerror(errno))) }
-        let parent = (target as NSString).deletingLastPathComponent
-        try? ObjectStore.syncDirectory(parent.isEmpty ? "." : parent)
     }
 }

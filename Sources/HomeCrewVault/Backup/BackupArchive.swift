@@ -60,14 +60,14 @@ public enum BackupArchive {
         return Summary(objectCount: objectHashes.count, bytes: bytes)
     }
 
-    /// Unpacks an archive into `staging` (a new directory), checking every file against the
-    /// manifest and every object against its name. The caller checks the database, then
-    /// moves `staging` into place; on any failure it removes `staging`.
+    /// Unpacks an archive into `staging` (a new directory the caller made, holding only its
+    /// incomplete-restore marker), checking every file against the manifest and every object
+    /// against its name. The caller checks the database, then moves `staging` into place; on
+    /// any failure it removes `staging`.
     public static func unpack(_ archive: String, into staging: String) throws -> Summary {
         let input = open(archive, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw VaultError.posix(archive, writing: false) }
         defer { close(input) }
-        guard mkdir(staging, 0o700) == 0 else { throw VaultError.posix(staging, writing: true) }
         let tar = TarReader(descriptor: input, path: archive)
         var hashes: [String: String] = [:]
         var manifest: String?
