@@ -425,7 +425,7 @@ extension AppDatabase {
             guard existing.householdID == householdID else {
                 throw StaffCSVRow.RowError(line: row.line, reason: "\(existing.legalName) (\(existing.id.short)) works for another household")
             }
-            member.createdAt = existing.createdAt
+            member = try row.updating(existing)
             guard member != existing else { result.unchanged += 1; return }
             guard member.startDate == existing.startDate else {
                 throw StaffCSVRow.RowError(line: row.line, reason: "the start date differs from \(existing.startDate); change it with staff edit")

@@ -168,6 +168,24 @@ final class ExchangeTests: XCTestCase {
             (try vault.jsonArray("staff", "list", "--all-households", "--status", "all")).map { $0["legal_name"] as? String ?? "" }
         }
         XCTAssertEqual(try names(target), try names(homecrew))
+        // The spreadsheet has no column for a contract's gratuity: importing it over the vault it came
+        // from changes nothing (it cleared the contract's 15 days before), and a file without a
+        // column leaves that field as it is.
+        let gratuity = { try self.homecrew.ok("staff", "show", "Ramesh").split(separator: "\n").filter { $0.hasPrefix("Contract gratuity") } }
+        try homecrew.ok("staff", "edit", "Ramesh", "--contract-gratuity-days", "15", "--contract-month-days", "26")
+        let contract = try gratuity()
+        XCTAssertEqual(contract.count, 1)
+        try homecrew.ok("staff", "list", "--all-households", "--status", "all", "--format", "csv").write(to: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try homecrew.ok("staff", "import", csv.path), "Added 0, updated 0, unchanged 9.\n")
+        XCTAssertEqual(try gratuity(), contract)
+        let ramesh = try XCTUnwrap(try homecrew.jsonObject("staff", "show", "Ramesh")["id"] as? String)
+        let narrow = scratch.appendingPathComponent("narrow.csv")
+        try "id,legal_name,start_date,salary,currency,known_as\r\n\(ramesh),Ramesh Kumar Yadav,2021-08-16,24500,INR,Ramu\r\n"
+            .write(to: narrow, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try homecrew.ok("staff", "import", narrow.path, "--household", "Sea View House"), "Added 0, updated 1, unchanged 0.\n")
+        let updated = try homecrew.jsonObject("staff", "show", "Ramu")
+        XCTAssertEqual(updated["duties"] as? String, "Driving, car upkeep")
+        XCTAssertEqual(try homecrew.ok("staff", "show", "Ramu").split(separator: "\n").filter { $0.hasPrefix("Contract gratuity") }, contract)
 
         let bad = scratch.appendingPathComponent("bad.csv")
         try "legal_name,start_date,salary,currency,duties\r\nNew Cook,2026-01-05,18000,INR,\"Cooking, shopping\"\r\nBad Date,2026-02-30,100,INR,\r\nNo Currency,2026-01-01,100,XYZ,\r\n"

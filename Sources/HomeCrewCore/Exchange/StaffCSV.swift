@@ -62,6 +62,10 @@ public struct StaffCSVRow: Sendable {
     public let household: String?
     public let member: StaffMember
     public let salary: Money
+    /// The columns the file has. Importing over a person changes only the fields it has a column
+    /// for (an empty cell clears one): a column it lacks, and what a spreadsheet never holds (a
+    /// contract's gratuity), stay as they are.
+    public let columns: Set<String>
 
     /// Checks the header; the result maps each known column to its index.
     public static func header(_ fields: [String]) throws(RowError) -> [String: Int] {
@@ -96,6 +100,7 @@ public struct StaffCSVRow: Sendable {
         }
         do {
             let currency = try Currency(code: value("currency") ?? "")
+            self.columns = Set(header.keys)
             self.line = line
             self.id = value("id").map(RecordID.init(rawValue:))
             self.household = value("household")
@@ -116,5 +121,20 @@ public struct StaffCSVRow: Sendable {
         } catch {
             throw RowError(line: line, reason: ErrorText.sentence(for: error))
         }
+    }
+
+    /// `existing` with the fields this row has columns for taken from the row.
+    public func updating(_ existing: StaffMember) throws(RowError) -> StaffMember {
+        var updated = existing
+        func take<Value>(_ column: String, _ field: WritableKeyPath<StaffMember, Value>) {
+            if columns.contains(column) { updated[keyPath: field] = member[keyPath: field] }
+        }
+        take("legal_name", \.legalName)
+        take("known_as", \.knownAs)
+        take("start_date", \.startDate)
+        take("leaving_date", \.leavingDate)
+        take("annual_leave_days", \.annualLeave)
+        take("duties", \.duties)
+        do { return try updated.validated() } catch { throw RowError(line: line, reason: ErrorText.sentence(for: error)) }
     }
 }
