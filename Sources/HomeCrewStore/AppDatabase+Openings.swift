@@ -92,7 +92,7 @@ extension AppDatabase {
     /// where the web's payment form offers to open the ledger.
     public func mayOfferOpening(householdID: RecordID) throws -> Bool {
         try read { db in
-            try Self.standingOpenings(of: [householdID], db).isEmpty && Self.paymentsOfPay(inHousehold: householdID, db) == 0
+            try Self.standingOpenings(of: [householdID], db).isEmpty && !Self.hasPaymentOfPay(inHousehold: householdID, db)
         }
     }
 
@@ -111,18 +111,39 @@ extension AppDatabase {
             let reversal = try opening.reversal(on: day, note: note).validated(today: day, people: [])
             try reversal.insert(db)
             try Self.guardCoveredMonthsUnpaid(householdID: opening.householdID, db)
-            return try Self.openingEntry(reversal, reversedBy: nil, db)
+            return try Self.openingEntries([reversal], reversedBy: [:], db)[0]
         }
     }
 
-    /// A household's openings and their reversals, oldest first.
+    /// A household's openings and their reversals, oldest first: every one of them (`pay opening`
+    /// lists them when asked), in three statements however many there are.
     public func openings(householdID: RecordID, within reach: Reach = .everything) throws -> [OpeningEntry] {
         try read { db in
             guard reach.includes(householdID) else { throw StoreError.noSuchHousehold(householdID.rawValue) }
             let all = try LedgerOpening.filter(LedgerOpening.Columns.householdID == householdID)
                 .order(LedgerOpening.Columns.createdAt, LedgerOpening.Columns.id).fetchAll(db)
             let reversals = Dictionary(all.compactMap { opening in opening.reverses.map { ($0, opening.id) } }) { first, _ in first }
-            return try all.map { try Self.openingEntry($0, reversedBy: reversals[$0.id], db) }
+            return try Self.openingEntries(all, reversedBy: reversals, db)
+        }
+    }
+
+    /// The openings in force in a household, oldest first: one per ledger at most, read without
+    /// the openings reversed and made again before them (what the household page shows).
+    public func standingOpenings(householdID: RecordID, within reach: Reach = .everything) throws -> [OpeningEntry] {
+        try read { db in
+            guard reach.includes(householdID) else { throw StoreError.noSuchHousehold(householdID.rawValue) }
+            return try Self.openingEntries(Self.standingOpenings(of: [householdID], db), reversedBy: [:], db)
+        }
+    }
+
+    /// Openings with their households and people, each read once.
+    static func openingEntries(_ openings: [LedgerOpening], reversedBy reversals: [RecordID: RecordID], _ db: Database) throws -> [OpeningEntry] {
+        let households = Dictionary(uniqueKeysWithValues: try Household.filter(keys: Set(openings.map(\.householdID.rawValue))).fetchAll(db)
+            .map { ($0.id, $0) })
+        let people = Dictionary(uniqueKeysWithValues: try CachedReads.staff(Set(openings.compactMap(\.staffID)), db).map { ($0.id, $0) })
+        return openings.map { opening in
+            OpeningEntry(opening: opening, household: households[opening.householdID]!, member: opening.staffID.flatMap { people[$0] },
+                         reversedBy: reversals[opening.id])
         }
     }
 
@@ -142,11 +163,6 @@ extension AppDatabase {
 
     static let firstMonthEver = try! YearMonth(parsing: "1900-01")
 
-    static func openingEntry(_ opening: LedgerOpening, reversedBy: RecordID?, _ db: Database) throws -> OpeningEntry {
-        OpeningEntry(opening: opening, household: try Household.fetchOne(db, key: opening.householdID.rawValue)!,
-                     member: try opening.staffID.flatMap { try StaffMember.fetchOne(db, key: $0.rawValue) }, reversedBy: reversedBy)
-    }
-
     /// Openings of the households that stand: neither a reversal nor undone by one.
     static func standingOpenings(of households: Set<RecordID>, _ db: Database) throws -> [LedgerOpening] {
         try CachedReads.standingOpenings(of: households, db)
@@ -164,11 +180,10 @@ extension AppDatabase {
         let standing = try standingOpenings(of: [householdID], db)
         guard let latest = standing.map(\.settledThrough).max() else { return }
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.staff_id, pm.month FROM payment p
-            JOIN payment_month pm ON pm.payment_id = p.id
-            JOIN staff s ON s.id = p.staff_id
-            WHERE s.household_id = ? AND p.purpose = 'payroll' AND p.reverses IS NULL AND p.id NOT IN \(AppDatabase.cancelled)
-              AND pm.month <= ?
+            SELECT p.staff_id, pm.month FROM staff s
+            JOIN payment_standing p ON p.staff_id = s.id AND p.purpose = 'payroll'
+            JOIN payment_month pm ON pm.payment_id = p.payment_id
+            WHERE s.household_id = ? AND pm.month <= ?
             """, arguments: [householdID.rawValue, latest.description])
         let households = standing.first { $0.staffID == nil }?.settledThrough
         let own = Dictionary(standing.compactMap { opening in opening.staffID.map { ($0, opening.settledThrough) } }) { first, _ in first }

@@ -114,7 +114,7 @@ extension AppDatabase {
             if let expecting, expecting != payment {
                 throw StoreError.constraint("the months this payment pays changed while it was being recorded; nothing was recorded, record it again")
             }
-            let isFirst = try Self.paymentsOfPay(inHousehold: details.household.id, db) == 0
+            let isFirst = try !Self.hasPaymentOfPay(inHousehold: details.household.id, db)
             try payment.insertWithMonths(db)
             let filed = try request.filing.map { try Self.insertOrFind($0, within: request.reach, db).id.rawValue }
             let proof = try Self.attachProof(request.proof + filed, to: payment, of: details, within: request.reach, db)
@@ -307,8 +307,8 @@ extension AppDatabase {
     /// The earliest month a payment of pay (not reversed) has paid.
     static func firstMonthPaid(_ staffID: RecordID, _ db: Database) throws -> YearMonth? {
         try String.fetchOne(db, sql: """
-            SELECT min(m.month) FROM payment_month m JOIN payment p ON p.id = m.payment_id
-            WHERE p.staff_id = ? AND p.purpose = 'payroll' AND p.reverses IS NULL AND p.id NOT IN \(cancelled)
+            SELECT min(m.month) FROM payment_standing s JOIN payment_month m ON m.payment_id = s.payment_id
+            WHERE s.staff_id = ? AND s.purpose = 'payroll'
             """, arguments: [staffID]).map { try YearMonth(parsing: $0) }
     }
 
@@ -361,15 +361,14 @@ extension AppDatabase {
                             proof: try proof(of: [payment.id], db)[payment.id] ?? [], reversedBy: reversal?.id)
     }
 
-    /// Ids of payments that a reversal undid.
-    /// Payments of pay that stand, of everyone in a household (its staff asked as a subquery: a
-    /// household may hold thousands).
-    static func paymentsOfPay(inHousehold household: RecordID, _ db: Database) throws -> Int {
-        try Payment.filter(sql: "staff_id IN (SELECT id FROM staff WHERE household_id = ?)", arguments: [household.rawValue])
-            .of(.payroll).standing().fetchCount(db)
+    /// Whether anyone in a household has a payment of pay that stands (its staff asked as a
+    /// subquery: a household may hold thousands); the first one found answers.
+    static func hasPaymentOfPay(inHousehold household: RecordID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM payment_standing s
+                           WHERE s.staff_id IN (SELECT id FROM staff WHERE household_id = ?) AND s.purpose = 'payroll')
+            """), arguments: [household.rawValue]) ?? false
     }
-
-    static let cancelled = "(SELECT reverses FROM payment WHERE reverses IS NOT NULL)"
 
     /// Repayments (not reversed) of the given advances.
     static func repayments(of advances: [RecordID], _ db: Database) throws -> [Payment] {

@@ -48,8 +48,8 @@ extension AppDatabase {
     static func settledStaff(_ members: [StaffMember], _ db: Database) throws -> Set<RecordID> {
         guard !members.isEmpty else { return [] }
         let ids = try RecordID.fetchSet(db, sql: """
-            SELECT p.staff_id FROM payment p
-            WHERE p.staff_id IN (SELECT value FROM json_each(?)) AND p.reverses IS NULL AND p.id NOT IN \(cancelled)
+            SELECT p.staff_id FROM payment_standing s JOIN payment p ON p.id = s.payment_id
+            WHERE s.staff_id IN (SELECT value FROM json_each(?))
             AND (p.purpose = 'settlement' OR (p.note GLOB ? AND EXISTS (
                 SELECT 1 FROM payment_proof pp JOIN document d ON d.id = pp.document_id
                 WHERE pp.payment_id = p.id AND d.original_name GLOB 'final-settlement-*')))

@@ -55,19 +55,22 @@ enum CachedReads {
     }
 
     /// Payments of net pay (not reversed, not reversals) that pay a month in the range, by day paid
-    /// (then as recorded: one order whatever plan SQLite chooses).
+    /// (then as recorded: one order whatever plan SQLite chooses). Found in `payment_standing`:
+    /// the payments reversed before them are not read.
     static func paymentsOfPay(_ staff: [RecordID], from first: YearMonth, through last: YearMonth, _ db: Database) throws -> [Payment] {
         try fetchAll(db, """
-            SELECT * FROM payment WHERE staff_id IN (SELECT value FROM json_each(?)) AND purpose = ? AND reverses IS NULL
-            AND NOT (id IN \(AppDatabase.cancelled))
-            AND id IN (SELECT payment_id FROM payment_month WHERE month BETWEEN ? AND ?) ORDER BY paid_on, created_at, id
+            SELECT p.* FROM payment_standing s JOIN payment p ON p.id = s.payment_id
+            WHERE s.staff_id IN (SELECT value FROM json_each(?)) AND s.purpose = ?
+            AND EXISTS (SELECT 1 FROM payment_month m WHERE m.payment_id = p.id AND m.month BETWEEN ? AND ?) ORDER BY p.paid_on, p.created_at, p.id
             """, [list(staff), Payment.Purpose.payroll.rawValue, first.description, last.description])
     }
 
     /// Payments for `purpose` that a reversal has undone.
     static func cancelledPayments(of staff: [RecordID], purpose: Payment.Purpose, _ db: Database) throws -> [Payment] {
         try fetchAll(db, """
-            SELECT * FROM payment WHERE staff_id IN (SELECT value FROM json_each(?)) AND purpose = ? AND id IN \(AppDatabase.cancelled)
+            SELECT p.* FROM payment p INDEXED BY payment_original_by_staff
+            WHERE p.staff_id IN (SELECT value FROM json_each(?)) AND p.purpose = ? AND p.reverses IS NULL
+            AND EXISTS (SELECT 1 FROM payment r WHERE r.reverses = p.id)
             """, [list(staff), purpose.rawValue])
     }
 
@@ -75,12 +78,34 @@ enum CachedReads {
         try fetchAll(db, "SELECT * FROM advance WHERE staff_id IN (SELECT value FROM json_each(?)) ORDER BY given_on, id", [list(staff)])
     }
 
-    /// Openings in force (neither a reversal nor reversed) of the households.
+    /// Openings in force (neither a reversal nor reversed) of the households. A ledger (a
+    /// household's, or one person's) has one standing opening at most, and an opening is made only
+    /// once the one before it is reversed: its latest opening that is not a reversal stands unless
+    /// reversed. Each household's ledgers are found by skipping from one person to the next through
+    /// `ledger_opening_latest` (the household's own first, as `''`), so that a ledger reversed and
+    /// opened again thousands of times costs what one opened once does.
     static func standingOpenings(of households: Set<RecordID>, _ db: Database) throws -> [LedgerOpening] {
         try fetchAll(db, """
-            SELECT * FROM ledger_opening WHERE household_id IN (SELECT value FROM json_each(?)) AND reverses IS NULL
-            AND id NOT IN (SELECT reverses FROM ledger_opening WHERE reverses IS NOT NULL)
+            WITH RECURSIVE ledgers(household_id, staff_id) AS (
+                SELECT value, '' FROM json_each(?)
+                UNION ALL
+                SELECT l.household_id, (SELECT min(o.staff_id) FROM ledger_opening o INDEXED BY ledger_opening_latest
+                                        WHERE o.household_id = l.household_id AND o.reverses IS NULL AND o.staff_id > l.staff_id)
+                FROM ledgers l WHERE l.staff_id IS NOT NULL
+            )
+            SELECT o.* FROM ledgers l
+            JOIN ledger_opening o ON o.rowid = (
+                SELECT latest.rowid FROM ledger_opening latest INDEXED BY ledger_opening_latest
+                WHERE latest.household_id = l.household_id AND latest.staff_id IS nullif(l.staff_id, '') AND latest.reverses IS NULL
+                ORDER BY latest.rowid DESC LIMIT 1)
+            WHERE l.staff_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_opening r WHERE r.reverses = o.id)
+            ORDER BY o.created_at, o.id
             """, [list(households)])
+    }
+
+    /// The people named by `ids`, in one statement.
+    static func staff(_ ids: some Sequence<RecordID>, _ db: Database) throws -> [StaffMember] {
+        try fetchAll(db, "SELECT * FROM staff WHERE id IN (SELECT value FROM json_each(?))", [list(ids)])
     }
 
     /// The months each payment pays, by month.

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 18
+    static let currentFormatVersion = 19
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -29,6 +29,7 @@ enum Migrations {
         migrator.registerMigration("v16: document numbers", migrate: addDocumentNumbers)
         migrator.registerMigration("v17: places accounts signed in from", migrate: createKnownPlaces)
         migrator.registerMigration("v18: a contract gratuity's month and minimum service", migrate: addContractGratuityTerms)
+        migrator.registerMigration("v19: openings and payments that stand, found however many reversals lie behind them", migrate: indexStandingEntries)
         return migrator
     }
 
@@ -882,6 +883,49 @@ enum Migrations {
             try db.execute(sql: try table.baseline(db, actor: "upgrade to format 18"))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 18")
+    }
+
+    /// Openings and payments are never deleted: a member who reverses and makes them again
+    /// thousands of times leaves thousands of rows behind what stands. These indexes let a page
+    /// read what it shows without walking them: a person's (or a household's) latest opening that
+    /// is not a reversal, which is the standing one unless reversed (one standing opening per
+    /// ledger: an earlier one was reversed before the next was made); a person's payments in the
+    /// order the staff page lists them; their entries that are not reversals, by purpose; and the
+    /// payments of an advance. `payment_by_staff` is a prefix of the second and goes. The trigger
+    /// that keeps one standing opening per ledger asks the latest opening too, instead of every one.
+    /// Payments have no such rule: `payment_standing` lists those that stand (neither a reversal nor
+    /// reversed), kept by triggers as entries are written, a reversal taking its payment out; not a
+    /// record (derived, never audited), filled from the ledger here.
+    private static func indexStandingEntries(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE payment_standing (
+                staff_id   TEXT NOT NULL,
+                purpose    TEXT NOT NULL,
+                payment_id TEXT NOT NULL REFERENCES payment(id),
+                PRIMARY KEY (staff_id, purpose, payment_id)
+            ) WITHOUT ROWID;
+            INSERT INTO payment_standing (staff_id, purpose, payment_id)
+            SELECT staff_id, purpose, id FROM payment p
+            WHERE reverses IS NULL AND NOT EXISTS (SELECT 1 FROM payment r WHERE r.reverses = p.id);
+            CREATE TRIGGER payment_standing_entry AFTER INSERT ON payment WHEN NEW.reverses IS NULL
+            BEGIN INSERT INTO payment_standing (staff_id, purpose, payment_id) VALUES (NEW.staff_id, NEW.purpose, NEW.id); END;
+            CREATE TRIGGER payment_standing_reversal AFTER INSERT ON payment WHEN NEW.reverses IS NOT NULL
+            BEGIN DELETE FROM payment_standing WHERE staff_id = NEW.staff_id AND purpose = NEW.purpose AND payment_id = NEW.reverses; END;
+            CREATE INDEX ledger_opening_latest ON ledger_opening(household_id, staff_id) WHERE reverses IS NULL;
+            DROP TRIGGER ledger_opening_one_standing;
+            CREATE TRIGGER ledger_opening_one_standing BEFORE INSERT ON ledger_opening WHEN NEW.reverses IS NULL
+            AND EXISTS (SELECT 1 FROM ledger_opening o
+                        WHERE o.rowid = (SELECT l.rowid FROM ledger_opening l INDEXED BY ledger_opening_latest
+                                         WHERE l.household_id = NEW.household_id AND l.staff_id IS NEW.staff_id AND l.reverses IS NULL
+                                         ORDER BY l.rowid DESC LIMIT 1)
+                        AND NOT EXISTS (SELECT 1 FROM ledger_opening r WHERE r.reverses = o.id))
+            BEGIN SELECT RAISE(ABORT, 'a ledger has one opening: reverse it before opening it again'); END;
+            CREATE INDEX payment_by_staff_in_order ON payment(staff_id, paid_on, created_at, id);
+            DROP INDEX payment_by_staff;
+            CREATE INDEX payment_original_by_staff ON payment(staff_id, purpose) WHERE reverses IS NULL;
+            CREATE INDEX payment_by_advance ON payment(advance_id) WHERE advance_id IS NOT NULL;
+            UPDATE vault SET format_version = 19;
+            """)
     }
 
     /// `searchSourceView` from format 14: a document's own pages when it has its own extraction,

@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-19", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,8 +32,8 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 18 {
-                // Older than this HomeCrew's format (18): upgraded, the old database kept beside it.
+            if version < 19 {
+                // Older than this HomeCrew's format (19): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
             } else {
@@ -66,9 +66,26 @@ final class UpgradeTests: XCTestCase {
                 // Format 12 began ledger openings: none is made by the upgrade, so what is owed is as it was.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening"), "0", name)
             } else {
-                // The demo of format 12 opens its three households' ledgers after 2026-09.
-                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM ledger_opening WHERE settled_through = '2026-09'"), "3", name)
+                // The demo of format 12 opens its three households' ledgers after 2026-09 (the format-19 fixture reversed Sea
+                // View House's and opened it again): each stands, and format 19 finds it through its latest opening.
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM ledger_opening o WHERE settled_through = '2026-09' AND reverses IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM ledger_opening r WHERE r.reverses = o.id)
+                    """), "3", name)
+                let openings = try homecrew.jsonArray("pay", "opening", "--household", "Sea View House", "--format", "json")
+                XCTAssertEqual(openings.compactMap { $0["state"] as? String }.filter { $0 == "standing" }.count, 1, name)
+                XCTAssertEqual(openings.count, version < 19 ? 1 : 3, name)
             }
+            // Format 19 reads what stands through indexes, however many reversals lie behind it, and lists the payments
+            // that stand: exactly those neither a reversal nor reversed (the format-9 fixture reversed one).
+            XCTAssertEqual(try sqlite(homecrew, """
+                SELECT count(*) FROM payment p WHERE (p.reverses IS NULL AND NOT EXISTS (SELECT 1 FROM payment r WHERE r.reverses = p.id))
+                <> EXISTS (SELECT 1 FROM payment_standing s WHERE s.payment_id = p.id AND s.staff_id = p.staff_id AND s.purpose = p.purpose)
+                """), "0", name)
+            XCTAssertEqual(try sqlite(homecrew, """
+                SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'index' AND name IN
+                ('ledger_opening_latest', 'payment_by_staff_in_order', 'payment_original_by_staff', 'payment_by_advance', 'payment_by_staff') ORDER BY name)
+                """), "ledger_opening_latest payment_by_advance payment_by_staff_in_order payment_original_by_staff", name)
             if version < 16 {
                 // Format 16 began documents' numbers: none is made up by the upgrade; each document has a baseline with its number column.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document WHERE number IS NOT NULL"), "0", name)
@@ -109,7 +126,7 @@ final class UpgradeTests: XCTestCase {
                     FROM staff WHERE contract_gratuity_month_days = 26
                     """), "15/26/5", name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "18")
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "19")
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
@@ -212,7 +229,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "18")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "19")
     }
 
     @discardableResult

@@ -27,8 +27,7 @@ struct OpeningController: Sendable {
     /// The openings that stand, and (for those who may change the household) the forms.
     static func section(_ app: WebApp, household: Household, context: WebContext) throws -> HTML {
         let canChange = context.may(.manager, in: household.id)
-        let standing = try app.database.openings(householdID: household.id, within: context.reach)
-            .filter { $0.reversedBy == nil && !$0.opening.isReversal }
+        let standing = try app.database.standingOpenings(householdID: household.id, within: context.reach)
         let csrf = Layout.csrfField(context.session)
         let action = "/households/\(household.id.rawValue)/opening"
         let items = standing.map { entry -> HTML in
