@@ -96,12 +96,40 @@ final class SettlementTests: XCTestCase {
         XCTAssertFalse(short.contains("Hijri"), "a day short of four Hijri years says nothing of them: \(short)")
         XCTAssertTrue(resigned.contains("without due cause (Article 27)"), resigned)
         XCTAssertTrue(try settle("J2").notes.contains { $0.contains("Article 628") && $0.contains("damages") }, "Japan's fixed term is stated")
-        XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six months: not counted") })
+        XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six calendar months: not counted") })
         for (id, version) in [("H1", "hk-cap57 (first version)"), ("I1", "in-contract from 2025-11-21"), ("J1", "jp-contract (first version)")] {
             XCTAssertThrowsError(try settle(id, by: .resignationWithCause)) {
                 XCTAssertEqual($0 as? SettlementError, .reasonNotSettled("resignation-with-cause", rules: version))
             }
         }
+    }
+
+    /// India (issue #52, statute check): counting a contract on the Code's 26-day month by the Code's
+    /// method is HomeCrew's reading, so the line gives the pro-rata figure too; the ceiling is the
+    /// Code's, the amount before it is shown, and a contract promising more prevails (s. 53(5)); a
+    /// line not due says the 240-day view of continuous service is not applied.
+    func testIndiasContractReadingShowsWhatItChanges() throws {
+        let book = try SettlementRuleBook.shipped.get()
+        let rows = Dictionary(uniqueKeysWithValues: try Self.rows().map { ($0["case"] ?? "", $0) })
+        func line(_ id: String) throws -> Settlement.Line {
+            let row = try XCTUnwrap(rows[id], id)
+            let settlement = try SettlementCalculator.settle(try facts(row, Currency(code: "INR")),
+                                                             by: book.rules("in-contract", on: date(row["leaving"] ?? "")))
+            return try XCTUnwrap(settlement.lines.first { $0.part == .gratuity }, id)
+        }
+        let (shortPart, capped, tooShort, thirtyDays) = (try line("I2"), try line("I7"), try line("I3"), try line("I1"))
+        XCTAssertTrue(shortPart.arithmetic.contains("the part year pro rata instead: 15/26 × 18000.00 × (5 + 97/365) years = 54682.82 (more than this reading gives)"),
+                      "\(shortPart.arithmetic)")
+        XCTAssertTrue(shortPart.source?.contains("HomeCrew's reading of the contract, not a rule of law") == true, shortPart.source ?? "")
+        XCTAssertTrue(shortPart.arithmetic.joined().contains("six months exactly is not counted"), "\(shortPart.arithmetic)")
+        let ceiling = capped.arithmetic.first { $0.hasPrefix("4615384.62 before the ceiling, capped at 2000000.00: the ceiling is the Code's") } ?? ""
+        for part in ["S.O. 1419(E) of 29 March 2018", "s. 164(2)(a)", "a contract that promises more prevails (s. 53(5)): then settle it by hand"] {
+            XCTAssertTrue(ceiling.contains(part), "\(part): \(capped.arithmetic)")
+        }
+        XCTAssertEqual(capped.amount.plainAmount, "2000000.00")
+        let notDue = tooShort.arithmetic.first { $0.hasPrefix("not due: 4 completed years, fewer than the 5 required") } ?? ""
+        XCTAssertTrue(notDue.contains("240 days' work in a year") && notDue.contains("disputed in the High Courts") && notDue.contains("not applied"), notDue)
+        XCTAssertFalse(thirtyDays.arithmetic.joined().contains("pro rata instead"), "a 30-day contract is pro rata already: \(thirtyDays.arithmetic)")
     }
 
     func testEveryVersionNamesItsSourcesAndWhenItWasChecked() throws {
