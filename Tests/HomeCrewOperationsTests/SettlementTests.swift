@@ -94,9 +94,15 @@ final class SettlementTests: XCTestCase {
         XCTAssertTrue(fourGregorianShort.contains(hijri), fourGregorianShort)
         XCTAssertTrue(fourHijri.contains(hijri), fourHijri)
         XCTAssertFalse(short.contains("Hijri"), "a day short of four Hijri years says nothing of them: \(short)")
-        XCTAssertTrue(resigned.contains("without due cause (Article 27)"), resigned)
+        XCTAssertTrue(resigned.contains("as issue #52 and secondary sources read Article 27, whose text was not read (unverified)"), resigned)
         XCTAssertTrue(try settle("J2").notes.contains { $0.contains("Article 628") && $0.contains("damages") }, "Japan's fixed term is stated")
         XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six calendar months: not counted") })
+        for id in ["A7", "A8"] {
+            let line = try XCTUnwrap(try settle(id).lines.first { $0.part == .gratuity }, id)
+            XCTAssertTrue(line.source?.contains("Article 27 and secondary sources (the article's text unverified)") == true, "\(id): \(line.source ?? "")")
+        }
+        XCTAssertTrue(try settle("A7").notes.contains { $0.contains("dismissed for misconduct") && $0.contains("not worked out here") })
+        XCTAssertTrue(try settle("A9").notes.contains { $0.contains("Article 31") && $0.contains("DubaiHires") })
         for (id, version) in [("H1", "hk-cap57 (first version)"), ("I1", "in-contract from 2025-11-21"), ("J1", "jp-contract (first version)")] {
             XCTAssertThrowsError(try settle(id, by: .resignationWithCause)) {
                 XCTAssertEqual($0 as? SettlementError, .reasonNotSettled("resignation-with-cause", rules: version))
