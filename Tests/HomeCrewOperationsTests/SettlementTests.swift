@@ -96,6 +96,12 @@ final class SettlementTests: XCTestCase {
         XCTAssertFalse(short.contains("Hijri"), "a day short of four Hijri years says nothing of them: \(short)")
         XCTAssertTrue(resigned.contains("as issue #52 and secondary sources read Article 27, whose text was not read (unverified)"), resigned)
         XCTAssertTrue(try settle("J2").notes.contains { $0.contains("Article 628") && $0.contains("damages") }, "Japan's fixed term is stated")
+        let japan = try settle("J2").notes.joined(separator: " ")
+        for part in ["unless the contract allows ending it early or Article 626 does", "its Article 22(2) excludes only an employer of cohabiting relatives",
+                     "(Article 17(1))", "(Article 16)"] {
+            XCTAssertTrue(japan.contains(part), "\(part): \(japan)")
+        }
+        XCTAssertFalse(japan.contains("only for an unavoidable reason"), "Article 626 and the contract's terms are exceptions: \(japan)")
         XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six calendar months: not counted") })
         for id in ["A7", "A8"] {
             let line = try XCTUnwrap(try settle(id).lines.first { $0.part == .gratuity }, id)
@@ -136,6 +142,20 @@ final class SettlementTests: XCTestCase {
         let notDue = tooShort.arithmetic.first { $0.hasPrefix("not due: 4 completed years, fewer than the 5 required") } ?? ""
         XCTAssertTrue(notDue.contains("240 days' work in a year") && notDue.contains("disputed in the High Courts") && notDue.contains("not applied"), notDue)
         XCTAssertFalse(thirtyDays.arithmetic.joined().contains("pro rata instead"), "a 30-day contract is pro rata already: \(thirtyDays.arithmetic)")
+    }
+
+    /// `resignation-with-cause` changes nothing in the Saudi set: it settles exactly as a resignation.
+    func testASaudiResignationWithCauseIsSettledAsAResignation() throws {
+        let book = try SettlementRuleBook.shipped.get()
+        for row in try Self.rows() where row["rules"] == "sa-domestic-2013" {
+            let worked = try facts(row, Currency(code: "SAR"))
+            let rules = try book.rules("sa-domestic-2013", on: date(row["leaving"] ?? ""))
+            let (resigned, withCause) = (try SettlementCalculator.settle(worked.ending(by: .resignation), by: rules),
+                                         try SettlementCalculator.settle(worked.ending(by: .resignationWithCause), by: rules))
+            XCTAssertEqual(resigned.lines.map(\.amount), withCause.lines.map(\.amount), row["case"] ?? "")
+            XCTAssertEqual(resigned.lines.map(\.arithmetic), withCause.lines.map(\.arithmetic).map { $0.map { $0.replacingOccurrences(of: "resignation-with-cause", with: "resignation") } },
+                           row["case"] ?? "")
+        }
     }
 
     func testEveryVersionNamesItsSourcesAndWhenItWasChecked() throws {
