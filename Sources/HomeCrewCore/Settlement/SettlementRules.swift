@@ -9,7 +9,9 @@ public enum LeavingReason: String, CaseIterable, Codable, Sendable {
     case redundancy
     case endOfContract = "end-of-contract"
     /// The worker ends it for a cause the law names (the employer's breach, abuse): no notice is
-    /// owed either way; only a rule set that distinguishes it (the UAE's, Saudi Arabia's) settles it.
+    /// owed either way. The UAE's 2017 version pays its gratuity for it and not for a resignation;
+    /// the other UAE version and Saudi Arabia's accept it and settle it exactly as a resignation
+    /// (they count no notice and pay alike); every other rule set refuses it.
     case resignationWithCause = "resignation-with-cause"
 
     /// The employer ends it: notice not given is paid in lieu by the employer.
