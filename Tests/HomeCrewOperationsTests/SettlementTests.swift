@@ -94,13 +94,67 @@ final class SettlementTests: XCTestCase {
         XCTAssertTrue(fourGregorianShort.contains(hijri), fourGregorianShort)
         XCTAssertTrue(fourHijri.contains(hijri), fourHijri)
         XCTAssertFalse(short.contains("Hijri"), "a day short of four Hijri years says nothing of them: \(short)")
-        XCTAssertTrue(resigned.contains("without due cause (Article 27)"), resigned)
+        XCTAssertTrue(resigned.contains("as issue #52 and secondary sources read Article 27, whose text was not read (unverified)"), resigned)
         XCTAssertTrue(try settle("J2").notes.contains { $0.contains("Article 628") && $0.contains("damages") }, "Japan's fixed term is stated")
-        XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six months: not counted") })
+        let japan = try settle("J2").notes.joined(separator: " ")
+        for part in ["unless the contract allows ending it early or Article 626 does", "its Article 22(2) excludes only an employer of cohabiting relatives",
+                     "(Article 17(1))", "(Article 16)"] {
+            XCTAssertTrue(japan.contains(part), "\(part): \(japan)")
+        }
+        XCTAssertFalse(japan.contains("only for an unavoidable reason"), "Article 626 and the contract's terms are exceptions: \(japan)")
+        XCTAssertTrue(try settle("I2").lines.contains { $0.arithmetic.contains("the 97 days after 5 completed years are not more than six calendar months: not counted") })
+        for id in ["A7", "A8"] {
+            let line = try XCTUnwrap(try settle(id).lines.first { $0.part == .gratuity }, id)
+            XCTAssertTrue(line.source?.contains("Article 27 and secondary sources (the article's text unverified)") == true, "\(id): \(line.source ?? "")")
+        }
+        XCTAssertTrue(try settle("A7").notes.contains { $0.contains("dismissed for misconduct") && $0.contains("not worked out here") })
+        XCTAssertTrue(try settle("A9").notes.contains { $0.contains("Article 31") && $0.contains("DubaiHires") })
         for (id, version) in [("H1", "hk-cap57 (first version)"), ("I1", "in-contract from 2025-11-21"), ("J1", "jp-contract (first version)")] {
             XCTAssertThrowsError(try settle(id, by: .resignationWithCause)) {
                 XCTAssertEqual($0 as? SettlementError, .reasonNotSettled("resignation-with-cause", rules: version))
             }
+        }
+    }
+
+    /// India (issue #52, statute check): counting a contract on the Code's 26-day month by the Code's
+    /// method is HomeCrew's reading, so the line gives the pro-rata figure too; the ceiling is the
+    /// Code's, the amount before it is shown, and a contract promising more prevails (s. 53(5)); a
+    /// line not due says the 240-day view of continuous service is not applied.
+    func testIndiasContractReadingShowsWhatItChanges() throws {
+        let book = try SettlementRuleBook.shipped.get()
+        let rows = Dictionary(uniqueKeysWithValues: try Self.rows().map { ($0["case"] ?? "", $0) })
+        func line(_ id: String) throws -> Settlement.Line {
+            let row = try XCTUnwrap(rows[id], id)
+            let settlement = try SettlementCalculator.settle(try facts(row, Currency(code: "INR")),
+                                                             by: book.rules("in-contract", on: date(row["leaving"] ?? "")))
+            return try XCTUnwrap(settlement.lines.first { $0.part == .gratuity }, id)
+        }
+        let (shortPart, capped, tooShort, thirtyDays) = (try line("I2"), try line("I7"), try line("I3"), try line("I1"))
+        XCTAssertTrue(shortPart.arithmetic.contains("the part year pro rata instead: 15/26 × 18000.00 × (5 + 97/365) years = 54682.82 (more than this reading gives)"),
+                      "\(shortPart.arithmetic)")
+        XCTAssertTrue(shortPart.source?.contains("HomeCrew's reading of the contract, not a rule of law") == true, shortPart.source ?? "")
+        XCTAssertTrue(shortPart.arithmetic.joined().contains("six months exactly is not counted"), "\(shortPart.arithmetic)")
+        let ceiling = capped.arithmetic.first { $0.hasPrefix("4615384.62 before the ceiling, capped at 2000000.00: the ceiling is the Code's") } ?? ""
+        for part in ["S.O. 1419(E) of 29 March 2018", "s. 164(2)(a)", "a contract that promises more prevails (s. 53(5)): then settle it by hand"] {
+            XCTAssertTrue(ceiling.contains(part), "\(part): \(capped.arithmetic)")
+        }
+        XCTAssertEqual(capped.amount.plainAmount, "2000000.00")
+        let notDue = tooShort.arithmetic.first { $0.hasPrefix("not due: 4 completed years, fewer than the 5 required") } ?? ""
+        XCTAssertTrue(notDue.contains("240 days' work in a year") && notDue.contains("disputed in the High Courts") && notDue.contains("not applied"), notDue)
+        XCTAssertFalse(thirtyDays.arithmetic.joined().contains("pro rata instead"), "a 30-day contract is pro rata already: \(thirtyDays.arithmetic)")
+    }
+
+    /// `resignation-with-cause` changes nothing in the Saudi set: it settles exactly as a resignation.
+    func testASaudiResignationWithCauseIsSettledAsAResignation() throws {
+        let book = try SettlementRuleBook.shipped.get()
+        for row in try Self.rows() where row["rules"] == "sa-domestic-2013" {
+            let worked = try facts(row, Currency(code: "SAR"))
+            let rules = try book.rules("sa-domestic-2013", on: date(row["leaving"] ?? ""))
+            let (resigned, withCause) = (try SettlementCalculator.settle(worked.ending(by: .resignation), by: rules),
+                                         try SettlementCalculator.settle(worked.ending(by: .resignationWithCause), by: rules))
+            XCTAssertEqual(resigned.lines.map(\.amount), withCause.lines.map(\.amount), row["case"] ?? "")
+            XCTAssertEqual(resigned.lines.map(\.arithmetic), withCause.lines.map(\.arithmetic).map { $0.map { $0.replacingOccurrences(of: "resignation-with-cause", with: "resignation") } },
+                           row["case"] ?? "")
         }
     }
 

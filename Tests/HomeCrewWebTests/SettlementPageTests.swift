@@ -32,6 +32,13 @@ final class SettlementPageTests: XCTestCase {
             XCTAssertTrue(twentySix.text.contains("<strong>86538.46 INR</strong>"), "15/26 × 30000 × 5")
             let tooLong = try await client.get("/staff/\(maria)/settlement?\(query)&contract_minimum_years=5")
             XCTAssertTrue(tooLong.text.contains("not due: 4 completed years, fewer than the 5 required"), tooLong.text)
+            XCTAssertFalse(tooLong.text.contains("required; the view that 240 days"), "a 30-day contract is not read as the Code")
+            // On the Code's month, the line says the 240-day view of continuous service (disputed) is not applied.
+            let codeTooShort = try await client.get("/staff/\(maria)/settlement?\(query)&contract_month_days=26&contract_minimum_years=5")
+            XCTAssertTrue(codeTooShort.text.contains("fewer than the 5 required; the view that 240 days&#39; work in a year counts as a year of continuous service"),
+                          codeTooShort.text)
+            XCTAssertTrue(twentySix.text.contains("the part year pro rata instead: 15/26 × 30000.00 × (4 + 325/365) years = 84641.73 (less than this reading gives)"),
+                          twentySix.text)
             XCTAssertNil(try harness.app.database.findStaff(maria).member.leavingDate, "a preview records nothing")
 
             for (bad, message) in [("leaving=2026-02-30&reason=termination&rules=in-contract", "there is no day 30 in February 2026"),

@@ -15,8 +15,8 @@ extension SettlementCalculator {
             return none("not due when employment ends by \(facts.reason.rawValue): \(rule.reading)")
         }
         guard service.completedYears >= rule.minimumYears else {
-            let hijri = rule.hijriYearsOpen ? hijriYearsRemark(facts, rule) : nil
-            return none("not due: \(service.completedYears) completed years, fewer than the \(rule.minimumYears) required" + (hijri.map { "; " + $0 } ?? ""))
+            let remarks = [rule.hijriYearsOpen ? hijriYearsRemark(facts, rule) : nil, rule.shortServiceReading].compactMap { $0 }
+            return none("not due: \(service.completedYears) completed years, fewer than the \(rule.minimumYears) required" + remarks.map { "; " + $0 }.joined())
         }
         let months = service.tenure.years * 12 + service.tenure.months
         guard months >= rule.minimumMonths else {
@@ -39,7 +39,8 @@ extension SettlementCalculator {
             }
         }
         if let cap = rule.totalCap, amount.amount > cap {
-            arithmetic.append("capped at \(Money(cap, currency).plainAmount)")
+            arithmetic.append(rule.ceilingReading.map { "\(amount.rounded().plainAmount) before the ceiling, capped at \(Money(cap, currency).plainAmount): \($0)" }
+                ?? "capped at \(Money(cap, currency).plainAmount)")
             amount = Money(cap, currency)
         }
         arithmetic.append(rule.reading)
@@ -53,18 +54,31 @@ extension SettlementCalculator {
     }
 
     /// wage × daysPerYear ÷ daysPerMonth × (years + partDays ÷ yearDays), multiplied out before dividing; exact.
-    /// Over six months: the part year is a whole year when more than six months, else nothing.
+    /// Over six months: the part year is a whole year when more than six calendar months, else
+    /// nothing; the line also gives the pro-rata figure, so the reader sees what the reading changes.
     static func perYear(_ wage: Money, _ rule: GratuityRule, _ service: ServiceLength, _ arithmetic: inout [String]) -> Money {
-        let partDays = rule.partialYear == .proRata ? service.partDays : 0
-        let wholeYears = service.completedYears + (rule.partialYear == .overSixMonths && service.partOverSixMonths ? 1 : 0)
-        if rule.partialYear == .overSixMonths, service.partDays > 0 {
+        let overSixMonths = rule.partialYear == .overSixMonths
+        let wholeYears = service.completedYears + (overSixMonths && service.partOverSixMonths ? 1 : 0)
+        if overSixMonths, service.partDays > 0 {
             arithmetic.append("the \(service.partDays) days after \(service.completedYears) completed years are "
-                + (service.partOverSixMonths ? "more than six months: a year" : "not more than six months: not counted"))
+                + (service.partOverSixMonths ? "more than six calendar months: a year" : "not more than six calendar months: not counted"))
         }
-        let yearsNumerator = Decimal(wholeYears * service.yearDays + partDays)
+        let amount = perYearLine(wage, rule, years: wholeYears, partDays: rule.partialYear == .proRata ? service.partDays : 0, service, &arithmetic)
+        if overSixMonths, service.partDays > 0 {
+            var alternative: [String] = []
+            let proRata = perYearLine(wage, rule, years: service.completedYears, partDays: service.partDays, service, &alternative)
+            arithmetic.append("the part year pro rata instead: \(alternative.joined()) (\(proRata.amount > amount.amount ? "more" : "less") than this reading gives)")
+        }
+        return amount
+    }
+
+    /// wage × daysPerYear ÷ daysPerMonth × (years + partDays ÷ yearDays), its arithmetic appended.
+    static func perYearLine(_ wage: Money, _ rule: GratuityRule, years: Int, partDays: Int, _ service: ServiceLength,
+                            _ arithmetic: inout [String]) -> Money {
+        let yearsNumerator = Decimal(years * service.yearDays + partDays)
         let amount = wage.scaled(by: Decimal(rule.daysPerYear) * yearsNumerator, over: Decimal(rule.daysPerMonth * service.yearDays))
-        let years = partDays == 0 ? "\(wholeYears)" : "(\(service.completedYears) + \(partDays)/\(service.yearDays))"
-        arithmetic.append("\(rule.daysPerYear)/\(rule.daysPerMonth) × \(wage.plainAmount) × \(years) years = \(amount.rounded().plainAmount)")
+        let shown = partDays == 0 ? "\(years)" : "(\(years) + \(partDays)/\(service.yearDays))"
+        arithmetic.append("\(rule.daysPerYear)/\(rule.daysPerMonth) × \(wage.plainAmount) × \(shown) years = \(amount.rounded().plainAmount)")
         return amount
     }
 

@@ -9,7 +9,9 @@ public enum LeavingReason: String, CaseIterable, Codable, Sendable {
     case redundancy
     case endOfContract = "end-of-contract"
     /// The worker ends it for a cause the law names (the employer's breach, abuse): no notice is
-    /// owed either way; only a rule set that distinguishes it (the UAE's, Saudi Arabia's) settles it.
+    /// owed either way. The UAE's 2017 version pays its gratuity for it and not for a resignation;
+    /// the other UAE version and Saudi Arabia's accept it and settle it exactly as a resignation
+    /// (they count no notice and pay alike); every other rule set refuses it.
     case resignationWithCause = "resignation-with-cause"
 
     /// The employer ends it: notice not given is paid in lieu by the employer.
@@ -77,19 +79,26 @@ public struct SettlementRules: Decodable, Hashable, Sendable {
     }
 }
 
-/// A contract's gratuity on a statute's own measure, counted as the statute counts it: a contract
-/// that counts a month as `monthDays` days is read as following the statute's years and ceiling.
+/// HomeCrew's reading of a contract that uses a statute's own measure, where the statute does not
+/// govern the household: a contract that counts a month as `monthDays` days is read as following
+/// the statute's method, its years and its ceiling; the line says so, and what a literal reading gives.
 public struct ContractGratuityReading: Decodable, Hashable, Sendable {
+    /// The line's source: the contract, as HomeCrew reads it.
     public let source: String
     public let reading: String
     public let monthDays: Int
     public let partialYear: GratuityRule.PartialYear
     public let capCurrency: String
     public let totalCap: Decimal
+    /// Said when the ceiling cuts the amount: whose ceiling it is, and that a contract promising more prevails.
+    public let ceilingReading: String
+    /// Said when the service is short of the contract's minimum: the views of service not applied.
+    public let shortServiceReading: String
 
     enum CodingKeys: String, CodingKey {
         case source, reading
         case monthDays = "month_days", partialYear = "partial_year", capCurrency = "cap_currency", totalCap = "total_cap"
+        case ceilingReading = "ceiling_reading", shortServiceReading = "short_service_reading"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +109,8 @@ public struct ContractGratuityReading: Decodable, Hashable, Sendable {
         partialYear = try values.decode(GratuityRule.PartialYear.self, forKey: .partialYear)
         capCurrency = try values.decode(String.self, forKey: .capCurrency)
         totalCap = GratuityRule.decimal(try values.decode(String.self, forKey: .totalCap))
+        ceilingReading = try values.decode(String.self, forKey: .ceilingReading)
+        shortServiceReading = try values.decode(String.self, forKey: .shortServiceReading)
     }
 
     /// The contract's rule counted this way when it uses the statute's month; its ceiling only for
@@ -108,10 +119,11 @@ public struct ContractGratuityReading: Decodable, Hashable, Sendable {
         guard contract.daysPerMonth == monthDays else { return contract }
         var counted = contract
         counted.partialYear = partialYear
-        counted.source = "the employment contract, counted as \(source) counts it"
+        counted.source = source
         counted.reading = contract.reading.replacingOccurrences(of: ", part years pro rata", with: "") + "; " + reading
+        counted.shortServiceReading = shortServiceReading
         if currency == capCurrency {
-            (counted.capCurrency, counted.totalCap) = (capCurrency, totalCap)
+            (counted.capCurrency, counted.totalCap, counted.ceilingReading) = (capCurrency, totalCap, ceilingReading)
         } else {
             counted.reading += " (its ceiling is in \(capCurrency), not applied to a wage in \(currency))"
         }
@@ -160,6 +172,10 @@ public struct GratuityRule: Decodable, Hashable, Sendable {
     /// The law does not say whether its years are Gregorian or Hijri (Saudi Arabia): HomeCrew counts
     /// Gregorian years, and a line not due says when the Hijri (Umm al-Qura) years are complete.
     public let hijriYearsOpen: Bool
+    /// Set by a `ContractGratuityReading`: said when the total cap cuts the amount, and when the
+    /// service is short of the minimum.
+    public internal(set) var ceilingReading: String?
+    public internal(set) var shortServiceReading: String?
     /// Service before this day is paid at the wage of the last full month before it, service from
     /// it at the last wage; the total cap holds across both (Hong Kong, from 1 May 2025).
     public let split: ServiceSplit?
