@@ -266,6 +266,46 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertEqual(try backup().status, 0, "the repository mended, the next backup passes")
     }
 
+    /// A REST server that wants a user and password (`rclone serve restic --user --pass`): a wrong
+    /// one in the address is the storage refusing it (77), not a missing repository nor a wrong
+    /// repository password, and neither password is ever printed.
+    func testARESTServerRefusingTheAddressesPasswordIsSaidSo() throws {
+        guard let rclone = ["/usr/bin/rclone", "/usr/local/bin/rclone"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("rclone is not installed")
+        }
+        let (held, port) = boundLoopbackPort()
+        close(held)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/rest", withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: scratch.path + "/rclone.conf", contents: Data())
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: rclone)
+        server.arguments = ["--config", scratch.path + "/rclone.conf", "serve", "restic", "--addr", "127.0.0.1:\(port)",
+                            "--user", "alice", "--pass", "Hunter22secret", scratch.path + "/rest"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var tries = 0
+        while try runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)/"]) != 0, tries < 100 {
+            Thread.sleep(forTimeInterval: 0.1)
+            tries += 1
+        }
+        let shown = "rest:http://***@127.0.0.1:\(port)/"
+        let refused = try homecrew.run(["vault", "backup", "--restic", "rest:http://alice:Wrong99pass@127.0.0.1:\(port)/", "--init"], environment: password)
+        XCTAssertEqual(refused.status, 77, refused.stderr)
+        XCTAssertEqual(refused.stderr, "error: the storage of the restic repository \(shown) refused the credentials given for it "
+                       + "(the user and password in its address, or the cloud's keys); nothing was changed\n")
+        let made = try homecrew.run(["vault", "backup", "--restic", "rest:http://alice:Hunter22secret@127.0.0.1:\(port)/", "--init"], environment: password)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let wrong = scratch.appendingPathComponent("wrong").path
+        try "not it\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let wrongPassword = try homecrew.run(["vault", "backups", "--restic", "rest:http://alice:Hunter22secret@127.0.0.1:\(port)/", "--password-file", wrong],
+                                             environment: password)
+        XCTAssertEqual(wrongPassword.status, 77, wrongPassword.stderr)
+        XCTAssertEqual(wrongPassword.stderr, "error: wrong password for the restic repository \(shown)\n")
+        XCTAssertFalse(try sqlite("SELECT repository || message FROM backup_run").contains("Wrong99pass"))
+    }
+
     private func boundLoopbackPort() -> (socket: Int32, port: Int) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()

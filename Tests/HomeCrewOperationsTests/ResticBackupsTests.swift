@@ -90,6 +90,9 @@ final class ResticBackupsTests: XCTestCase {
                                                           "github.com/restic/restic/internal/restic.LoadConfig({0x104abd0, 0xc000037540})"]),
                        .damagedRepository(repository: "rest:http://***@127.0.0.1:9/",
                                           reason: "restic could not read its config file (panic: runtime error: slice bounds out of range [16:7])"))
+        XCTAssertEqual(classify(1, "Fatal: unable to open config file: unexpected HTTP response (401): 401 Unauthorized\nIs there a repository at the following location?"),
+                       .credentialsRefused(repository: "rest:http://***@127.0.0.1:9/"))
+        XCTAssertEqual(classify(1, "Fatal: unable to open config file: Stat: Access Denied."), .credentialsRefused(repository: "rest:http://***@127.0.0.1:9/"))
         guard case .unreachable = classify(1, "Fatal: unable to open config file: client.Head: Head \"http://127.0.0.1:1/config\": dial tcp 127.0.0.1:1: connect: connection refused") else {
             return XCTFail("refused before any config was read")
         }

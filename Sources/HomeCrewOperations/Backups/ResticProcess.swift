@@ -115,6 +115,11 @@ struct ResticProcess {
         if text.contains("no space left on device") || text.contains("disk quota exceeded") { return .diskFull(Self.reason(lines)) }
         if status == 11 || text.contains("repository is already locked") { return .repositoryLocked(repository: display) }
         if Self.isConnectionFailure(text) { return .unreachable(repository: display, reason: Self.reason(lines)) }
+        // The storage (a REST server, a bucket) refused the user and password or keys it was given.
+        if ["401 unauthorized", "(401)", "403 forbidden", "(403)", "access denied", "accessdenied", "invalidaccesskeyid", "signaturedoesnotmatch"]
+            .contains(where: text.contains) {
+            return .credentialsRefused(repository: display)
+        }
         if let damage = Self.damage(text, lines: lines) { return .damagedRepository(repository: display, reason: damage) }
         // A local location that is a file: restic cannot list its keys.
         let aFile = text.contains("unable to open repository at") && text.contains("not a directory")

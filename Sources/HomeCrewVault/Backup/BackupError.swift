@@ -37,6 +37,7 @@ public enum BackupError: HomeCrewError, Equatable {
     case notAPlainFile(String)
     case damagedRepository(repository: String, reason: String)
     case notARepository(repository: String)
+    case credentialsRefused(repository: String)
     case notMadeWithoutLooking(repository: String)
     case locationNotEmpty(repository: String, names: [String])
     case initialisationFailed(repository: String, reason: String, left: [String]?)
@@ -45,7 +46,7 @@ public enum BackupError: HomeCrewError, Equatable {
         switch self {
         case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists, .locationNotEmpty: return .cannotCreate
         case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
-        case .wrongPassword: return .denied
+        case .wrongPassword, .credentialsRefused: return .denied
         case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
         case .passwordFileUnreadable, .repositoryFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault, .notARepository, .notMadeWithoutLooking:
             return .notFound
@@ -98,6 +99,9 @@ public enum BackupError: HomeCrewError, Equatable {
         case .notAPlainFile(let path): return "\(path) is a link or a special file, not a plain file; a vault holds only plain files and folders"
         case .damagedRepository(let repository, let reason):
             return "the restic repository \(repository) is damaged: \(reason); nothing was changed (restic check tells more)"
+        case .credentialsRefused(let repository):
+            return "the storage of the restic repository \(repository) refused the credentials given for it "
+                + "(the user and password in its address, or the cloud's keys); nothing was changed"
         case .notARepository(let repository):
             return "there is no restic repository at \(repository): nothing is there, or not a repository"
         case .notMadeWithoutLooking(let repository):
