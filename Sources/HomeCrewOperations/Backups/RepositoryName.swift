@@ -32,12 +32,9 @@ public enum RepositoryName {
 
     /// restic runs in the vault's directory: a relative local path is made the caller's.
     static func absolute(_ repository: String) -> String {
-        let scheme = repository.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        if repository.contains(":"), RepositoryLocation.backends.contains(scheme) {
-            guard scheme == "local" else { return repository }
-            return "local:" + absolute(String(repository.dropFirst(6)))
-        }
-        return repository.isEmpty ? repository : URL(fileURLWithPath: repository).standardizedFileURL.path
+        guard let local = localPath(repository), !local.isEmpty else { return repository }
+        let path = URL(fileURLWithPath: local).standardizedFileURL.path
+        return local == repository ? path : "local:" + path
     }
 
     /// The folder of a local repository (a path, or `local:PATH`); nil for any other backend.
