@@ -205,8 +205,31 @@ final class ResticBackupTests: XCTestCase {
         let failed = try homecrew.run(["vault", "backup", "--restic", repository], environment: password)
         XCTAssertEqual(failed.status, 74, failed.stderr)
         XCTAssertTrue(failed.stderr.hasPrefix("error: making the restic repository \(repository) failed midway ("), failed.stderr)
-        XCTAssertTrue(failed.stderr.hasSuffix("no space left on device); it left data, index, keys there: remove them before trying again\n"), failed.stderr)
+        XCTAssertTrue(failed.stderr.hasSuffix("no space left on device); it left data, index, keys there, which the next backup removes to make it again\n"),
+                      failed.stderr)
         XCTAssertEqual(failed.stderr.filter { $0 == "\n" }.count, 1)
+    }
+
+    /// A repository whose making was stopped in the middle (a server killed while its first
+    /// backup ran restic init) is made again from the start by the next backup; restic's folders
+    /// holding data are not taken for one.
+    func testARepositoryWhoseMakingWasStoppedIsMadeAgain() throws {
+        for folder in ["data/00", "data/ff", "index", "keys", "locks", "snapshots"] {
+            try FileManager.default.createDirectory(atPath: repository + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data("a key of a master key no config was written for".utf8).write(to: URL(fileURLWithPath: repository + "/keys/0a1b2c"))
+        let again = try backup()
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.hasPrefix("Initialised the restic repository \(repository)."), again.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository + "/keys/0a1b2c"), "the stale key is gone")
+        XCTAssertEqual(try backup("--check").status, 0)
+
+        let withData = scratch.appendingPathComponent("with-data").path
+        try FileManager.default.createDirectory(atPath: withData + "/data/00", withIntermediateDirectories: true)
+        try Data("a pack".utf8).write(to: URL(fileURLWithPath: withData + "/data/00/00aa"))
+        let refused = try homecrew.run(["vault", "backup", "--restic", withData], environment: password)
+        XCTAssertEqual(refused.status, 73, refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: withData + "/data/00/00aa"))
     }
 
     private func runProgram(_ program: String, _ arguments: [String]) throws -> Int32 {

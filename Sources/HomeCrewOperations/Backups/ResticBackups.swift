@@ -99,6 +99,7 @@ public struct ResticBackups: Sendable {
             // not mounted must not turn an offsite backup into one beside the vault.
             guard try !database.hasPassedBackup(to: displayRepository) else { throw BackupError.repositoryMissing(displayRepository) }
             let local = RepositoryName.localPath(repository)
+            if let local { try Self.removeUnfinished(local) }
             if !asked { try Self.requireNothingThere(local, repository: displayRepository) }
             initialised = try initialise(local)
             output = try resticInVault.run(arguments)
@@ -118,6 +119,26 @@ public struct ResticBackups: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw BackupError.locationNotEmpty(repository: repository, names: []) }
         let names = try FileManager.default.contentsOfDirectory(atPath: local).sorted()
         guard names.isEmpty else { throw BackupError.locationNotEmpty(repository: repository, names: shownNames(names)) }
+    }
+
+    /// What a `restic init` stopped in the middle left (a killed server, a full disk) is removed,
+    /// so that the repository is made again from the start: restic would keep a stale key.
+    static func removeUnfinished(_ local: String) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: local)) ?? []
+        guard !names.isEmpty, isUnfinished(local, names: names) else { return }
+        for name in names { try removeTree(local + "/" + name) }
+    }
+
+    /// restic's folders without a config, and no file in them but keys (which open nothing without it).
+    static func isUnfinished(_ local: String, names: [String]) -> Bool {
+        guard Set(names).isSubset(of: ["data", "index", "keys", "locks", "snapshots"]) else { return false }
+        for name in names where name != "keys" {
+            guard let walker = FileManager.default.enumerator(atPath: local + "/" + name) else { return false }
+            while walker.nextObject() != nil {
+                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory else { return false }
+            }
+        }
+        return true
     }
 
     /// The first few names in a folder, each short and without control characters: for one line.

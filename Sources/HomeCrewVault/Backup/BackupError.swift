@@ -113,7 +113,7 @@ public enum BackupError: HomeCrewError, Equatable {
             return "\(repository) is not a restic repository and holds other files (\(names.joined(separator: ", "))…); no repository is made "
                 + "beside them: choose an empty or new folder, or give --init to make one there anyway"
         case .initialisationFailed(let repository, let reason, let left):
-            let what = left.map { $0.isEmpty ? "it left nothing there" : "it left \($0.joined(separator: ", ")) there: remove them before trying again" }
+            let what = left.map { $0.isEmpty ? "it left nothing there" : "it left \($0.joined(separator: ", ")) there, which the next backup removes to make it again" }
                 ?? "part of a repository may be left there"
             return "making the restic repository \(repository) failed midway (\(reason)); \(what)"
         }
