@@ -11,7 +11,8 @@ public struct BackupRun: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The repository in its display form: never a password, never credentials in a URL.
+    /// The repository in its display form (`RepositoryLocation.redacted`): never a credential,
+    /// also when read from a row an earlier HomeCrew wrote with rclone's secrets in it.
     public var repository: String
     public var startedAt: Date
     public var finishedAt: Date
@@ -23,12 +24,12 @@ public struct BackupRun: Sendable, Equatable {
     public init(kind: Kind, repository: String, startedAt: Date, finishedAt: Date, succeeded: Bool,
                 snapshotID: String? = nil, message: String? = nil) {
         self.kind = kind
-        self.repository = repository
+        self.repository = RepositoryLocation.redacted(repository)
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.succeeded = succeeded
         self.snapshotID = snapshotID
-        self.message = message
+        self.message = message.map(RepositoryLocation.redactedText)
     }
 }
 

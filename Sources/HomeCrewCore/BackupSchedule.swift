@@ -39,26 +39,32 @@ public struct BackupTimetable: Sendable, Equatable {
     public struct Past: Sendable, Equatable {
         public var backup: (at: Date, passed: Bool)?
         public var drill: (at: Date, passed: Bool)?
+        /// A backup into the repository has passed: there is a snapshot for a drill to restore.
+        public var backedUp: Bool
 
-        public init(backup: (at: Date, passed: Bool)? = nil, drill: (at: Date, passed: Bool)? = nil) {
+        /// `backedUp` unless said: whether the last backup or drill passed.
+        public init(backup: (at: Date, passed: Bool)? = nil, drill: (at: Date, passed: Bool)? = nil, backedUp: Bool? = nil) {
             self.backup = backup
             self.drill = drill
+            self.backedUp = backedUp ?? (backup?.passed == true || drill?.passed == true)
         }
 
         public static func == (lhs: Past, rhs: Past) -> Bool {
             lhs.backup?.at == rhs.backup?.at && lhs.backup?.passed == rhs.backup?.passed
-                && lhs.drill?.at == rhs.drill?.at && lhs.drill?.passed == rhs.drill?.passed
+                && lhs.drill?.at == rhs.drill?.at && lhs.drill?.passed == rhs.drill?.passed && lhs.backedUp == rhs.backedUp
         }
 
         /// Runs recorded later than `now` (the clock was wrong when they ran, and is right now)
         /// count as run at `now`: one recorded a year ahead must not put the next backup off a year.
         public func clamped(notAfter now: Date) -> Past {
-            Past(backup: backup.map { (min($0.at, now), $0.passed) }, drill: drill.map { (min($0.at, now), $0.passed) })
+            Past(backup: backup.map { (min($0.at, now), $0.passed) }, drill: drill.map { (min($0.at, now), $0.passed) }, backedUp: backedUp)
         }
 
         public mutating func record(_ job: Job, at date: Date, passed: Bool) {
             switch job {
-            case .backup: backup = (date, passed)
+            case .backup:
+                backup = (date, passed)
+                backedUp = backedUp || passed
             case .drill: drill = (date, passed)
             }
         }
@@ -80,11 +86,12 @@ public struct BackupTimetable: Sendable, Equatable {
     public var retryAfter: TimeInterval { min(backupEvery, 3_600) }
 
     /// The next job and when it is due. A job that is overdue at start runs `startDelay` after it;
-    /// when both are due the backup goes first, so that a drill restores the newest snapshot.
+    /// when both are due the backup goes first, so that a drill restores the newest snapshot. No
+    /// drill before a backup has passed: there would be nothing to restore.
     public func next(after past: Past, startedAt start: Date) -> (job: Job, at: Date) {
         let earliest = start.addingTimeInterval(startDelay)
         let backupAt = max(earliest, due(past.backup, every: backupEvery))
-        guard let drillEvery else { return (.backup, backupAt) }
+        guard let drillEvery, past.backedUp else { return (.backup, backupAt) }
         let drillAt = max(earliest, due(past.drill, every: drillEvery))
         return drillAt < backupAt ? (.drill, drillAt) : (.backup, backupAt)
     }

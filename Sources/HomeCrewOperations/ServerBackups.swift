@@ -33,14 +33,17 @@ public struct ServerBackups: Sendable {
         let scheduler = BackupScheduler(timetable: settings.timetable) { job in
             await AbandonableThread.run { Self.perform(job, settings, vault) } ?? false
         }
-        await scheduler.run(past: Self.past(database))
+        await scheduler.run(past: Self.past(database, repository: settings.repository))
     }
 
-    /// What the vault recorded before this server started: from when each job last began.
-    static func past(_ database: AppDatabase) -> BackupTimetable.Past {
+    /// What the vault recorded before this server started: from when each job last began, and
+    /// whether a backup into this repository ever passed (before it, no drill: nothing to restore).
+    static func past(_ database: AppDatabase, repository: String) -> BackupTimetable.Past {
         // A vault whose runs cannot be read is treated as never backed up: one backup too many, not one too few.
         guard let health = try? database.backupHealth() else { return .init() }
-        return .init(backup: health.lastBackup.map { ($0.startedAt, $0.succeeded) }, drill: health.lastDrill.map { ($0.startedAt, $0.succeeded) })
+        let backedUp = (try? database.hasPassedBackup(to: RepositoryName.display(RepositoryName.absolute(repository)))) ?? false
+        return .init(backup: health.lastBackup.map { ($0.startedAt, $0.succeeded) }, drill: health.lastDrill.map { ($0.startedAt, $0.succeeded) },
+                     backedUp: backedUp)
     }
 
     /// One job, told on standard error (where the server logs its requests); true when it passed.

@@ -17,14 +17,15 @@ struct BackupRunRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    /// Written without credentials, however the run was changed after it was made.
     init(_ run: BackupRun) {
         kind = run.kind.rawValue
-        repository = run.repository
+        repository = RepositoryLocation.redacted(run.repository)
         startedAt = run.startedAt
         finishedAt = run.finishedAt
         succeeded = run.succeeded
         snapshotId = run.snapshotID
-        message = run.message
+        message = run.message.map(RepositoryLocation.redactedText)
     }
 
     var run: BackupRun? {
@@ -55,11 +56,13 @@ extension AppDatabase {
         }
     }
 
-    /// True when a backup into `repository` (its display form) has passed before.
+    /// True when a backup into `repository` (its display form) has passed before. Rows written
+    /// before every credential was removed are compared in their display form too.
     public func hasPassedBackup(to repository: String) throws -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM backup_run WHERE kind = 'backup' AND succeeded = 1 AND repository = ?)",
-                              arguments: [repository]) ?? false
+        let shown = RepositoryLocation.redacted(repository)
+        return try read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT repository FROM backup_run WHERE kind = 'backup' AND succeeded = 1")
+                .contains { RepositoryLocation.redacted($0) == shown }
         }
     }
 

@@ -2,7 +2,7 @@
 """`homecrew vault backup --restic` against real repositories on loopback, started and stopped here:
 an S3 API (moto's server) and a REST repository (`rclone serve restic`), then a local one.
 
-- The demo vault is backed up, changed through the CLI (a document, a payment, a settlement), backed
+- A repository is made there only with --init (66 without it). The demo vault is backed up, changed through the CLI (a document, a payment, a settlement), backed
   up again; both snapshots restored into new directories each equal the vault as it was (`export`
   identical but for its time, `vault verify` clean); the restore drill passes.
 - Failures are one line with their exit code and change nothing: restic missing (69), a wrong password
@@ -112,8 +112,11 @@ def round_trip(run, name, repository, demo, work):
     """Back up the demo vault, change it, back it up again; restore both snapshots and compare."""
     vault = os.path.join(work, f"vault-{name}")
     shutil.copytree(demo, vault, symlinks=True)
-    first = run("vault", "backup", "--vault", vault, "--restic", repository)
-    check(first.returncode == 0 and "Initialised the restic repository" in first.stdout, f"{name}: the first backup initialises the repository and succeeds ({first.stderr.strip()})")
+    # HomeCrew cannot look into a bucket or a server to see what else is there: it makes a repository there only with --init.
+    refused = run("vault", "backup", "--vault", vault, "--restic", repository)
+    check(one_line_error(refused, 66, "HomeCrew cannot see what else is there"), f"{name}: without --init no repository is made ({refused.stderr.strip()})")
+    first = run("vault", "backup", "--vault", vault, "--restic", repository, "--init")
+    check(first.returncode == 0 and "Initialised the restic repository" in first.stdout, f"{name}: the first backup with --init initialises the repository and succeeds ({first.stderr.strip()})")
     before = run.export(vault, os.path.join(work, f"{name}-before.json"))
     with open(os.path.join(work, f"{name}.png"), "wb") as handle:
         handle.write(png(len(name)))

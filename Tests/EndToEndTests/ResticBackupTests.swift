@@ -164,6 +164,182 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertEqual(try sqlite("SELECT repository FROM backup_run"), repository)
     }
 
+    /// A repository is made only where nothing is: beside a person's own files it is refused
+    /// (73, naming them, nothing changed) unless they say --init; an empty or new folder is fine.
+    func testARepositoryIsMadeOnlyInAnEmptyOrNewFolderOrWithInit() throws {
+        let photos = scratch.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
+        for name in ["beach.jpg", "notes.txt", "zebra.png"] { try Data("mine".utf8).write(to: URL(fileURLWithPath: photos + "/" + name)) }
+        let refused = try homecrew.run(["vault", "backup", "--restic", photos], environment: password)
+        XCTAssertEqual(refused.status, 73, refused.stderr)
+        XCTAssertEqual(refused.stderr, "error: \(photos) is not a restic repository and holds other files (2024, beach.jpg, notes.txt…); "
+                       + "no repository is made beside them: choose an empty or new folder, or give --init to make one there anyway\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: photos).sorted(), ["2024", "beach.jpg", "notes.txt", "zebra.png"])
+        XCTAssertEqual(try sqlite("SELECT succeeded FROM backup_run"), "0", "the refusal is recorded")
+        let asked = try homecrew.run(["vault", "backup", "--restic", photos, "--init"], environment: password)
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        XCTAssertTrue(asked.stdout.hasPrefix("Initialised the restic repository \(photos)."), asked.stdout)
+        XCTAssertEqual(try homecrew.run(["vault", "backup", "--restic", photos], environment: password).status, 0, "a repository now")
+
+        let empty = scratch.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        XCTAssertEqual(try homecrew.run(["vault", "backup", "--restic", empty], environment: password).status, 0)
+        XCTAssertEqual(try backup().status, 0, "a new folder")
+        let file = scratch.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let onAFile = try homecrew.run(["vault", "backup", "--restic", file], environment: password)
+        XCTAssertEqual(onAFile.status, 73, onAFile.stderr)
+        XCTAssertEqual(onAFile.stderr, "error: \(file) is a file, not a folder; nothing was backed up\n")
+    }
+
+    /// Making a repository that fails midway (the disk runs out of room) says so and names what
+    /// it left; it does not claim that nothing changed. Needs root, to mount a tiny file system.
+    func testARepositoryWhoseMakingFailsMidwayNamesWhatItLeft() throws {
+        let small = scratch.appendingPathComponent("small").path
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        guard getuid() == 0, try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=40", "tmpfs", small]) == 0 else {
+            throw XCTSkip("needs root to mount a small tmpfs")
+        }
+        defer { _ = try? runProgram("/bin/umount", [small]) }
+        let repository = small + "/repo"
+        let failed = try homecrew.run(["vault", "backup", "--restic", repository], environment: password)
+        XCTAssertEqual(failed.status, 74, failed.stderr)
+        XCTAssertTrue(failed.stderr.hasPrefix("error: making the restic repository \(repository) failed midway ("), failed.stderr)
+        XCTAssertTrue(failed.stderr.hasSuffix("no space left on device); it left data, index, keys there, which the next backup removes to make it again\n"),
+                      failed.stderr)
+        XCTAssertEqual(failed.stderr.filter { $0 == "\n" }.count, 1)
+    }
+
+    /// A repository whose making was stopped in the middle (a server killed while its first
+    /// backup ran restic init) is made again from the start by the next backup; restic's folders
+    /// holding data are not taken for one.
+    func testARepositoryWhoseMakingWasStoppedIsMadeAgain() throws {
+        for folder in ["data/00", "data/ff", "index", "keys", "locks", "snapshots"] {
+            try FileManager.default.createDirectory(atPath: repository + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data("a key of a master key no config was written for".utf8).write(to: URL(fileURLWithPath: repository + "/keys/0a1b2c"))
+        let again = try backup()
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.hasPrefix("Initialised the restic repository \(repository)."), again.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository + "/keys/0a1b2c"), "the stale key is gone")
+        XCTAssertEqual(try backup("--check").status, 0)
+
+        let withData = scratch.appendingPathComponent("with-data").path
+        try FileManager.default.createDirectory(atPath: withData + "/data/00", withIntermediateDirectories: true)
+        try Data("a pack".utf8).write(to: URL(fileURLWithPath: withData + "/data/00/00aa"))
+        let refused = try homecrew.run(["vault", "backup", "--restic", withData], environment: password)
+        XCTAssertEqual(refused.status, 73, refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: withData + "/data/00/00aa"))
+    }
+
+    private func runProgram(_ program: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Each failure says what it is, with its own exit code: a damaged repository (65), nothing
+    /// there or not a repository (66), a wrong password (77), a repository that cannot be reached (69).
+    func testEachRepositoryFailureSaysWhatItIs() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let config = URL(fileURLWithPath: repository + "/config")
+        let good = try Data(contentsOf: config)
+        var flipped = good
+        flipped[flipped.count / 2] ^= 0x01
+        let notARepository = scratch.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: notARepository, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: notARepository + "/beach.jpg"))
+        let wrong = scratch.appendingPathComponent("wrong").path
+        try "not it\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        // Bound and never listening, for the whole test: a connection to it is refused.
+        let (held, closed) = boundLoopbackPort()
+        defer { close(held) }
+        let damages: [(label: String, config: Data)] = [("a flipped bit", flipped), ("cut short", good.prefix(7)), ("emptied", Data())]
+        for damage in damages {
+            try damage.config.write(to: config)
+            for command in [["vault", "backup", "--restic", repository], ["vault", "backups", "--restic", repository],
+                            ["vault", "restore", "--restic", repository, "--into", scratch.appendingPathComponent("restored").path]] {
+                let result = try homecrew.run(command, environment: password)
+                XCTAssertEqual(result.status, 65, "\(damage.label), \(command[1]): \(result.stderr)")
+                XCTAssertTrue(result.stderr.hasPrefix("error: the restic repository \(repository) is damaged: "), "\(damage.label): \(result.stderr)")
+                XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(damage.label): one line")
+            }
+        }
+        try good.write(to: config)
+        let cases: [(label: String, arguments: [String], status: Int32, message: String)] = [
+            ("restore from a folder that is no repository", ["vault", "restore", "--restic", notARepository, "--into", scratch.appendingPathComponent("r1").path], 66,
+             "error: there is no restic repository at \(notARepository): nothing is there, or not a repository\n"),
+            ("list a folder that does not exist", ["vault", "backups", "--restic", notARepository + "-gone"], 66,
+             "error: there is no restic repository at \(notARepository)-gone: nothing is there, or not a repository\n"),
+            ("a wrong password", ["vault", "backups", "--restic", repository, "--password-file", wrong], 77,
+             "error: wrong password for the restic repository \(repository)\n"),
+            ("a closed port", ["vault", "restore", "--restic", "rest:http://127.0.0.1:\(closed)/", "--into", scratch.appendingPathComponent("r2").path], 69,
+             "error: the restic repository rest:http://127.0.0.1:\(closed)/ cannot be reached: "),
+        ]
+        for item in cases {
+            let result = try homecrew.run(item.arguments, environment: password)
+            XCTAssertEqual(result.status, item.status, "\(item.label): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(item.message), "\(item.label): \(result.stderr)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: notARepository), ["beach.jpg"])
+        XCTAssertEqual(try backup().status, 0, "the repository mended, the next backup passes")
+    }
+
+    /// A REST server that wants a user and password (`rclone serve restic --user --pass`): a wrong
+    /// one in the address is the storage refusing it (77), not a missing repository nor a wrong
+    /// repository password, and neither password is ever printed.
+    func testARESTServerRefusingTheAddressesPasswordIsSaidSo() throws {
+        guard let rclone = ["/usr/bin/rclone", "/usr/local/bin/rclone"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("rclone is not installed")
+        }
+        let (held, port) = boundLoopbackPort()
+        close(held)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/rest", withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: scratch.path + "/rclone.conf", contents: Data())
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: rclone)
+        server.arguments = ["--config", scratch.path + "/rclone.conf", "serve", "restic", "--addr", "127.0.0.1:\(port)",
+                            "--user", "alice", "--pass", "Hunter22secret", scratch.path + "/rest"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var tries = 0
+        while try runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)/"]) != 0, tries < 100 {
+            Thread.sleep(forTimeInterval: 0.1)
+            tries += 1
+        }
+        let shown = "rest:http://***@127.0.0.1:\(port)/"
+        let refused = try homecrew.run(["vault", "backup", "--restic", "rest:http://alice:Wrong99pass@127.0.0.1:\(port)/", "--init"], environment: password)
+        XCTAssertEqual(refused.status, 77, refused.stderr)
+        XCTAssertEqual(refused.stderr, "error: the storage of the restic repository \(shown) refused the credentials given for it "
+                       + "(the user and password in its address, or the cloud's keys); nothing was changed\n")
+        let made = try homecrew.run(["vault", "backup", "--restic", "rest:http://alice:Hunter22secret@127.0.0.1:\(port)/", "--init"], environment: password)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let wrong = scratch.appendingPathComponent("wrong").path
+        try "not it\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let wrongPassword = try homecrew.run(["vault", "backups", "--restic", "rest:http://alice:Hunter22secret@127.0.0.1:\(port)/", "--password-file", wrong],
+                                             environment: password)
+        XCTAssertEqual(wrongPassword.status, 77, wrongPassword.stderr)
+        XCTAssertEqual(wrongPassword.stderr, "error: wrong password for the restic repository \(shown)\n")
+        XCTAssertFalse(try sqlite("SELECT repository || message FROM backup_run").contains("Wrong99pass"))
+    }
+
+    private func boundLoopbackPort() -> (socket: Int32, port: Int) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     func testEachFailureIsOneLineWithItsExitCodeAndIsRecorded() throws {
         XCTAssertEqual(try backup().status, 0)
         let wrong = scratch.appendingPathComponent("wrong").path

@@ -36,5 +36,70 @@ final class ServeBackupOptionTests: XCTestCase {
         XCTAssertTrue(noPassword.stderr.contains("give --backup-password-file FILE"), noPassword.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: homecrew.vault.path), "nothing was created")
         XCTAssertFalse(FileManager.default.fileExists(atPath: repository))
+        let both = try homecrew.run(["serve", "--listen", "127.0.0.1:0", "--backup-to", repository, "--backup-to-file", repository])
+        XCTAssertEqual(both.status, 64, both.stderr)
+        XCTAssertTrue(both.stderr.contains("give either --backup-to REPOSITORY or --backup-to-file FILE"), both.stderr)
+        let unreadableFile = try homecrew.run(["serve", "--listen", "127.0.0.1:0", "--backup-to-file", repository + "-gone"])
+        XCTAssertEqual(unreadableFile.status, 66, unreadableFile.stderr)
+        XCTAssertEqual(unreadableFile.stderr, "error: --backup-to-file: \(repository)-gone cannot be read, or names no repository\n")
+    }
+
+    /// `--backup-to-file`: a location with a password is on no command line (`ps` shows every
+    /// one), and the server prints and records it without the password. A new repository's
+    /// first backup failing is tried again; no restore drill runs before a backup has passed.
+    func testTheLocationComesFromAFileAndNoDrillRunsBeforeABackupPassed() throws {
+        let homecrew = try HomeCrewProcess.temporary()
+        defer { homecrew.cleanUp() }
+        try homecrew.ok("household", "add", "Sea View")
+        let scratch = homecrew.vault.deletingLastPathComponent()
+        let password = scratch.appendingPathComponent("password"), location = scratch.appendingPathComponent("location")
+        try "correct horse\n".write(to: password, atomically: true, encoding: .utf8)
+        // Port 1 on loopback: nothing listens there, so the backup fails at once.
+        try "rest:http://alice:Hunter22secret@127.0.0.1:1/homecrew\n".write(to: location, atomically: true, encoding: .utf8)
+        let process = Process(), errors = Pipe()
+        process.executableURL = HomeCrewProcess.binary
+        process.arguments = ["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
+                             "--backup-password-file", password.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let log = Log()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { log.append(data) }
+        }
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let shown = "rest:http://***@127.0.0.1:1/homecrew"
+        XCTAssertTrue(log.wait(for: "warning: backup to \(shown) failed", seconds: 60), log.text)
+        // The old schedule ran the drill at once after a failed first backup.
+        Thread.sleep(forTimeInterval: 4)
+        XCTAssertTrue(log.text.contains("backup to \(shown): started"), log.text)
+        XCTAssertFalse(log.text.contains("restore drill"), log.text)
+        XCTAssertFalse(log.text.contains("Hunter22secret"), log.text)
+        XCTAssertFalse(log.text.contains("alice"), log.text)
+        let runs = try homecrew.run(["report", "due", "--format", "json"])
+        XCTAssertFalse(runs.stdout.contains("Hunter22secret"), runs.stdout)
+    }
+}
+
+/// What a process printed, read as it comes.
+private final class Log: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var data = Data()
+
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+    func append(_ more: Data) {
+        lock.withLock { data.append(more); lock.broadcast() }
+    }
+
+    func wait(for words: String, seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while !String(decoding: data, as: UTF8.self).contains(words) {
+            guard lock.wait(until: deadline) else { return false }
+        }
+        return true
     }
 }

@@ -13,6 +13,10 @@ final class ExitStatusTests: XCTestCase {
             (.repositoryLocked(repository: "r"), 75), (.anotherBackupRunning, 75),
             (.noSnapshots(repository: "r"), 66), (.unknownSnapshot("ab12"), 66),
             (.targetNotEmpty("/x"), 73), (.restoredDoesNotVerify("x"), 65),
+            (.damagedRepository(repository: "r", reason: "x"), 65), (.notARepository(repository: "r"), 66),
+            (.notMadeWithoutLooking(repository: "r"), 66), (.locationNotEmpty(repository: "r", names: ["a"]), 73),
+            (.initialisationFailed(repository: "r", reason: "x", left: ["data"]), 74), (.credentialsRefused(repository: "r"), 77),
+            (.repositoryFileUnreadable("/x", namedBy: "--backup-to-file"), 66),
         ]
         for (error, code) in expected {
             XCTAssertEqual(HomeCrewMain.report(error, arguments: []), code, error.description)

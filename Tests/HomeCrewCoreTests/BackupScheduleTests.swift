@@ -30,6 +30,24 @@ final class BackupScheduleTests: XCTestCase {
         XCTAssertEqual(drill.at, start.addingTimeInterval(60))
     }
 
+    /// A new repository whose first backup failed holds no snapshot: the next job is that backup
+    /// again, never a drill that can only fail; the drill comes once a backup has passed.
+    func testNoDrillBeforeABackupHasPassed() {
+        let timetable = BackupTimetable(backupEvery: day, drillEvery: 7 * day, startDelay: 60)
+        let failed = start.addingTimeInterval(60)
+        var past = BackupTimetable.Past(backup: (failed, false))
+        XCTAssertEqual(timetable.next(after: past, startedAt: start).job, .backup)
+        XCTAssertEqual(timetable.next(after: past, startedAt: start).at, failed.addingTimeInterval(3_600))
+        // Restarted after failures, with a drill that failed for want of a snapshot recorded: still the backup.
+        let restarted = BackupTimetable.Past(backup: (failed, false), drill: (failed, false), backedUp: false)
+        XCTAssertEqual(timetable.next(after: restarted, startedAt: start.addingTimeInterval(7_200)).job, .backup)
+        past.record(.backup, at: failed.addingTimeInterval(3_600), passed: true)
+        XCTAssertEqual(timetable.next(after: past, startedAt: start).job, .drill)
+        // A backup that failed after one passed: the snapshot is there, the drill may run.
+        past.record(.backup, at: failed.addingTimeInterval(7_200), passed: false)
+        XCTAssertTrue(past.backedUp)
+    }
+
     func testARecentBackupIsNotRepeatedAtStart() {
         let timetable = BackupTimetable(backupEvery: day, drillEvery: nil, startDelay: 60)
         let lastBackup = start.addingTimeInterval(-3_600)

@@ -82,14 +82,40 @@ final class ResticBackupsTests: XCTestCase {
         }
         XCTAssertEqual(classify(1, "Fatal: unable to create lock in backend: repository is already locked by PID 7 on vm"),
                        .repositoryLocked(repository: "rest:http://***@127.0.0.1:9/"))
-        guard case .unreachable = classify(1, "Fatal: unable to open config file: Stat: stat /x/config: no such file or directory\nIs there a repository at the following location?") else {
-            return XCTFail("no repository")
+        XCTAssertEqual(classify(1, "Fatal: unable to open config file: Stat: stat /x/config: no such file or directory\nIs there a repository at the following location?"),
+                       .notARepository(repository: "rest:http://***@127.0.0.1:9/"))
+        XCTAssertEqual(classify(1, "Fatal: config or key 33e3b7a9 is damaged: ciphertext verification failed"),
+                       .damagedRepository(repository: "rest:http://***@127.0.0.1:9/", reason: "config or key 33e3b7a9 is damaged: ciphertext verification failed"))
+        XCTAssertEqual(restic.classify(status: 2, lines: ["panic: runtime error: slice bounds out of range [16:7]", "", "goroutine 1 [running]:",
+                                                          "github.com/restic/restic/internal/restic.LoadConfig({0x104abd0, 0xc000037540})"]),
+                       .damagedRepository(repository: "rest:http://***@127.0.0.1:9/",
+                                          reason: "restic could not read its config file (panic: runtime error: slice bounds out of range [16:7])"))
+        XCTAssertEqual(classify(1, "Fatal: unable to open config file: unexpected HTTP response (401): 401 Unauthorized\nIs there a repository at the following location?"),
+                       .credentialsRefused(repository: "rest:http://***@127.0.0.1:9/"))
+        XCTAssertEqual(classify(1, "Fatal: unable to open config file: Stat: Access Denied."), .credentialsRefused(repository: "rest:http://***@127.0.0.1:9/"))
+        guard case .unreachable = classify(1, "Fatal: unable to open config file: client.Head: Head \"http://127.0.0.1:1/config\": dial tcp 127.0.0.1:1: connect: connection refused") else {
+            return XCTFail("refused before any config was read")
         }
         guard case .unreachable = classify(1, "Fatal: create repository at rest:http://127.0.0.1:9/ failed: dial tcp 127.0.0.1:9: connect: connection refused") else {
             return XCTFail("refused")
         }
         guard case .resticFailed(let reason) = classify(1, "Fatal: something else\twith a tab") else { return XCTFail("other") }
         XCTAssertEqual(reason, "something else with a tab")
+    }
+
+    /// Where HomeCrew cannot look (s3:, sftp:, rest:, rclone:…), no repository is made unless the person says --init.
+    func testARepositoryIsNotMadeWhereHomeCrewCannotLook() throws {
+        for remote in ["s3:https://s3.example.com/bucket", "sftp:nas:/srv", "rest:http://127.0.0.1:9/", "rclone:nas:x", "b2:bucket:x"] {
+            XCTAssertNil(RepositoryName.localPath(remote), remote)
+            XCTAssertThrowsError(try ResticBackups.requireNothingThere(RepositoryName.localPath(remote), repository: remote)) { error in
+                XCTAssertEqual(error as? BackupError, .notMadeWithoutLooking(repository: remote))
+                XCTAssertEqual((error as? BackupError)?.category, .notFound)
+            }
+        }
+        XCTAssertEqual(RepositoryName.localPath("local:/media/usb"), "/media/usb")
+        XCTAssertEqual(RepositoryName.localPath("/media/usb"), "/media/usb")
+        XCTAssertEqual(ResticBackups.shownNames(["a\u{202E}b", String(repeating: "x", count: 50), "c", "d"]),
+                       ["a?b", String(repeating: "x", count: 40) + "…", "c"])
     }
 
     func testEachFailureHasItsCategory() {
@@ -104,6 +130,10 @@ final class ResticBackupsTests: XCTestCase {
         XCTAssertEqual(BackupError.anotherBackupRunning.category, .busy)
         XCTAssertEqual(BackupError.noSnapshots(repository: "r").category, .notFound)
         XCTAssertEqual(BackupError.restoredDoesNotVerify("x").category, .invalidData)
+        XCTAssertEqual(BackupError.damagedRepository(repository: "r", reason: "x").category, .invalidData)
+        XCTAssertEqual(BackupError.notARepository(repository: "r").category, .notFound)
+        XCTAssertEqual(BackupError.locationNotEmpty(repository: "r", names: ["a"]).category, .cannotCreate)
+        XCTAssertEqual(BackupError.initialisationFailed(repository: "r", reason: "x", left: []).category, .io)
     }
 
     func testResticsTimesAndTagsAreRead() throws {

@@ -35,9 +35,12 @@ final class BackupRunTests: XCTestCase {
     }
 
     func testSQLiteRefusesCredentialsAMultiLineMessageAndAFailureWithoutReason() throws {
-        var leaky = run(.backup, at: 1_000, succeeded: true)
-        leaky.repository = "s3:https://KEY:secret@host/bucket"
-        XCTAssertThrowsError(try database.recordBackupRun(leaky))
+        XCTAssertThrowsError(try database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO backup_run (kind, repository, started_at, finished_at, succeeded, snapshot_id)
+                VALUES ('backup', 's3:https://KEY:secret@host/bucket', '2026-01-01 00:00:00', '2026-01-01 00:01:00', 1, NULL)
+                """)
+        })
         var twoLines = run(.backup, at: 1_000, succeeded: false)
         twoLines.message = "one\ntwo"
         XCTAssertThrowsError(try database.recordBackupRun(twoLines))
@@ -45,6 +48,30 @@ final class BackupRunTests: XCTestCase {
         silent.message = nil
         XCTAssertThrowsError(try database.recordBackupRun(silent))
         XCTAssertEqual(try database.backupHealth(), BackupHealth())
+    }
+
+    /// A run is stored without credentials however it was changed; rows an earlier HomeCrew
+    /// stored with rclone's secrets in them (SQLite's check knew only URLs) are read without them,
+    /// and still count as the repository they name.
+    func testCredentialsAreNeverStoredAndOlderRowsAreReadWithoutThem() throws {
+        var changed = run(.backup, at: 1_000, succeeded: true)
+        changed.repository = "s3:https://KEY:secret@host/bucket"
+        try database.recordBackupRun(changed)
+        try database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO backup_run (kind, repository, started_at, finished_at, succeeded, message)
+                VALUES ('backup', 'rclone::s3,secret_access_key=wJalrSecret:bucket', '2026-01-01 00:00:00', '2026-01-01 00:01:00', 0,
+                        'the restic repository rclone::s3,secret_access_key=wJalrSecret:bucket cannot be reached: EOF'),
+                       ('backup', 'rclone::s3,secret_access_key=wJalrSecret:bucket', '2025-01-01 00:00:00', '2025-01-01 00:01:00', 1, NULL)
+                """)
+        }
+        let stored = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT repository FROM backup_run ORDER BY id") }
+        XCTAssertEqual(stored.first, "s3:https://***@host/bucket")
+        let health = try database.backupHealth()
+        XCTAssertEqual(health.lastBackup?.repository, "rclone::s3,secret_access_key=***:bucket")
+        XCTAssertEqual(health.lastBackup?.message, "the restic repository rclone::s3,secret_access_key=***:bucket cannot be reached: EOF")
+        XCTAssertTrue(try database.hasPassedBackup(to: "rclone::s3,secret_access_key=***:bucket"))
+        XCTAssertFalse(try database.hasPassedBackup(to: "rclone::s3,secret_access_key=***:other"))
     }
 
     func testTheVaultHasOneBackupIDThatNeverChanges() throws {

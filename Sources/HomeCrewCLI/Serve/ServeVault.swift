@@ -13,9 +13,10 @@ struct ServeVault: ParsableCommand {
             in the vault's serve-token file, readable by you only. Accounts (homecrew user) sign in with a name \
             and password. Listening beyond this machine needs an account, and TLS: --tls-cert and --tls-key, or a \
             TLS reverse proxy in front of 127.0.0.1 (named with --public-name and --trusted-proxy); plain HTTP only \
-            with --insecure-http. With --backup-to it backs the vault up into a restic repository (every 24 hours unless \
-            --backup-every says otherwise, the first soon after starting when the last is older) and restores the latest \
-            backup into a temporary folder to check it (every 7 days, --drill-every); owners see how both went on a \
+            with --insecure-http. With --backup-to (or --backup-to-file, a file holding the location) it backs the vault \
+            up into a restic repository (every 24 hours unless --backup-every says otherwise, the first soon after \
+            starting when the last is older) and, once a backup has passed, restores the latest backup into a temporary \
+            folder to check it (every 7 days, --drill-every); owners see how both went on a \
             household's page. Ctrl-C stops it after the requests in flight (a backup in progress is abandoned).
             """)
 
@@ -36,6 +37,9 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("Back the vault up into this restic repository while serving (a path, sftp:, s3:, rest:, b2:…).",
                                valueName: "repository"))
     var backupTo: String?
+    @Option(help: ArgumentHelp("The restic repository is the first line of this file (a location with credentials is then on no command line).",
+                               valueName: "file"))
+    var backupToFile: String?
     @Option(help: ArgumentHelp("The restic repository's password, in this file (else restic's own RESTIC_PASSWORD_FILE, RESTIC_PASSWORD…).",
                                valueName: "file"))
     var backupPasswordFile: String?
@@ -47,7 +51,8 @@ struct ServeVault: ParsableCommand {
     var backupKeep: String?
 
     func validate() throws {
-        _ = try backups()
+        // The file is read by run(): one that cannot be read is 66, not a usage error.
+        _ = try backups(repository: backupTo ?? backupToFile)
         do { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         if uploadLimit < 1 || uploadLimit > 65536 { throw ValidationError("--upload-limit takes 1 to 65536 megabytes") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
@@ -56,12 +61,14 @@ struct ServeVault: ParsableCommand {
         }
     }
 
-    /// `--backup-to` and its options, each checked (a usage error, 64); nil without `--backup-to`.
-    private func backups() throws -> ServeBackups? {
-        guard let backupTo else {
+    /// `--backup-to` (or what `--backup-to-file` names) and its options, each checked (a usage
+    /// error, 64); nil without either.
+    private func backups(repository: String?) throws -> ServeBackups? {
+        if backupTo != nil, backupToFile != nil { throw ValidationError("give either --backup-to REPOSITORY or --backup-to-file FILE") }
+        guard let backupTo = repository else {
             let given = [("--backup-password-file", backupPasswordFile), ("--backup-every", backupEvery),
                          ("--drill-every", drillEvery), ("--backup-keep", backupKeep)].filter { $0.1 != nil }.map(\.0)
-            if let first = given.first { throw ValidationError("\(first) needs --backup-to REPOSITORY") }
+            if let first = given.first { throw ValidationError("\(first) needs --backup-to REPOSITORY (or --backup-to-file FILE)") }
             return nil
         }
         guard !backupTo.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--backup-to needs a restic repository") }
@@ -85,11 +92,12 @@ struct ServeVault: ParsableCommand {
     }
 
     func run() throws {
+        let repository = try backupTo ?? backupToFile.map { try RepositoryName.fromFile($0, namedBy: "--backup-to-file") }
         let settings = ServeSettings(vault: vault.location, listen: try ListenAddress(parsing: listen),
                                      today: vault.fixedToday, uploadLimit: Int64(uploadLimit) << 20,
                                      insecureHTTP: insecureHTTP, publicNames: publicName,
                                      tls: tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }, trustedProxies: trustedProxy,
-                                     backups: try backups())
+                                     backups: try backups(repository: repository))
         let accounts = settings.listen.isLoopback ? 0 : try vault.openForReading().accounts().count
         do {
             try settings.check(accounts: accounts)

@@ -10,7 +10,8 @@ struct BackupVault: ParsableCommand {
         abstract: "Back the vault up: into a restic repository (--restic), or to one archive file (--out).",
         discussion: """
             --restic REPO: SQLite's consistent copy of the database and every object, into any restic repository \
-            (a path, sftp:, s3:, rest:, b2:…); only what changed is sent. The password comes from RESTIC_PASSWORD_FILE, \
+            (a path, sftp:, s3:, rest:, b2:…); only what changed is sent. A new repository is made in an absent or empty \
+            local folder, elsewhere only with --init. The password comes from RESTIC_PASSWORD_FILE, \
             RESTIC_PASSWORD, RESTIC_PASSWORD_COMMAND or --password-file and is never stored in the vault. \
             --check restores the latest snapshot into a temporary directory, verifies it and compares it with the vault.
             Without --restic and --out, RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE names the repository (a URL \
@@ -21,7 +22,10 @@ struct BackupVault: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @Option(help: ArgumentHelp("The archive to write; it must not exist yet.", valueName: "file")) var out: String?
-    @Option(help: ArgumentHelp("The restic repository (made when it does not exist yet).", valueName: "repo")) var restic: String?
+    @Option(help: ArgumentHelp("The restic repository (made when it does not exist yet, in an absent or empty local folder).", valueName: "repo"))
+    var restic: String?
+    @Flag(name: .customLong("init"), help: "Make the repository where HomeCrew cannot look (s3:, sftp:, rest:…) or beside other files.")
+    var initialise = false
     @Option(help: ArgumentHelp("A file holding the repository's password.", valueName: "file")) var passwordFile: String?
     @Option(help: ArgumentHelp("Then forget and prune this vault's older snapshots: daily=7,weekly=4,monthly=12 (last, hourly, daily, weekly, monthly, yearly).", valueName: "rules"))
     var keep: String?
@@ -34,10 +38,10 @@ struct BackupVault: ParsableCommand {
         guard out != nil || restic != nil || inEnvironment else {
             throw ValidationError("give either --restic REPO (or set RESTIC_REPOSITORY) or --out FILE")
         }
-        if out != nil, passwordFile != nil || keep != nil || check {
-            throw ValidationError("--password-file, --keep and --check go with --restic")
+        if out != nil, passwordFile != nil || keep != nil || check || initialise {
+            throw ValidationError("--password-file, --keep, --init and --check go with --restic")
         }
-        if check, keep != nil { throw ValidationError("--check runs alone: without --keep") }
+        if check, keep != nil || initialise { throw ValidationError("--check runs alone: without --keep or --init") }
     }
 
     func run() throws {
@@ -72,7 +76,7 @@ struct BackupVault: ParsableCommand {
                   + (missing > 0 ? "; \(missing) of the snapshot's objects are no longer in the vault." : "."))
             return
         }
-        let summary = try backups.backup(keep: retention)
+        let summary = try backups.backup(keep: retention, initialise: initialise)
         if summary.initialisedRepository { print("Initialised the restic repository \(shown).") }
         print("Backed up the database and \(summary.objectCount) object(s) (\(summary.bytesProcessed) bytes, \(summary.bytesAdded) new) "
               + "to \(shown): snapshot \(summary.snapshotID.prefix(8)).")

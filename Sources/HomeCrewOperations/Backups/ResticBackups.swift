@@ -45,16 +45,17 @@ public struct ResticBackups: Sendable {
     // MARK: backup
 
     /// Snapshots the database, backs it up with every object, then (with `keep`) forgets and
-    /// prunes this vault's older snapshots. Records the run, succeeded or failed.
-    public func backup(keep: RetentionPolicy?) throws -> BackupSummary {
-        try recording(.backup, snapshot: \.snapshotID) { try performBackup(keep: keep) }
+    /// prunes this vault's older snapshots. Records the run, succeeded or failed. A missing
+    /// repository is made only in an absent or empty local folder, or anywhere with `initialise`.
+    public func backup(keep: RetentionPolicy?, initialise: Bool = false) throws -> BackupSummary {
+        try recording(.backup, snapshot: \.snapshotID) { try performBackup(keep: keep, initialise: initialise) }
     }
 
-    private func performBackup(keep: RetentionPolicy?) throws -> BackupSummary {
+    private func performBackup(keep: RetentionPolicy?, initialise: Bool) throws -> BackupSummary {
         let database = try openVault()
         let exclusive = try BackupLock(vault: vault)
         defer { withExtendedLifetime(exclusive) {} }
-        var summary = try send(database)
+        var summary = try send(database, initialise: initialise)
         // The snapshot is safe once sent: a retention that fails is told, not taken for a failed backup.
         if let keep {
             do { summary.snapshotsForgotten = try forget(keep: keep, vaultID: try database.backupVaultID()) }
@@ -64,7 +65,7 @@ public struct ResticBackups: Sendable {
     }
 
     /// The snapshot and the objects into the repository.
-    private func send(_ database: AppDatabase) throws -> BackupSummary {
+    private func send(_ database: AppDatabase, initialise asked: Bool) throws -> BackupSummary {
         // Garbage collection waits while they are sent (not while --keep prunes), so no object
         // the snapshot names can vanish.
         let shared = try VaultLock(vaultDirectory: vault.directory, mode: .shared)
@@ -93,11 +94,14 @@ public struct ResticBackups: Sendable {
         let output: ResticProcess.Output
         do {
             output = try resticInVault.run(arguments)
-        } catch let error as BackupError where Self.isMissingRepository(error) {
+        } catch BackupError.notARepository {
             // A repository this vault was backed up into before is not made again: a disk that is
             // not mounted must not turn an offsite backup into one beside the vault.
             guard try !database.hasPassedBackup(to: displayRepository) else { throw BackupError.repositoryMissing(displayRepository) }
-            initialised = try initialise()
+            let local = RepositoryName.localPath(repository)
+            if let local { try Self.removeUnfinished(local) }
+            if !asked { try Self.requireNothingThere(local, repository: displayRepository) }
+            initialised = try initialise(local)
             output = try resticInVault.run(arguments)
         }
         let result = try ResticJSON.backupSummary(output.stdout)
@@ -106,19 +110,62 @@ public struct ResticBackups: Sendable {
                              counts: facts.counts, snapshotsForgotten: nil)
     }
 
-    static func isMissingRepository(_ error: BackupError) -> Bool {
-        guard case .unreachable(_, let reason) = error else { return false }
-        let text = reason.lowercased()
-        return text.contains("unable to open config file") && !ResticProcess.isConnectionFailure(text)
+    /// A repository is made only where nothing is: a local folder that is absent or empty. What
+    /// HomeCrew cannot look into (s3:, sftp:, rest:…) is made only when the person says --init.
+    static func requireNothingThere(_ local: String?, repository: String) throws {
+        guard let local else { throw BackupError.notMadeWithoutLooking(repository: repository) }
+        var info = stat()
+        guard lstat(local, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw BackupError.locationNotEmpty(repository: repository, names: []) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: local).sorted()
+        guard names.isEmpty else { throw BackupError.locationNotEmpty(repository: repository, names: shownNames(names)) }
     }
 
-    /// True when it initialised the repository (false when another run just did).
-    private func initialise() throws -> Bool {
+    /// What a `restic init` stopped in the middle left (a killed server, a full disk) is removed,
+    /// so that the repository is made again from the start: restic would keep a stale key.
+    static func removeUnfinished(_ local: String) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: local)) ?? []
+        guard !names.isEmpty, isUnfinished(local, names: names) else { return }
+        for name in names { try removeTree(local + "/" + name) }
+    }
+
+    /// restic's folders without a config, and no file in them but keys (which open nothing without it).
+    static func isUnfinished(_ local: String, names: [String]) -> Bool {
+        guard Set(names).isSubset(of: ["data", "index", "keys", "locks", "snapshots"]) else { return false }
+        for name in names where name != "keys" {
+            guard let walker = FileManager.default.enumerator(atPath: local + "/" + name) else { return false }
+            while walker.nextObject() != nil {
+                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The first few names in a folder, each short and without control characters: for one line.
+    static func shownNames(_ names: [String]) -> [String] {
+        names.prefix(3).map { name in
+            let shown = RepositoryLocation.harmless(name)
+            return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        }
+    }
+
+    /// True when it initialised the repository (false when another run just did). A local one
+    /// whose making failed midway names what it left (the folder was absent or empty before).
+    private func initialise(_ local: String?) throws -> Bool {
         do {
             try restic.run(["init"])
             return true
         } catch BackupError.resticFailed(let reason) where reason.contains("already") {
             return false
+        } catch let error as BackupError {
+            let reason: String
+            switch error {
+            case .resticFailed(let said), .diskFull(let said): reason = said
+            case .resticKilled(let signal): reason = "restic was stopped by signal \(signal)"
+            default: throw error
+            }
+            let left = local.map { (try? FileManager.default.contentsOfDirectory(atPath: $0)).map { Self.shownNames($0.sorted()) } ?? [] }
+            throw BackupError.initialisationFailed(repository: displayRepository, reason: reason, left: left)
         }
     }
 

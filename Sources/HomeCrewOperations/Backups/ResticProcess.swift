@@ -114,10 +114,29 @@ struct ResticProcess {
         if status == 12 || text.contains("wrong password") { return .wrongPassword(repository: display) }
         if text.contains("no space left on device") || text.contains("disk quota exceeded") { return .diskFull(Self.reason(lines)) }
         if status == 11 || text.contains("repository is already locked") { return .repositoryLocked(repository: display) }
-        if status == 10 || text.contains("is there a repository at the following location") || Self.isConnectionFailure(text) {
-            return .unreachable(repository: display, reason: Self.reason(lines))
+        if Self.isConnectionFailure(text) { return .unreachable(repository: display, reason: Self.reason(lines)) }
+        // The storage (a REST server, a bucket) refused the user and password or keys it was given.
+        if ["401 unauthorized", "(401)", "403 forbidden", "(403)", "access denied", "accessdenied", "invalidaccesskeyid", "signaturedoesnotmatch"]
+            .contains(where: text.contains) {
+            return .credentialsRefused(repository: display)
+        }
+        if let damage = Self.damage(text, lines: lines) { return .damagedRepository(repository: display, reason: damage) }
+        // A local location that is a file: restic cannot list its keys.
+        let aFile = text.contains("unable to open repository at") && text.contains("not a directory")
+        if status == 10 || aFile || text.contains("is there a repository at the following location") || text.contains("unable to open config file") {
+            return .notARepository(repository: display)
         }
         return .resticFailed(Self.reason(lines))
+    }
+
+    /// What restic 0.14 says of a repository whose config (or key) it cannot read: a config it
+    /// cannot decrypt, an empty one, or one so short that reading it panics.
+    static func damage(_ text: String, lines: [String]) -> String? {
+        if text.contains("panic:"), text.contains("loadconfig") {
+            return "restic could not read its config file (" + (lines.first { $0.hasPrefix("panic:") } ?? "it stopped") + ")"
+        }
+        let words = ["is damaged", "config cannot be loaded", "config file has zero size", "invalid repository"]
+        return words.contains { text.contains($0) } ? reason(lines.filter { !$0.hasPrefix("main.") && !$0.hasPrefix("\t") }) : nil
     }
 
     static func isConnectionFailure(_ text: String) -> Bool {

@@ -16,7 +16,7 @@ public enum BackupError: HomeCrewError, Equatable {
     case resticMissing
     case noPassword
     case passwordFileUnreadable(String)
-    case repositoryFileUnreadable(String)
+    case repositoryFileUnreadable(String, namedBy: String = "RESTIC_REPOSITORY_FILE")
     case wrongPassword(repository: String)
     case unreachable(repository: String, reason: String)
     case diskFull(String)
@@ -35,17 +35,25 @@ public enum BackupError: HomeCrewError, Equatable {
     case repositoryMissing(String)
     case ambiguousSnapshot(String)
     case notAPlainFile(String)
+    case damagedRepository(repository: String, reason: String)
+    case notARepository(repository: String)
+    case credentialsRefused(repository: String)
+    case notMadeWithoutLooking(repository: String)
+    case locationNotEmpty(repository: String, names: [String])
+    case initialisationFailed(repository: String, reason: String, left: [String]?)
 
     public var category: ErrorCategory {
         switch self {
-        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists: return .cannotCreate
+        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists, .locationNotEmpty: return .cannotCreate
         case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
-        case .wrongPassword: return .denied
+        case .wrongPassword, .credentialsRefused: return .denied
         case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
-        case .passwordFileUnreadable, .repositoryFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault: return .notFound
-        case .diskFull, .resticKilled, .resticFailed: return .io
+        case .passwordFileUnreadable, .repositoryFileUnreadable, .noSnapshots, .unknownSnapshot, .noVault, .notARepository, .notMadeWithoutLooking:
+            return .notFound
+        case .diskFull, .resticKilled, .resticFailed, .initialisationFailed: return .io
         case .repositoryLocked, .anotherBackupRunning: return .busy
-        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile, .damagedTextRemoved: return .invalidData
+        case .malformed, .hashMismatch, .damagedObject, .notAVaultSnapshot, .restoredDoesNotVerify, .notAPlainFile, .damagedTextRemoved, .damagedRepository:
+            return .invalidData
         }
     }
 
@@ -63,7 +71,7 @@ public enum BackupError: HomeCrewError, Equatable {
         case .noPassword:
             return "no password for the restic repository: set RESTIC_PASSWORD_FILE, RESTIC_PASSWORD or RESTIC_PASSWORD_COMMAND, or pass --password-file"
         case .passwordFileUnreadable(let path): return "the password file \(path) cannot be read"
-        case .repositoryFileUnreadable(let path): return "RESTIC_REPOSITORY_FILE: \(path) cannot be read, or names no repository"
+        case .repositoryFileUnreadable(let path, let option): return "\(option): \(path) cannot be read, or names no repository"
         case .wrongPassword(let repository): return "wrong password for the restic repository \(repository)"
         case .unreachable(let repository, let reason): return "the restic repository \(repository) cannot be reached: \(reason)"
         case .diskFull(let place): return "no space left on the disk (\(place)); nothing was changed, free some space and run it again"
@@ -89,6 +97,25 @@ public enum BackupError: HomeCrewError, Equatable {
             return "the restic repository \(repository) is not there, though this vault was backed up into it before (is its disk mounted?); nothing was backed up"
         case .ambiguousSnapshot(let id): return "more than one snapshot starts with \(id); give more of its id (see: homecrew vault backups)"
         case .notAPlainFile(let path): return "\(path) is a link or a special file, not a plain file; a vault holds only plain files and folders"
+        case .damagedRepository(let repository, let reason):
+            return "the restic repository \(repository) is damaged: \(reason); nothing was changed (restic check tells more)"
+        case .credentialsRefused(let repository):
+            return "the storage of the restic repository \(repository) refused the credentials given for it "
+                + "(the user and password in its address, or the cloud's keys); nothing was changed"
+        case .notARepository(let repository):
+            return "there is no restic repository at \(repository): nothing is there, or not a repository"
+        case .notMadeWithoutLooking(let repository):
+            return "there is no restic repository at \(repository) yet, and HomeCrew cannot see what else is there; "
+                + "to make one there, run once: homecrew vault backup --restic REPOSITORY --init"
+        case .locationNotEmpty(let repository, let names) where names.isEmpty:
+            return "\(repository) is a file, not a folder; nothing was backed up"
+        case .locationNotEmpty(let repository, let names):
+            return "\(repository) is not a restic repository and holds other files (\(names.joined(separator: ", "))…); no repository is made "
+                + "beside them: choose an empty or new folder, or give --init to make one there anyway"
+        case .initialisationFailed(let repository, let reason, let left):
+            let what = left.map { $0.isEmpty ? "it left nothing there" : "it left \($0.joined(separator: ", ")) there, which the next backup removes to make it again" }
+                ?? "part of a repository may be left there"
+            return "making the restic repository \(repository) failed midway (\(reason)); \(what)"
         }
     }
 }
