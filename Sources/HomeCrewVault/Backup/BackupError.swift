@@ -11,6 +11,7 @@ public enum BackupError: HomeCrewError, Equatable {
     case targetNotEmpty(String)
     case targetNotADirectory(String)
     case targetParentMissing(String)
+    case targetIsStagingName(String)
     case outputExists(String)
     // restic
     case resticMissing
@@ -44,7 +45,7 @@ public enum BackupError: HomeCrewError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists, .locationNotEmpty: return .cannotCreate
+        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .targetIsStagingName, .outputExists, .locationNotEmpty: return .cannotCreate
         case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
         case .wrongPassword, .credentialsRefused: return .denied
         case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
@@ -66,6 +67,9 @@ public enum BackupError: HomeCrewError, Equatable {
         case .targetNotEmpty(let path): return "\(path) is not empty; restore into a new or empty directory"
         case .targetNotADirectory(let path): return "\(path) is a file or a link, not a directory; restore into a new or empty directory"
         case .targetParentMissing(let path): return "the folder \(path) does not exist; make it first, or restore somewhere else"
+        case .targetIsStagingName(let path):
+            return "\(path) is named like a restore's hidden folder (.homecrew-restore-…), which is never opened as a vault "
+                + "and is removed once abandoned; restore into another name"
         case .resticMissing:
             return "restic is not installed; install Debian's package restic (sudo apt install restic)"
         case .noPassword:
