@@ -519,6 +519,16 @@ final class ResticBackupTests: XCTestCase {
             XCTAssertEqual(restore.stderr.filter { $0 == "\n" }.count, 1, restore.stderr)
             XCTAssertTrue(try homecrew.run(["staff", "list", "--vault", target], useVaultOption: false).stdout.contains("Asha Devi"))
         }
+        // With several vaults in the repository, "the latest" needs --snapshot: the error says why this vault was not used.
+        let other = scratch.appendingPathComponent("other-vault").path
+        XCTAssertEqual(try homecrew.run(["household", "add", "Hill Top", "--vault", other], useVaultOption: false).status, 0)
+        XCTAssertEqual(try homecrew.run(["vault", "backup", "--restic", repository, "--vault", other], environment: password, useVaultOption: false).status, 0)
+        let several = try homecrew.run(["vault", "restore", "--restic", repository, "--into", scratch.appendingPathComponent("several").path],
+                                       environment: password)
+        XCTAssertEqual(several.status, 64, several.stderr)
+        XCTAssertEqual(several.stderr, "error: the restic repository \(repository) holds snapshots of several vaults, and the vault at \(damaged) "
+                       + "could not be read (\(damaged) is not a usable HomeCrew vault: its homecrew.sqlite is not a HomeCrew vault's database); "
+                       + "name one with --snapshot (see: homecrew vault backups)\n")
         XCTAssertEqual(try Data(contentsOf: homecrew.databaseURL), Data("garbage\n".utf8), "the live vault was not written")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: marked), ["homecrew-restore-incomplete"])
     }

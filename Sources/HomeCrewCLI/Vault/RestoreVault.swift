@@ -35,7 +35,9 @@ struct RestoreVault: ParsableCommand {
         if archive == nil, let restic = try restic ?? RepositoryName.fromEnvironment() {
             let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
             let summary = try backups.restore(snapshot: snapshot, into: into, otherVault: otherVault)
-            if let unreadable = summary.liveVaultUnreadable { FileHandle.standardError.write(Data("note: \(Terminal.sanitize(unreadable))\n".utf8)) }
+            if let unreadable = summary.liveVaultUnreadable {
+                FileHandle.standardError.write(Data("note: \(Terminal.sanitize(unreadable)), so whose the snapshot is was not compared with it\n".utf8))
+            }
             print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "
                   + "into \(Terminal.sanitize(summary.directory)); every SHA-256 and the record digest checked.")
             if let owner = summary.otherVault { print("It is another vault's: \(Terminal.sanitize(owner)).") }

@@ -197,8 +197,7 @@ public struct ResticBackups: Sendable {
     /// none, and `unreadable` says why.
     func liveVault() -> (id: String?, unreadable: String?) {
         do { return (try AppDatabase.readVaultID(vault), nil) } catch {
-            return (nil, "the vault at \(vault.directory) could not be read (\(ErrorText.sentence(for: error))), so whose the snapshot is "
-                         + "was not compared with it")
+            return (nil, "the vault at \(vault.directory) could not be read (\(ErrorText.sentence(for: error)))")
         }
     }
 
@@ -213,7 +212,7 @@ public struct ResticBackups: Sendable {
     public func restore(snapshot: String?, into target: String, otherVault: Bool = false) throws -> RestoreSummary {
         let target = try RestoreStaging.target(target)
         let (live, unreadable) = liveVault()
-        let chosen = try choose(snapshot, live: live)
+        let chosen = try choose(snapshot, live: live, unreadable: unreadable)
         let owner = SnapshotOwner(repository: displayRepository, live: live, otherVault: otherVault)
         // Its tag already says it is another vault's: refused before anything is downloaded.
         if let tagged = chosen.vaultID { _ = try owner.check(holds: tagged, snapshot: chosen, byTag: true) }
@@ -238,7 +237,7 @@ public struct ResticBackups: Sendable {
 
     /// The named snapshot (any HomeCrew one), else the latest of this vault, else the latest
     /// of the only vault the repository holds.
-    func choose(_ id: String?, live: String?) throws -> SnapshotListing {
+    func choose(_ id: String?, live: String?, unreadable: String? = nil) throws -> SnapshotListing {
         let all = try allSnapshots()
         if let id {
             let matching = id.count >= 4 ? all.filter { $0.id.hasPrefix(id.lowercased()) } : []
@@ -248,7 +247,7 @@ public struct ResticBackups: Sendable {
         }
         if let live, let latest = latestOwn(all.filter { $0.vaultID == live }, live: live) { return latest }
         guard let latest = all.last else { throw BackupError.noSnapshots(repository: displayRepository) }
-        guard Set(all.map { $0.vaultID ?? "" }).count == 1 else { throw BackupError.severalVaults(repository: displayRepository) }
+        guard Set(all.map { $0.vaultID ?? "" }).count == 1 else { throw BackupError.severalVaults(repository: displayRepository, liveVault: unreadable) }
         return latest
     }
 

@@ -27,7 +27,8 @@ public enum BackupError: HomeCrewError, Equatable {
     case anotherBackupRunning
     case noSnapshots(repository: String)
     case unknownSnapshot(String)
-    case severalVaults(repository: String)
+    /// `liveVault`: why the vault given (`--vault`) could not be read, when that is why none was chosen.
+    case severalVaults(repository: String, liveVault: String? = nil)
     case badRetention(String)
     case notAVaultSnapshot(String)
     case restoredDoesNotVerify(String)
@@ -87,8 +88,9 @@ public enum BackupError: HomeCrewError, Equatable {
         case .anotherBackupRunning: return "another backup of this vault is running; try again when it has finished"
         case .noSnapshots(let repository): return "the restic repository \(repository) holds no snapshot of this vault"
         case .unknownSnapshot(let id): return "no HomeCrew snapshot \(id) in the repository"
-        case .severalVaults(let repository):
-            return "the restic repository \(repository) holds snapshots of several vaults; name one with --snapshot (see: homecrew vault backups)"
+        case let .severalVaults(repository, liveVault):
+            return "the restic repository \(repository) holds snapshots of several vaults\(liveVault.map { ", and \($0)" } ?? ""); "
+                + "name one with --snapshot (see: homecrew vault backups)"
         case .badRetention(let reason): return "--keep: \(reason) (example: --keep daily=7,weekly=4,monthly=12)"
         case .notAVaultSnapshot(let id): return "snapshot \(id) is not a HomeCrew vault (it has no homecrew-backup.json)"
         case .restoredDoesNotVerify(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
