@@ -31,18 +31,48 @@ extension AppDatabase {
     /// without a database (66), or one whose database is not a HomeCrew vault's (65), is refused
     /// where reading commands take it for an empty vault. Nothing is written before that.
     public static func openExisting(_ location: VaultLocation) throws -> AppDatabase {
+        try requireVault(location)
+        return try Self.open(location, create: false)
+    }
+
+    /// The vault id its backups are tagged with, read without writing anything (no migration, no
+    /// journal set-up): a restore reads the live vault this way, which may be damaged or read-only.
+    /// nil when there is no database there, or one too old to have an id yet.
+    public static func readVaultID(_ location: VaultLocation) throws -> String? {
+        var info = stat()
+        guard lstat(location.databasePath, &info) == 0 else { try location.checkInternals(); return nil }
+        try requireVault(location)
+        return try perform {
+            try DatabaseQueue(path: location.databasePath, configuration: readOnlyConfiguration).read { db in
+                try db.tableExists("backup_identity") ? try String.fetchOne(db, sql: "SELECT vault_id FROM backup_identity") : nil
+            }
+        }
+    }
+
+    /// A vault's database is there, a plain file, and HomeCrew's (its first migration is recorded):
+    /// read with a read-only connection, so another program's database is refused unchanged.
+    private static func requireVault(_ location: VaultLocation) throws {
         try location.checkInternals()
-        guard location.databaseExists else { throw StoreError.noSuchVault(location.directory) }
+        var info = stat()
+        guard lstat(location.databasePath, &info) == 0 else {
+            if let objects = location.objectsWithoutDatabase { throw StoreError.databaseMissing(path: location.directory, objects: objects) }
+            throw StoreError.noSuchVault(location.directory)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.notAVault(path: location.directory, reason: "\(location.databasePath) is not a plain file")
+        }
         let notAVault = StoreError.notAVault(path: location.directory, reason: "its homecrew.sqlite is not a HomeCrew vault's database")
         do {
             let isVault = try perform {
                 try DatabaseQueue(path: location.databasePath, configuration: readOnlyConfiguration).read { db in
-                    try db.tableExists("vault") && Int.fetchOne(db, sql: "SELECT format_version FROM vault") != nil
+                    guard try db.tableExists("vault"), try db.tableExists("grdb_migrations") else { return false }
+                    return try Int.fetchOne(db, sql: "SELECT format_version FROM vault") != nil
+                        && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
+                                         arguments: [Migrations.firstIdentifier]) == true
                 }
             }
             guard isVault else { throw notAVault }
         } catch StoreError.notAVault { throw notAVault }
-        return try Self.open(location, create: false)
     }
 
     /// The documents whose object had its pages' text and has none now: what a restore stopped

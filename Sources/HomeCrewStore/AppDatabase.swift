@@ -40,8 +40,13 @@ public final class AppDatabase: Sendable {
         } else if !location.databaseExists {
             return try empty()
         }
-        let queue = try perform { try DatabaseQueue(path: location.databasePath, configuration: configuration) }
-        return try AppDatabase(queue)
+        do {
+            let queue = try perform { try DatabaseQueue(path: location.databasePath, configuration: configuration) }
+            return try AppDatabase(queue)
+        } catch StoreError.notAVault(let path, let reason) where path == StoreError.unnamedDatabase {
+            // An error about a database names which one (a restore reads two).
+            throw StoreError.notAVault(path: location.databasePath, reason: reason)
+        }
     }
 
     /// For `homecrew serve`: a pool of connections, so that pages are read in parallel, and

@@ -9,9 +9,12 @@ enum Migrations {
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
     static let currentFormatVersion = 19
 
+    /// Recorded in every HomeCrew vault's `grdb_migrations`: what tells its database from another program's.
+    static let firstIdentifier = "v1: households, staff, salary history"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: households, staff, salary history", migrate: createFoundation)
+        migrator.registerMigration(firstIdentifier, migrate: createFoundation)
         migrator.registerMigration("v2: objects and documents", migrate: createDocuments)
         migrator.registerMigration("v3: full-text search", migrate: createSearchIndex)
         migrator.registerMigration("v4: vault settings", migrate: createSettings)

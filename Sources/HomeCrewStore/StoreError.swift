@@ -24,6 +24,8 @@ public enum StoreError: HomeCrewError {
     case householdHasDocuments(name: String, count: Int)
     case noSuchRecord(what: String, reference: String, list: String)
     case noSuchVault(String)
+    /// A folder holding a vault's objects or text files but no database: its records are lost.
+    case databaseMissing(path: String, objects: Int)
     case upgradeFailed(from: Int, reason: String, copy: String?)
     case ambiguousRecord(what: String, reference: String)
     case hasPayments(name: String, count: Int)
@@ -38,7 +40,7 @@ public enum StoreError: HomeCrewError {
         switch self {
         case .newerFormat, .unknownMigrations, .notAVault, .upgradeFailed: return .invalidData
         case .cannotCreateVault: return .cannotCreate
-        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord, .noSuchVault: return .notFound
+        case .noHouseholds, .noSuchHousehold, .noSuchStaff, .noSuchDocument, .noSuchRecord, .noSuchVault, .databaseMissing: return .notFound
         case .ambiguousRecord, .ambiguousHousehold: return .usage
         case .ambiguousDocument: return .usage
         case .staffInOtherHousehold, .notLinked, .staffHasDocuments, .householdHasDocuments: return .invalidData
@@ -96,6 +98,9 @@ public enum StoreError: HomeCrewError {
                 + (copy.map { " and the database as it was is kept at \($0)" } ?? "")
         case .noSuchVault(let path):
             return "there is no vault at \(path); see: homecrew init"
+        case let .databaseMissing(path, objects):
+            return "\(path) has no database (homecrew.sqlite) beside its \(counted(objects, "object")): the vault's records are lost; "
+                + "restore it from a backup (homecrew vault restore) into a new folder, and do not run homecrew init there"
         case let .noSuchRecord(what, reference, list):
             return "no \(what) matches '\(reference)'; see: \(list)"
         case let .ambiguousRecord(what, reference):
@@ -125,6 +130,9 @@ public struct StaffCandidate: Hashable, Sendable {
 }
 
 extension StoreError {
+    /// What `wrap` calls a database it cannot name; `AppDatabase.open` names it.
+    static let unnamedDatabase = "the database"
+
     /// Turns whatever a database access threw into an error of the right category.
     static func wrap(_ error: any Error) -> any Error {
         guard let error = error as? DatabaseError else { return error }
@@ -137,7 +145,7 @@ extension StoreError {
         case .SQLITE_CONSTRAINT:
             return StoreError.constraint(error.message ?? "constraint failed")
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return StoreError.notAVault(path: "the database", reason: error.message ?? "damaged")
+            return StoreError.notAVault(path: unnamedDatabase, reason: error.message ?? "damaged")
         default:
             return StoreError.database(error.message ?? "\(error.resultCode)")
         }

@@ -45,6 +45,11 @@ public struct VaultLocation: Hashable, Sendable {
                 throw StoreError.cannotCreateVault(path: directory, reason: String(cString: strerror(errno)))
             }
         }
+        // A new database beside a vault's objects would let `vault gc` delete every document.
+        if let objects = objectsWithoutDatabase {
+            throw StoreError.cannotCreateVault(path: directory, reason: "it holds \(counted(objects, "object")) but no homecrew.sqlite "
+                + "(a vault that lost its database); restore it from a backup (homecrew vault restore) into a new folder")
+        }
         let descriptor = open(databasePath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
@@ -52,6 +57,19 @@ public struct VaultLocation: Hashable, Sendable {
         }
         if errno == EEXIST { return !existed }
         throw StoreError.cannotCreateVault(path: databasePath, reason: String(cString: strerror(errno)))
+    }
+
+    /// A folder that holds a vault's objects (`objects/`) or text files (`backup-text/`) but no
+    /// database: a vault that lost its records. Its count of objects; nil when it has a database
+    /// (or anything in its place) or neither folder.
+    public var objectsWithoutDatabase: Int? {
+        var info = stat()
+        guard lstat(databasePath, &info) != 0, ["objects", "backup-text"].contains(where: { lstat(directory + "/" + $0, &info) == 0 }) else { return nil }
+        let objects = directory + "/objects/sha256"
+        let manager = FileManager.default
+        return ((try? manager.contentsOfDirectory(atPath: objects)) ?? []).reduce(0) { count, folder in
+            count + ((try? manager.contentsOfDirectory(atPath: objects + "/" + folder))?.count ?? 0)
+        }
     }
 
     /// The hidden folders restores are made in, beside their target (`.homecrew-restore-PID-N`).

@@ -37,9 +37,10 @@ struct HomeCrewProcess {
 
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
-             useVaultOption: Bool = true) throws -> Result {
+             useVaultOption: Bool = true, in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         // Options may follow the subcommand's words, so --vault simply goes last.
         process.arguments = useVaultOption ? arguments + ["--vault", vault.path] : arguments
         var environment = ProcessInfo.processInfo.environment

@@ -436,8 +436,9 @@ final class ResticBackupTests: XCTestCase {
     }
 
     /// Anyone with the repository's password can retag a snapshot (`restic tag --set`): whose it
-    /// is comes from its records. Another vault's snapshot tagged as this vault's fails the drill
-    /// and is not restored, unless --other-vault, which says whose it is.
+    /// is comes from its records. Another vault's snapshot tagged as this vault's fails the drill,
+    /// is passed over as "the latest of this vault", and is not restored when named, unless
+    /// --other-vault, which says whose it is; the refusal points to this vault's own snapshots.
     func testAnotherVaultsSnapshotRetaggedAsThisVaultsFailsTheDrillAndIsNotRestored() throws {
         XCTAssertEqual(try backup().status, 0)
         let other = scratch.appendingPathComponent("other-vault").path
@@ -469,13 +470,19 @@ final class ResticBackupTests: XCTestCase {
             try homecrew.run(["vault", "restore", "--restic", repository, "--into", target] + extra + ["--vault", vault ?? homecrew.vault.path],
                              environment: password, useVaultOption: false)
         }
-        let refused = try restore()
+        // The latest snapshot of this vault is the latest whose records are its own: the retagged one is passed over.
+        let latest = try restore()
+        XCTAssertEqual(latest.status, 0, latest.stderr)
+        XCTAssertTrue(latest.stdout.hasPrefix("Restored snapshot \(genuine.prefix(8)) "), latest.stdout)
+        XCTAssertFalse(try homecrew.run(["household", "list", "--vault", target], useVaultOption: false).stdout.contains("Hill Top"))
+        try FileManager.default.removeItem(atPath: target)
+        let advice = "nothing was restored (this vault's own snapshots are listed by: homecrew vault backups --restic \(repository); "
+            + "restore one with --snapshot ID; to restore that other vault's snapshot on purpose, pass --other-vault)\n"
+        let refused = try restore("--snapshot", short)
         XCTAssertEqual(refused.status, 65, refused.stdout)
-        XCTAssertEqual(refused.stderr, "error: snapshot \(short) holds vault \(theirs), not this vault (\(mine)); nothing was restored "
-                       + "(to restore another vault's snapshot, pass --other-vault)\n")
+        XCTAssertEqual(refused.stderr, "error: snapshot \(short) holds vault \(theirs), not this vault (\(mine)); " + advice)
         let taggedAsTheirs = try restore("--snapshot", String(theirsTagged.prefix(8)))
-        XCTAssertEqual(taggedAsTheirs.stderr, "error: snapshot \(theirsTagged.prefix(8)) is tagged as vault \(theirs)'s, not this vault (\(mine)); "
-                       + "nothing was restored (to restore another vault's snapshot, pass --other-vault)\n")
+        XCTAssertEqual(taggedAsTheirs.stderr, "error: snapshot \(theirsTagged.prefix(8)) is tagged as vault \(theirs)'s, not this vault (\(mine)); " + advice)
         let noLiveVault = try restore("--snapshot", short, vault: scratch.appendingPathComponent("none").path)
         XCTAssertEqual(noLiveVault.status, 65, noLiveVault.stdout)
         XCTAssertTrue(noLiveVault.stderr.contains("holds vault \(theirs), not the vault its tag names (\(mine))"), noLiveVault.stderr)
@@ -485,9 +492,44 @@ final class ResticBackupTests: XCTestCase {
         let genuineRestore = try restore("--snapshot", String(genuine.prefix(8)))
         XCTAssertEqual(genuineRestore.status, 0, "this vault's own snapshot restores: \(genuineRestore.stderr)")
         try FileManager.default.removeItem(atPath: target)
-        let accepted = try restore("--other-vault")
+        let accepted = try restore("--snapshot", short, "--other-vault")
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
         XCTAssertTrue(accepted.stdout.hasSuffix("It is another vault's: snapshot \(short) holds vault \(theirs), not this vault (\(mine)).\n"), accepted.stdout)
         XCTAssertTrue(try homecrew.run(["household", "list", "--vault", target], useVaultOption: false).stdout.contains("Hill Top"))
+    }
+
+    /// Disaster recovery starts from a live vault that does not open: a restore into a new folder
+    /// never needs it (it says it could not read it), and leaves it as it was.
+    func testARestoreNeverNeedsTheLiveVaultToOpen() throws {
+        XCTAssertEqual(try backup().status, 0)
+        let id = try XCTUnwrap(try jsonArray(try homecrew.run(["vault", "backups", "--restic", repository, "--format", "json"],
+                                                               environment: password).stdout).first?["id"] as? String)
+        let damaged = homecrew.vault.path
+        for name in ["homecrew.sqlite-wal", "homecrew.sqlite-shm"] { try? FileManager.default.removeItem(atPath: damaged + "/" + name) }
+        try Data("garbage\n".utf8).write(to: homecrew.databaseURL)
+        let marked = scratch.appendingPathComponent("marked").path
+        try FileManager.default.createDirectory(atPath: marked, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: marked + "/homecrew-restore-incomplete"))
+        for (index, (live, extra)) in [(damaged, ["--snapshot", String(id.prefix(8))]), (damaged, []), (marked, ["--other-vault"])].enumerated() {
+            let target = scratch.appendingPathComponent("restored-\(index)").path
+            let restore = try homecrew.run(["vault", "restore", "--restic", repository, "--into", target, "--vault", live] + extra,
+                                           environment: password, useVaultOption: false)
+            XCTAssertEqual(restore.status, 0, "\(extra): \(restore.stderr)")
+            XCTAssertTrue(restore.stderr.hasPrefix("note: the vault at \(live) could not be read ("), restore.stderr)
+            XCTAssertEqual(restore.stderr.filter { $0 == "\n" }.count, 1, restore.stderr)
+            XCTAssertTrue(try homecrew.run(["staff", "list", "--vault", target], useVaultOption: false).stdout.contains("Asha Devi"))
+        }
+        // With several vaults in the repository, "the latest" needs --snapshot: the error says why this vault was not used.
+        let other = scratch.appendingPathComponent("other-vault").path
+        XCTAssertEqual(try homecrew.run(["household", "add", "Hill Top", "--vault", other], useVaultOption: false).status, 0)
+        XCTAssertEqual(try homecrew.run(["vault", "backup", "--restic", repository, "--vault", other], environment: password, useVaultOption: false).status, 0)
+        let several = try homecrew.run(["vault", "restore", "--restic", repository, "--into", scratch.appendingPathComponent("several").path],
+                                       environment: password)
+        XCTAssertEqual(several.status, 64, several.stderr)
+        XCTAssertEqual(several.stderr, "error: the restic repository \(repository) holds snapshots of several vaults, and the vault at \(damaged) "
+                       + "could not be read (\(damaged) is not a usable HomeCrew vault: its homecrew.sqlite is not a HomeCrew vault's database); "
+                       + "name one with --snapshot (see: homecrew vault backups)\n")
+        XCTAssertEqual(try Data(contentsOf: homecrew.databaseURL), Data("garbage\n".utf8), "the live vault was not written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: marked), ["homecrew-restore-incomplete"])
     }
 }

@@ -77,4 +77,96 @@ final class VaultIntegrityTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/homecrew.sqlite")), before, "nothing was written")
         }
     }
+
+    /// A folder that lost its database but holds the vault's documents is a vault to restore, not
+    /// to start again: `init` (or any write) making a new database there would let `vault gc`
+    /// delete every document.
+    func testAFolderThatLostItsDatabaseIsNeitherVerifiedNorMadeANewVault() throws {
+        _ = try homecrew.ok("doc", "add", Samples.fixture("hello.pdf"), "--household", "Sea View", "--no-ocr")
+        let lost = scratch.appendingPathComponent("lost").path
+        try FileManager.default.copyItem(atPath: homecrew.vault.path, toPath: lost)
+        for name in ["homecrew.sqlite", "homecrew.sqlite-wal", "homecrew.sqlite-shm"] { try? FileManager.default.removeItem(atPath: lost + "/" + name) }
+        let objects = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: lost + "/objects/sha256")).filter { $0.contains("/") }.count
+        XCTAssertGreaterThan(objects, 1)
+        assertOneLineError(try run("vault", "verify", in: lost), 66,
+                           "\(lost) has no database (homecrew.sqlite) beside its \(objects) objects: the vault's records are lost; restore it from a backup")
+        let before = try FileManager.default.contentsOfDirectory(atPath: lost).sorted()
+        assertOneLineError(try homecrew.run(["init", lost], useVaultOption: false), 73,
+                           "cannot create the vault at \(lost): it holds \(objects) objects but no homecrew.sqlite")
+        assertOneLineError(try run("household", "add", "Hill Top", in: lost), 73, "it holds \(objects) objects but no homecrew.sqlite")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: lost).sorted(), before, "nothing was made")
+    }
+
+    /// `init` refuses a folder a restore did not complete before it makes anything there.
+    func testInitRefusesAFolderARestoreDidNotCompleteBeforeMakingAnything() throws {
+        let marked = scratch.appendingPathComponent("marked").path
+        try FileManager.default.createDirectory(atPath: marked, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: marked + "/homecrew-restore-incomplete"))
+        assertOneLineError(try homecrew.run(["init", marked], useVaultOption: false), 65, "a restore into it did not complete")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: marked), ["homecrew-restore-incomplete"])
+    }
+
+    /// Another program's database with a table named like the vault's is refused unchanged (no
+    /// upgrade, no copy beside it); a folder in place of the database is named, not a disk error.
+    func testVerifyRefusesALookalikeDatabaseAndAFolderInItsPlaceWritingNothing() throws {
+        let fake = scratch.appendingPathComponent("fake").path
+        try FileManager.default.createDirectory(atPath: fake, withIntermediateDirectories: true)
+        try sqlite(fake + "/homecrew.sqlite", "CREATE TABLE vault (format_version); INSERT INTO vault VALUES (1); CREATE TABLE mine (x);")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: fake + "/homecrew.sqlite"))
+        assertOneLineError(try run("vault", "verify", in: fake), 65, "\(fake) is not a usable HomeCrew vault")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fake + "/homecrew.sqlite")), bytes, "verify changed the file")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fake), ["homecrew.sqlite"], "verify wrote beside it")
+
+        let folder = scratch.appendingPathComponent("folder").path
+        try FileManager.default.createDirectory(atPath: folder + "/homecrew.sqlite", withIntermediateDirectories: true)
+        assertOneLineError(try run("vault", "verify", in: folder), 65, "\(folder)/homecrew.sqlite is not a plain file")
+    }
+
+    /// A restore's target is checked before anything is made: never a name like a restore's hidden
+    /// folder (unusable, and removed by the next restore), never a crash on "." or "".
+    func testARestoreTargetIsCheckedWithoutACrash() throws {
+        let archive = scratch.appendingPathComponent("backup.tar").path
+        try homecrew.ok("vault", "backup", "--out", archive)
+        let hidden = scratch.appendingPathComponent(".homecrew-restore-999999-1").path
+        assertOneLineError(try homecrew.run(["vault", "restore", archive, "--into", hidden]), 73,
+                           "\(hidden) is named like a restore's hidden folder")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: hidden))
+        let dot = try homecrew.run(["vault", "restore", archive, "--into", "."], in: scratch)
+        assertOneLineError(dot, 73, "\(scratch.standardizedFileURL.path) is not empty")
+        let here = scratch.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: false)
+        let intoEmptyDot = try homecrew.run(["vault", "restore", archive, "--into", "."], in: here)
+        XCTAssertEqual(intoEmptyDot.status, 0, intoEmptyDot.stderr)
+        XCTAssertEqual(try homecrew.run(["vault", "verify", "--vault", here.path], useVaultOption: false).status, 0)
+        let empty = try homecrew.run(["vault", "restore", archive, "--into", ""])
+        XCTAssertEqual(empty.status, 64, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("--into"), empty.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix(".homecrew-restore-") }, [])
+    }
+
+    /// A hidden restore folder is removed only when no restore holds its lock: its process id means
+    /// nothing in another container (here: a process id that is not running in this one).
+    func testARestoresFolderIsRemovedOnlyWhenItsLockIsFree() throws {
+        let archive = scratch.appendingPathComponent("backup.tar").path
+        try homecrew.ok("vault", "backup", "--out", archive)
+        let running = scratch.appendingPathComponent(".homecrew-restore-999999999-1").path
+        let abandoned = scratch.appendingPathComponent(".homecrew-restore-999999999-2").path
+        var locks: [Int32] = []
+        for folder in [running, abandoned] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try Data().write(to: URL(fileURLWithPath: folder + "/homecrew-restore-incomplete"))
+            let lock = open(folder + "/homecrew-restore.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            XCTAssertGreaterThanOrEqual(lock, 0)
+            locks.append(lock)
+        }
+        defer { for lock in locks { close(lock) } }
+        XCTAssertEqual(flock(locks[0], LOCK_EX | LOCK_NB), 0, "this test holds the running restore's lock")
+        close(locks[1])
+        locks.removeLast()
+        let restore = try homecrew.run(["vault", "restore", archive, "--into", scratch.appendingPathComponent("restored").path])
+        XCTAssertEqual(restore.status, 0, restore.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: running + "/homecrew-restore-incomplete"), "a running restore's folder is kept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "an abandoned one is removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("restored/homecrew-restore.lock").path))
+    }
 }

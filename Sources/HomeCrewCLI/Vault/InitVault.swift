@@ -11,6 +11,8 @@ struct InitVault: ParsableCommand {
 
     func run() throws {
         let location = directory.map(VaultLocation.init(directory:)) ?? vault.location
+        // Refused before anything is made (a restore's folder, links).
+        try location.checkInternals()
         let created = try location.create()
         _ = try AppDatabase.open(location, create: true)
         print(created ? "Created a vault at \(location.directory)" : "A vault is already at \(location.directory)")

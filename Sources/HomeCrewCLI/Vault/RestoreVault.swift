@@ -21,6 +21,7 @@ struct RestoreVault: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
+        guard !into.isEmpty else { throw ValidationError("--into: give the new vault directory (it is empty)") }
         guard archive == nil || restic == nil else { throw ValidationError("give either an archive or --restic REPO") }
         guard archive != nil || restic != nil || RepositoryName.isNamedByEnvironment() else {
             throw ValidationError("give either an archive or --restic REPO (or set RESTIC_REPOSITORY)")
@@ -34,6 +35,9 @@ struct RestoreVault: ParsableCommand {
         if archive == nil, let restic = try restic ?? RepositoryName.fromEnvironment() {
             let backups = ResticBackups(vault: vault.location, repository: restic, passwordFile: passwordFile)
             let summary = try backups.restore(snapshot: snapshot, into: into, otherVault: otherVault)
+            if let unreadable = summary.liveVaultUnreadable {
+                FileHandle.standardError.write(Data("note: \(Terminal.sanitize(unreadable)), so whose the snapshot is was not compared with it\n".utf8))
+            }
             print("Restored snapshot \(summary.snapshotID.prefix(8)) (the database and \(summary.objectCount) object(s), \(summary.bytes) bytes) "
                   + "into \(Terminal.sanitize(summary.directory)); every SHA-256 and the record digest checked.")
             if let owner = summary.otherVault { print("It is another vault's: \(Terminal.sanitize(owner)).") }
@@ -45,19 +49,17 @@ struct RestoreVault: ParsableCommand {
             return
         }
         guard let archive else { return }
-        let target = (into as NSString).standardizingPath
-        try RestoreTarget.requireEmpty(target)
-        let parent = (target as NSString).deletingLastPathComponent
-        let staging = RestoreStaging.newPath(in: parent.isEmpty ? "." : parent)
+        let target = try RestoreStaging.target(into)
+        let staging = RestoreStaging.newPath(besides: target)
         defer { try? SafeFile.removeTree(staging) }
-        try RestoreStaging.create(at: staging)
+        let claim = try RestoreStaging.create(at: staging)
         let summary = try BackupArchive.unpack(archive, into: staging)
         // The database must open (and be brought up to this HomeCrew's format) and verify.
         let database = try AppDatabase.open(VaultLocation(directory: staging), create: false, restoring: true)
         let report = try VaultMaintenance(database: database, objects: ObjectStore(vaultDirectory: staging)).verify()
         guard report.problems.isEmpty else { throw VaultCommandError.restoreFailed(report.problems[0]) }
         try RestoreStaging.complete(staging)
-        try RestoreStaging.moveIntoPlace(staging, target: target)
+        try withExtendedLifetime(claim) { try RestoreStaging.moveIntoPlace(staging, target: target) }
         print("Restored the database and \(summary.objectCount) object(s) into \(Terminal.sanitize(target)); every SHA-256 checked.")
     }
 }

@@ -44,6 +44,9 @@ public struct RestoreSummary: Sendable, Equatable {
     public var unreadableText: [String] = []
     /// With `--other-vault`, whose the snapshot is when it is not this vault's (nil when it is).
     public var otherVault: String? = nil
+    /// Why the live vault (`--vault`) could not be read, when it could not: the snapshot's owner
+    /// was then not compared with it.
+    public var liveVaultUnreadable: String? = nil
 }
 
 /// What the restore drill found (`vault backup --restic REPO --check`).

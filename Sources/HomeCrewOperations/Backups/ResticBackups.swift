@@ -178,10 +178,11 @@ public struct ResticBackups: Sendable {
 
     // MARK: snapshots
 
-    /// This vault's snapshots, oldest first; with no vault here, every HomeCrew snapshot.
+    /// This vault's snapshots, oldest first; with no vault here (or one that cannot be read),
+    /// every HomeCrew snapshot.
     public func snapshots() throws -> [SnapshotListing] {
         let all = try allSnapshots()
-        guard let vaultID = try liveVaultID() else { return all }
+        guard let vaultID = liveVault().id else { return all }
         return all.filter { $0.vaultID == vaultID }
     }
 
@@ -191,46 +192,52 @@ public struct ResticBackups: Sendable {
         return try ResticJSON.snapshots(output.stdout).sorted { $0.time < $1.time }
     }
 
-    private func liveVaultID() throws -> String? {
-        vault.databaseExists ? try openVault().backupVaultID() : nil
+    /// The live vault's id, read without writing anything. A vault that cannot be read (damaged,
+    /// a read-only disk, a restore that did not complete) is what one restores from: it counts as
+    /// none, and `unreadable` says why.
+    func liveVault() -> (id: String?, unreadable: String?) {
+        do { return (try AppDatabase.readVaultID(vault), nil) } catch {
+            return (nil, "the vault at \(vault.directory) could not be read (\(ErrorText.sentence(for: error)))")
+        }
     }
 
     // MARK: restore
 
     /// Restores a snapshot (the latest of this vault when nil) into `into`, a new or empty
     /// directory: staged in a hidden sibling and renamed into place only once every object
-    /// re-hashes and the records match the manifest's digest.
+    /// re-hashes and the records match the manifest's digest. It never needs the live vault
+    /// (`liveVault`).
     /// `otherVault`: a snapshot of another vault than the live one (or than its tag names) is
     /// restored, and said to be, instead of refused (`SnapshotOwner`).
     public func restore(snapshot: String?, into target: String, otherVault: Bool = false) throws -> RestoreSummary {
-        let target = URL(fileURLWithPath: target).standardizedFileURL.path
-        try RestoreTarget.requireEmpty(target)
-        let chosen = try choose(snapshot)
-        let live = try liveVaultID()
+        let target = try RestoreStaging.target(target)
+        let (live, unreadable) = liveVault()
+        let chosen = try choose(snapshot, live: live, unreadable: unreadable)
+        let owner = SnapshotOwner(repository: displayRepository, live: live, otherVault: otherVault)
         // Its tag already says it is another vault's: refused before anything is downloaded.
-        if let live, let tagged = chosen.vaultID { _ = try SnapshotOwner.check(holds: tagged, snapshot: chosen, live: live, otherVault: otherVault, byTag: true) }
-        let parent = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        let staging = RestoreStaging.newPath(in: parent)
+        if let tagged = chosen.vaultID { _ = try owner.check(holds: tagged, snapshot: chosen, byTag: true) }
+        let staging = RestoreStaging.newPath(besides: target)
         defer { try? Self.removeTree(staging) }
+        let claim = try RestoreStaging.create(at: staging)
         let restored = try restoreVerified(chosen, into: staging)
-        let owner = try SnapshotOwner.check(holds: restored.manifest.vaultID, snapshot: chosen, live: live, otherVault: otherVault)
+        let other = try owner.check(holds: restored.manifest.vaultID, snapshot: chosen)
         try RestoreStaging.complete(staging)
-        try RestoreStaging.moveIntoPlace(staging, target: target)
+        try withExtendedLifetime(claim) { try RestoreStaging.moveIntoPlace(staging, target: target) }
         return RestoreSummary(snapshotID: chosen.id, directory: target, objectCount: restored.objectCount, bytes: restored.bytes,
-                              counts: restored.manifest.counts, unreadableText: restored.unreadableText, otherVault: owner)
+                              counts: restored.manifest.counts, unreadableText: restored.unreadableText, otherVault: other,
+                              liveVaultUnreadable: unreadable)
     }
 
-    /// Restores `snapshot` into `staging` (a new folder, marked incomplete until the caller
-    /// completes it) and checks it (`RestoredVault.verify`).
+    /// Restores `snapshot` into `staging` (a new folder `RestoreStaging.create` made, marked
+    /// incomplete until the caller completes it) and checks it (`RestoredVault.verify`).
     func restoreVerified(_ snapshot: SnapshotListing, into staging: String) throws -> RestoredVault {
-        try RestoreStaging.create(at: staging)
         try restic.run(["restore", snapshot.id, "--target", staging])
         return try RestoredVault.verify(staging, snapshot: snapshot.shortID)
     }
 
     /// The named snapshot (any HomeCrew one), else the latest of this vault, else the latest
     /// of the only vault the repository holds.
-    func choose(_ id: String?) throws -> SnapshotListing {
+    func choose(_ id: String?, live: String?, unreadable: String? = nil) throws -> SnapshotListing {
         let all = try allSnapshots()
         if let id {
             let matching = id.count >= 4 ? all.filter { $0.id.hasPrefix(id.lowercased()) } : []
@@ -238,10 +245,21 @@ public struct ResticBackups: Sendable {
             guard matching.count == 1 else { throw BackupError.ambiguousSnapshot(id) }
             return found
         }
-        if let vaultID = try liveVaultID(), let latest = all.last(where: { $0.vaultID == vaultID }) { return latest }
+        if let live, let latest = latestOwn(all.filter { $0.vaultID == live }, live: live) { return latest }
         guard let latest = all.last else { throw BackupError.noSnapshots(repository: displayRepository) }
-        guard Set(all.map { $0.vaultID ?? "" }).count == 1 else { throw BackupError.severalVaults(repository: displayRepository) }
+        guard Set(all.map { $0.vaultID ?? "" }).count == 1 else { throw BackupError.severalVaults(repository: displayRepository, liveVault: unreadable) }
         return latest
+    }
+
+    /// The latest of `tagged` (the snapshots tagged as `live`'s) whose manifest names `live` too:
+    /// a tag can be set to anything (`restic tag --set`), so one retagged snapshot must not stand
+    /// in the way of this vault's own. The newest when none agrees (its restore then says whose it is).
+    private func latestOwn(_ tagged: [SnapshotListing], live: String) -> SnapshotListing? {
+        for snapshot in tagged.reversed().prefix(20) {
+            let manifest = try? restic.run(["dump", snapshot.id, "/\(Self.stagingName)/\(Self.manifestName)"]).stdout
+            if let manifest, (try? JSONDecoder().decode(BackupManifest.self, from: manifest))?.vaultID == live { return snapshot }
+        }
+        return tagged.last
     }
 
     // MARK: drill
@@ -263,6 +281,8 @@ public struct ResticBackups: Sendable {
         let staging = vault.directory + "/" + Self.drillName
         try Self.removeTree(staging)
         defer { try? Self.removeTree(staging) }
+        let claim = try RestoreStaging.create(at: staging)
+        defer { withExtendedLifetime(claim) {} }
         let restored: RestoredVault
         do {
             restored = try restoreVerified(chosen, into: staging)

@@ -11,6 +11,7 @@ public enum BackupError: HomeCrewError, Equatable {
     case targetNotEmpty(String)
     case targetNotADirectory(String)
     case targetParentMissing(String)
+    case targetIsStagingName(String)
     case outputExists(String)
     // restic
     case resticMissing
@@ -26,7 +27,8 @@ public enum BackupError: HomeCrewError, Equatable {
     case anotherBackupRunning
     case noSnapshots(repository: String)
     case unknownSnapshot(String)
-    case severalVaults(repository: String)
+    /// `liveVault`: why the vault given (`--vault`) could not be read, when that is why none was chosen.
+    case severalVaults(repository: String, liveVault: String? = nil)
     case badRetention(String)
     case notAVaultSnapshot(String)
     case restoredDoesNotVerify(String)
@@ -44,7 +46,7 @@ public enum BackupError: HomeCrewError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .outputExists, .locationNotEmpty: return .cannotCreate
+        case .targetNotEmpty, .targetNotADirectory, .targetParentMissing, .targetIsStagingName, .outputExists, .locationNotEmpty: return .cannotCreate
         case .resticMissing, .unreachable, .repositoryMissing: return .unavailable
         case .wrongPassword, .credentialsRefused: return .denied
         case .noPassword, .badRetention, .severalVaults, .ambiguousSnapshot: return .usage
@@ -66,6 +68,9 @@ public enum BackupError: HomeCrewError, Equatable {
         case .targetNotEmpty(let path): return "\(path) is not empty; restore into a new or empty directory"
         case .targetNotADirectory(let path): return "\(path) is a file or a link, not a directory; restore into a new or empty directory"
         case .targetParentMissing(let path): return "the folder \(path) does not exist; make it first, or restore somewhere else"
+        case .targetIsStagingName(let path):
+            return "\(path) is named like a restore's hidden folder (.homecrew-restore-…), which is never opened as a vault "
+                + "and is removed once abandoned; restore into another name"
         case .resticMissing:
             return "restic is not installed; install Debian's package restic (sudo apt install restic)"
         case .noPassword:
@@ -83,8 +88,9 @@ public enum BackupError: HomeCrewError, Equatable {
         case .anotherBackupRunning: return "another backup of this vault is running; try again when it has finished"
         case .noSnapshots(let repository): return "the restic repository \(repository) holds no snapshot of this vault"
         case .unknownSnapshot(let id): return "no HomeCrew snapshot \(id) in the repository"
-        case .severalVaults(let repository):
-            return "the restic repository \(repository) holds snapshots of several vaults; name one with --snapshot (see: homecrew vault backups)"
+        case let .severalVaults(repository, liveVault):
+            return "the restic repository \(repository) holds snapshots of several vaults\(liveVault.map { ", and \($0)" } ?? ""); "
+                + "name one with --snapshot (see: homecrew vault backups)"
         case .badRetention(let reason): return "--keep: \(reason) (example: --keep daily=7,weekly=4,monthly=12)"
         case .notAVaultSnapshot(let id): return "snapshot \(id) is not a HomeCrew vault (it has no homecrew-backup.json)"
         case .restoredDoesNotVerify(let problem): return "the restored vault does not verify (\(problem)); nothing was restored"
