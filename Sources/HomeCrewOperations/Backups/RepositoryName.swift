@@ -44,16 +44,16 @@ public enum RepositoryName {
         return scheme == "local" ? String(repository.dropFirst(6)) : nil
     }
 
-    /// Removes whatever might be a credential from a line restic printed (it may echo the URL).
+    /// Removes whatever might be a credential from a line restic printed (it may echo the URL, and
+    /// rclone its connection string): each credential the location holds becomes `***`; a line
+    /// still holding a piece of a URL's user, password or query (restic cuts a URL its own way) is
+    /// not shown at all.
     static func scrub(_ line: String, repository: String) -> String {
-        let secrets = RepositoryLocation.secrets(of: repository)
-        var text = RepositoryLocation.redactedText(line.replacingOccurrences(of: repository, with: display(repository)))
-        guard !secrets.isEmpty else { return text }
-        // restic may echo a URL it parsed its own way ("http://alice:pa" of "alice:pa#ss@…"):
-        // any address in the line is shown as the repository's display form, and a line that
-        // still holds a piece of the credentials or the query is not shown at all.
-        text = text.replacingOccurrences(of: #"[A-Za-z][A-Za-z0-9+.-]*://[^\s"']*"#, with: display(repository), options: .regularExpression)
-        guard !secrets.contains(where: { text.contains($0) }) else {
+        let credentials = RepositoryLocation.credentials(of: repository)
+        var text = line.replacingOccurrences(of: repository, with: display(repository))
+        for secret in credentials.whole { text = text.replacingOccurrences(of: secret, with: "***") }
+        text = RepositoryLocation.redactedText(text)
+        guard !credentials.pieces.contains(where: { text.contains($0) }) else {
             return "restic's message held the repository's credentials, so it is not shown"
         }
         return text
