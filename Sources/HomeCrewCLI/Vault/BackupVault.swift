@@ -66,6 +66,7 @@ struct BackupVault: ParsableCommand {
         _ = try vault.openForWriting()
         let backups = ResticBackups(vault: vault.location, repository: repository, passwordFile: passwordFile)
         let shown = Terminal.sanitize(backups.displayRepository)
+        if let warning = RepositoryName.commandLineWarning(repository) { Terminal.printNote(warning) }
         if check {
             let drill = try backups.drill()
             print("Restore drill passed: snapshot \(drill.snapshotID.prefix(8)) of \(ResticListing.time(drill.snapshotTime)) restored from \(shown), "

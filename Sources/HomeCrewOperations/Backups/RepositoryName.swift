@@ -8,6 +8,14 @@ import HomeCrewVault
 public enum RepositoryName {
     public static func display(_ repository: String) -> String { RepositoryLocation.redacted(repository) }
 
+    /// A warning when restic will start rclone with this location's connection string as an
+    /// argument: `ps` shows it to every user of the machine, however HomeCrew was given it.
+    public static func commandLineWarning(_ repository: String) -> String? {
+        guard RepositoryLocation.hasRcloneParameters(repository) else { return nil }
+        return "warning: the rclone connection string's parameters are passed on rclone's command line, "
+            + "which other users of this machine can see; name a remote in rclone.conf instead"
+    }
+
     /// The repository restic's own variables name, for a command given no `--restic`:
     /// `RESTIC_REPOSITORY`, else the first line of the file `RESTIC_REPOSITORY_FILE` names. So a
     /// URL with credentials need not be on a command line, which every user of the machine can read.
