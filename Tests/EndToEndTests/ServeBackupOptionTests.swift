@@ -44,7 +44,7 @@ final class ServeBackupOptionTests: XCTestCase {
         XCTAssertEqual(unreadableFile.stderr, "error: --backup-to-file: \(repository)-gone cannot be read, or names no repository\n")
     }
 
-    /// `--backup-to-file`: a location with a password is on no command line (`ps` shows every
+    /// `--backup-to-file`: a URL with a password is on no command line (`ps` shows every
     /// one), and the server prints and records it without the password. A new repository's
     /// first backup failing is tried again; no restore drill runs before a backup has passed.
     func testTheLocationComesFromAFileAndNoDrillRunsBeforeABackupPassed() throws {
