@@ -44,7 +44,7 @@ public enum RepositoryLocation {
                 // rclone writes a value back quoted, its quotes doubled; a nested remote's own secrets too.
                 whole.formUnion([String(part.text), value, value.replacingOccurrences(of: "'", with: "''"),
                                  value.replacingOccurrences(of: "\"", with: "\"\"")])
-                if value.count < location.count { whole.formUnion(credentials(of: "rclone:" + value).whole) }
+                whole.formUnion(credentials(of: "rclone:" + value).whole)
             case .unparsed:
                 whole.insert(String(part.text))
             }
