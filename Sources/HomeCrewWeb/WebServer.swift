@@ -82,6 +82,7 @@ public enum WebServer {
                     : "Sign in with an account at \(base)/signin (the sign-in token works from this machine's loopback address only)."
                 let backups = settings.backups.map {
                     "Backing up to \(RepositoryName.display($0.repository)) every \($0.every), and checking a restore of it every \($0.drillEvery).\n"
+                        + (RepositoryName.commandLineWarning($0.repository).map { $0 + "\n" } ?? "")
                 } ?? ""
                 let exposure = settings.listen.isLoopback || settings.tls != nil ? ""
                     : "warning: other machines can reach this server over plain HTTP (--insecure-http): passwords and cookies are not encrypted.\n"

@@ -289,6 +289,25 @@ final class ResticBackupTests: XCTestCase {
         XCTAssertEqual(try backup().status, 0, "the repository mended, the next backup passes")
     }
 
+    /// Every parameter of an rclone connection string but a few harmless ones is a secret: a
+    /// backup that cannot reach the storage leaves the access grant nowhere, and says that
+    /// rclone's command line shows it.
+    func testAnRcloneConnectionStringsParametersAreNowhereAfterAFailedBackup() throws {
+        let location = "rclone::storj,access_grant=SECRETJ:bucket", shown = "rclone::storj,access_grant=***:bucket"
+        let failed = try homecrew.run(["vault", "backup", "--restic", location], environment: password.merging(["RCLONE_CONFIG": "/dev/null"]) { $1 })
+        XCTAssertNotEqual(failed.status, 0, failed.stderr)
+        XCTAssertTrue(failed.stderr.hasPrefix("warning: the rclone connection string's parameters are passed on rclone's command line, "
+                                              + "which other users of this machine can see; name a remote in rclone.conf instead\n"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains(shown), failed.stderr)
+        let rows = try sqlite("SELECT kind || ' ' || succeeded || ' ' || repository || ' ' || coalesce(message, '') FROM backup_run")
+        XCTAssertTrue(rows.hasPrefix("backup 0 \(shown) "), rows)
+        let due = try homecrew.run(["report", "due"])
+        XCTAssertTrue(due.stdout.contains(shown), due.stdout)
+        for text in [failed.stderr, failed.stdout, rows, due.stdout, due.stderr] {
+            XCTAssertFalse(text.contains("SECRETJ"), text)
+        }
+    }
+
     /// A REST server that wants a user and password (`rclone serve restic --user --pass`): a wrong
     /// one in the address is the storage refusing it (77), not a missing repository nor a wrong
     /// repository password, and neither password is ever printed.

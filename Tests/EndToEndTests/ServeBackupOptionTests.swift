@@ -44,7 +44,7 @@ final class ServeBackupOptionTests: XCTestCase {
         XCTAssertEqual(unreadableFile.stderr, "error: --backup-to-file: \(repository)-gone cannot be read, or names no repository\n")
     }
 
-    /// `--backup-to-file`: a location with a password is on no command line (`ps` shows every
+    /// `--backup-to-file`: a URL with a password is on no command line (`ps` shows every
     /// one), and the server prints and records it without the password. A new repository's
     /// first backup failing is tried again; no restore drill runs before a backup has passed.
     func testTheLocationComesFromAFileAndNoDrillRunsBeforeABackupPassed() throws {
@@ -79,6 +79,37 @@ final class ServeBackupOptionTests: XCTestCase {
         XCTAssertFalse(log.text.contains("alice"), log.text)
         let runs = try homecrew.run(["report", "due", "--format", "json"])
         XCTAssertFalse(runs.stdout.contains("Hunter22secret"), runs.stdout)
+    }
+
+    /// restic starts rclone with the remote as an argument: a connection string with parameters
+    /// is said to be visible to other users, also when a file names it, and is shown redacted.
+    func testAnRcloneConnectionStringIsSaidToBeOnRclonesCommandLine() throws {
+        let homecrew = try HomeCrewProcess.temporary()
+        defer { homecrew.cleanUp() }
+        try homecrew.ok("household", "add", "Sea View")
+        let scratch = homecrew.vault.deletingLastPathComponent()
+        let password = scratch.appendingPathComponent("password"), location = scratch.appendingPathComponent("location")
+        try "correct horse\n".write(to: password, atomically: true, encoding: .utf8)
+        try "rclone::crypt,password=SECRETG,remote=\":s3,provider=Other,secret_access_key=\"\"SECRETH\"\":b\":\n"
+            .write(to: location, atomically: true, encoding: .utf8)
+        let process = Process(), output = Pipe()
+        process.executableURL = HomeCrewProcess.binary
+        process.arguments = ["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
+                             "--backup-password-file", password.path, "--backup-every", "24h"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RCLONE_CONFIG": "/dev/null"]) { $1 }
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let log = Log()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { log.append(data) }
+        }
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        XCTAssertTrue(log.wait(for: "Press Ctrl-C to stop.", seconds: 60), log.text)
+        XCTAssertTrue(log.text.contains("Backing up to rclone::crypt,password=***,remote=***: every 24h, and checking a restore of it every 7d.\n"
+                                        + "warning: the rclone connection string's parameters are passed on rclone's command line"), log.text)
+        XCTAssertFalse(log.text.contains("SECRET"), log.text)
     }
 }
 

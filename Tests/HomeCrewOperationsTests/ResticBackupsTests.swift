@@ -72,6 +72,33 @@ final class ResticBackupsTests: XCTestCase {
                        "Fatal: wrong password or no key found", "a line without credentials is kept")
     }
 
+    /// restic's and rclone's lines keep their own URLs readable; each credential becomes `***`,
+    /// and a line with a piece of a password restic cut its own way is not shown.
+    func testALineResticPrintedLosesEveryCredentialOfItsLocation() {
+        let s3 = "rclone::s3,provider=Other,endpoint=\"http://127.0.0.1:9\",secret_access_key=SECRETF:bucket"
+        XCTAssertEqual(RepositoryName.scrub("Fatal: unable to open repository at \(s3): error talking HTTP to rclone: Get \"http://localhost/file-1\": EOF",
+                                            repository: s3),
+                       "Fatal: unable to open repository at rclone::s3,provider=Other,endpoint=\"http://127.0.0.1:9\",secret_access_key=***:bucket: "
+                       + "error talking HTTP to rclone: Get \"http://localhost/file-1\": EOF")
+        let crypt = "rclone::crypt,password=SECRETG,remote=\":s3,provider=Other,endpoint='http://127.0.0.1:9',secret_access_key=\"\"SECRETH\"\":b\":"
+        let echoed = RepositoryName.scrub("Failed to create file system for \":s3,provider=Other,secret_access_key='\"SECRETH\"':b\": "
+                                          + "at \(crypt) with SECRETG", repository: crypt)
+        XCTAssertFalse(echoed.contains("SECRET"), echoed)
+        XCTAssertTrue(echoed.hasSuffix("at rclone::crypt,password=***,remote=***: with ***"), echoed)
+        let storj = RepositoryName.scrub("at rclone::storj,access_grant=SECRETJ:bucket: context canceled", repository: "rclone::storj,access_grant=SECRETJ:bucket")
+        XCTAssertEqual(storj, "at rclone::storj,access_grant=***:bucket: context canceled")
+        for (password, line) in [("SEC\"RETW", #"Fatal: parse "http://u:SEC\"RETW@127.0.0.1:9/": net/url: invalid userinfo"#),
+                                 ("SEC RETY", #"Fatal: parse "http://u:SEC RETY@127.0.0.1:9/": net/url: invalid userinfo"#)] {
+            let shown = RepositoryName.scrub(line, repository: "rest:http://u:\(password)@127.0.0.1:9/")
+            XCTAssertFalse(shown.contains("SEC") || shown.contains("RET"), shown)
+        }
+        XCTAssertEqual(RepositoryName.scrub(#"Fatal: parse "http://u:SEC RETY@127.0.0.1:9/": invalid userinfo"#, repository: "rest:http://u:SEC RETY@127.0.0.1:9/"),
+                       #"Fatal: parse "http://***@127.0.0.1:9/": invalid userinfo"#)
+        let sftp = "sftp:u:SECRETK@127.0.0.1:/srv/a://b"
+        XCTAssertEqual(RepositoryName.scrub("Fatal: unable to open repository at \(sftp): EOF", repository: sftp),
+                       "Fatal: unable to open repository at sftp:***@127.0.0.1:/srv/a://b: EOF")
+    }
+
     func testResticsWordsBecomeOneErrorEach() {
         let restic = ResticProcess(repository: "rest:http://u:secret@127.0.0.1:9/", passwordFile: nil)
         func classify(_ status: Int32, _ line: String) -> BackupError { restic.classify(status: status, lines: [line]) }

@@ -37,7 +37,7 @@ struct ServeVault: ParsableCommand {
     @Option(help: ArgumentHelp("Back the vault up into this restic repository while serving (a path, sftp:, s3:, rest:, b2:…).",
                                valueName: "repository"))
     var backupTo: String?
-    @Option(help: ArgumentHelp("The restic repository is the first line of this file (a location with credentials is then on no command line).",
+    @Option(help: ArgumentHelp("The restic repository is the first line of this file (a URL with credentials is then on no command line; an rclone connection string is still on rclone's).",
                                valueName: "file"))
     var backupToFile: String?
     @Option(help: ArgumentHelp("The restic repository's password, in this file (else restic's own RESTIC_PASSWORD_FILE, RESTIC_PASSWORD…).",

@@ -15,7 +15,8 @@ struct BackupVault: ParsableCommand {
             RESTIC_PASSWORD, RESTIC_PASSWORD_COMMAND or --password-file and is never stored in the vault. \
             --check restores the latest snapshot into a temporary directory, verifies it and compares it with the vault.
             Without --restic and --out, RESTIC_REPOSITORY or RESTIC_REPOSITORY_FILE names the repository (a URL \
-            with credentials is then on no command line).
+            with credentials is then on no command line; an rclone connection string is still on rclone's: name a remote \
+            in rclone.conf instead).
             --out FILE: a plain tar file (a database snapshot, every object, a manifest of SHA-256s).
             Other homecrew commands may keep working meanwhile.
             """)
@@ -66,6 +67,7 @@ struct BackupVault: ParsableCommand {
         _ = try vault.openForWriting()
         let backups = ResticBackups(vault: vault.location, repository: repository, passwordFile: passwordFile)
         let shown = Terminal.sanitize(backups.displayRepository)
+        if let warning = RepositoryName.commandLineWarning(repository) { Terminal.printNote(warning) }
         if check {
             let drill = try backups.drill()
             print("Restore drill passed: snapshot \(drill.snapshotID.prefix(8)) of \(ResticListing.time(drill.snapshotTime)) restored from \(shown), "

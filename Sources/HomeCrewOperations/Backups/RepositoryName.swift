@@ -8,6 +8,14 @@ import HomeCrewVault
 public enum RepositoryName {
     public static func display(_ repository: String) -> String { RepositoryLocation.redacted(repository) }
 
+    /// A warning when restic will start rclone with this location's connection string as an
+    /// argument: `ps` shows it to every user of the machine, however HomeCrew was given it.
+    public static func commandLineWarning(_ repository: String) -> String? {
+        guard RepositoryLocation.hasRcloneParameters(repository) else { return nil }
+        return "warning: the rclone connection string's parameters are passed on rclone's command line, "
+            + "which other users of this machine can see; name a remote in rclone.conf instead"
+    }
+
     /// The repository restic's own variables name, for a command given no `--restic`:
     /// `RESTIC_REPOSITORY`, else the first line of the file `RESTIC_REPOSITORY_FILE` names. So a
     /// URL with credentials need not be on a command line, which every user of the machine can read.
@@ -44,16 +52,16 @@ public enum RepositoryName {
         return scheme == "local" ? String(repository.dropFirst(6)) : nil
     }
 
-    /// Removes whatever might be a credential from a line restic printed (it may echo the URL).
+    /// Removes whatever might be a credential from a line restic printed (it may echo the URL, and
+    /// rclone its connection string): each credential the location holds becomes `***`; a line
+    /// still holding a piece of a URL's user, password or query (restic cuts a URL its own way) is
+    /// not shown at all.
     static func scrub(_ line: String, repository: String) -> String {
-        let secrets = RepositoryLocation.secrets(of: repository)
-        var text = RepositoryLocation.redactedText(line.replacingOccurrences(of: repository, with: display(repository)))
-        guard !secrets.isEmpty else { return text }
-        // restic may echo a URL it parsed its own way ("http://alice:pa" of "alice:pa#ss@…"):
-        // any address in the line is shown as the repository's display form, and a line that
-        // still holds a piece of the credentials or the query is not shown at all.
-        text = text.replacingOccurrences(of: #"[A-Za-z][A-Za-z0-9+.-]*://[^\s"']*"#, with: display(repository), options: .regularExpression)
-        guard !secrets.contains(where: { text.contains($0) }) else {
+        let credentials = RepositoryLocation.credentials(of: repository)
+        var text = line.replacingOccurrences(of: repository, with: display(repository))
+        for secret in credentials.whole { text = text.replacingOccurrences(of: secret, with: "***") }
+        text = RepositoryLocation.redactedText(text)
+        guard !credentials.pieces.contains(where: { text.contains($0) }) else {
             return "restic's message held the repository's credentials, so it is not shown"
         }
         return text
