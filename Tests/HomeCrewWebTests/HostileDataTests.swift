@@ -190,8 +190,10 @@ final class HostileDataTests: XCTestCase {
             let staff = try await client.get("/staff/\(elder.id.rawValue)")
             XCTAssertEqual(staff.status, .ok, String(staff.text.prefix(600)))
             XCTAssertTrue(staff.text.contains("1–50 of \(Self.advanceCount) advances and loans"), "advances from year 1 are worked out and paged")
-            for (noun, marker) in [("leave entries", "/leave/"), ("adjustments", "/adjustments/"), ("payments", "/receipt\"")] {
-                XCTAssertTrue(staff.text.contains("1–50 of \(Self.entryCount) \(noun)"), noun)
+            // The elder's payments: one of each month paid, and the handing-over of each advance.
+            for (noun, marker, count) in [("leave entries", "/leave/", Self.entryCount), ("adjustments", "/adjustments/", Self.entryCount),
+                                          ("payments", "/receipt\"", Self.entryCount + Self.advanceCount)] {
+                XCTAssertTrue(staff.text.contains("1–50 of \(count) \(noun)"), noun)
                 XCTAssertEqual(staff.text.components(separatedBy: marker).count - 1, WebLimits.pageSize, noun)
             }
             let later2 = try await client.get("/staff/\(elder.id.rawValue)?leave_page=60")
