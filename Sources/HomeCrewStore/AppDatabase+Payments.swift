@@ -206,10 +206,11 @@ extension AppDatabase {
                              reference paymentReference: String? = nil, note: String? = nil, within reach: Reach = .everything) throws -> PaymentEntry {
         try write { db in
             let advance = try Self.resolveAdvance(reference, within: reach, db)
-            guard try !Self.reversedAdvances(of: [advance.staffID], db).contains(advance.id) else { throw PaymentViolation.advanceReversed(advance.id.short) }
+            // The person's advances that stand: a reversed one is not among them.
+            guard let facts = try Self.advanceFacts(of: [advance.staffID], db)[advance.staffID]?.first(where: { $0.advance.id == advance.id })
+            else { throw PaymentViolation.advanceReversed(advance.id.short) }
             let amount = try Money(parsing: text, currency: advance.amount.currency)
-            let facts = try Self.advanceFacts(of: [advance.staffID], db)[advance.staffID]?.first { $0.advance.id == advance.id }
-            let budget = facts?.openBudget ?? advance.amount.amount
+            let budget = facts.openBudget
             guard amount.amount <= budget else { throw PaymentViolation.repaymentExceedsBalance(amount, balance: Money(budget, amount.currency)) }
             let payment = try Payment(staffID: advance.staffID, paidOn: day, amount: amount, method: method, reference: paymentReference,
                                       note: note, purpose: .repayment, advanceID: advance.id).validated()
@@ -223,20 +224,22 @@ extension AppDatabase {
         try read { db in try Self.resolveAdvance(reference, within: reach, db) }
     }
 
-    /// Advances of one person or of households, as repaid through `month`'s payroll.
+    /// Advances of one person or of households that stand, as repaid through `month`'s payroll;
+    /// `includingReversed`: also those reversed (every advance ever given is read).
     public func advanceListing(staff reference: String?, householdID: RecordID?, through month: YearMonth,
-                               within reach: Reach = .everything) throws -> [AdvanceEntry] {
+                               includingReversed: Bool = false, within reach: Reach = .everything) throws -> [AdvanceEntry] {
         try read { db in
             let people = try Self.people(reference, householdID: householdID, within: reach, db)
             let report = try Self.payrollReport(Period.month(month), people: people, alsoAdvanceHolders: true, db)
-            let reversed = try Self.reversedAdvances(of: people.map(\.0.id), db)
-            let all = try CachedReads.advances(of: people.map(\.0.id), db)
+            let standing = try CachedReads.standingAdvances(of: people.map(\.0.id), db)
+            let all = includingReversed ? try CachedReads.advances(of: people.map(\.0.id), db) : standing
+            let standingIDs = Set(standing.map(\.id))
+            let statements = Dictionary(report.advances.values.flatMap(\.statements).map { ($0.advance.id, $0) }) { first, _ in first }
             let byID = Dictionary(uniqueKeysWithValues: people.map { ($0.0.id, $0) })
-            return all.map { advance in
-                let statement = report.advances[advance.staffID]?.statements.first { $0.advance.id == advance.id }
-                    ?? AdvanceStatement(advance: advance, deductions: [], repayments: [])
-                return AdvanceEntry(statement: statement, member: byID[advance.staffID]!.0, household: byID[advance.staffID]!.1,
-                                    reversed: reversed.contains(advance.id))
+            return all.compactMap { advance in
+                guard let (member, household) = byID[advance.staffID] else { return nil }
+                return AdvanceEntry(statement: statements[advance.id] ?? AdvanceStatement(advance: advance, deductions: [], repayments: []),
+                                    member: member, household: household, reversed: !standingIDs.contains(advance.id))
             }
         }
     }
@@ -376,15 +379,9 @@ extension AppDatabase {
             .order(Payment.Columns.paidOn).fetchAll(db)
     }
 
-    /// Advances whose handing-over was reversed.
-    static func reversedAdvances(of staff: [RecordID], _ db: Database) throws -> Set<RecordID> {
-        Set(try CachedReads.cancelledPayments(of: staff, purpose: .advance, db).compactMap(\.advanceID))
-    }
-
     /// Each person's advances that stand, with their repayments and closed months' instalments.
     static func advanceFacts(of staff: [RecordID], _ db: Database) throws -> [RecordID: [AdvanceLedger.Facts]] {
-        let reversed = try reversedAdvances(of: staff, db)
-        let advances = try CachedReads.advances(of: staff, db).filter { !reversed.contains($0.id) }
+        let advances = try CachedReads.standingAdvances(of: staff, db)
         guard !advances.isEmpty else { return [:] }
         let repaid = Dictionary(grouping: try repayments(of: advances.map(\.id), db)) { $0.advanceID! }
         let frozen = Dictionary(grouping: try FrozenDeduction.filter(advances.map(\.id).contains(Column("advance_id"))).fetchAll(db), by: \.advanceId)

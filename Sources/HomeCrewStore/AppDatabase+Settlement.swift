@@ -149,10 +149,10 @@ extension AppDatabase {
     private static func repayAdvancesByDeduction(_ member: StaffMember, _ household: Household, _ recording: SettlementRecording,
                                                  _ db: Database) throws -> [PaymentEntry] {
         let payroll = try payrollReport(.month(recording.finalMonth), people: [(member, household)], alsoAdvanceHolders: true, db)
-        let reversed = try reversedAdvances(of: [member.id], db)
+        // The payroll's advances are those that stand.
         return try (payroll.advances[member.id]?.statements ?? []).compactMap { statement in
             let left = statement.left(through: recording.finalMonth)
-            guard left.amount > 0, !reversed.contains(statement.advance.id) else { return nil }
+            guard left.amount > 0 else { return nil }
             let repayment = try Payment(staffID: member.id, paidOn: recording.paidOn, amount: left, method: recording.method,
                                         note: "deducted from the final settlement", purpose: .repayment,
                                         advanceID: statement.advance.id).validated()

@@ -65,17 +65,18 @@ enum CachedReads {
             """, [list(staff), Payment.Purpose.payroll.rawValue, first.description, last.description])
     }
 
-    /// Payments for `purpose` that a reversal has undone.
-    static func cancelledPayments(of staff: [RecordID], purpose: Payment.Purpose, _ db: Database) throws -> [Payment] {
-        try fetchAll(db, """
-            SELECT p.* FROM payment p INDEXED BY payment_original_by_staff
-            WHERE p.staff_id IN (SELECT value FROM json_each(?)) AND p.purpose = ? AND p.reverses IS NULL
-            AND EXISTS (SELECT 1 FROM payment r WHERE r.reverses = p.id)
-            """, [list(staff), purpose.rawValue])
-    }
-
+    /// Every advance of the people, reversed or not (what `advance list --reversed` shows).
     static func advances(of staff: [RecordID], _ db: Database) throws -> [Advance] {
         try fetchAll(db, "SELECT * FROM advance WHERE staff_id IN (SELECT value FROM json_each(?)) ORDER BY given_on, id", [list(staff)])
+    }
+
+    /// The advances that stand: those whose handing-over stands in `payment_standing` (a reversed
+    /// one's is taken out), so that advances given and reversed thousands of times are not read.
+    static func standingAdvances(of staff: [RecordID], _ db: Database) throws -> [Advance] {
+        try fetchAll(db, """
+            SELECT a.* FROM payment_standing s JOIN payment p ON p.id = s.payment_id JOIN advance a ON a.id = p.advance_id
+            WHERE s.staff_id IN (SELECT value FROM json_each(?)) AND s.purpose = ? ORDER BY a.given_on, a.id
+            """, [list(staff), Payment.Purpose.advance.rawValue])
     }
 
     /// Openings in force (neither a reversal nor reversed) of the households. A ledger (a

@@ -907,9 +907,7 @@ enum Migrations {
                 payment_id TEXT NOT NULL REFERENCES payment(id),
                 PRIMARY KEY (staff_id, purpose, payment_id)
             ) WITHOUT ROWID;
-            INSERT INTO payment_standing (staff_id, purpose, payment_id)
-            SELECT staff_id, purpose, id FROM payment p
-            WHERE reverses IS NULL AND NOT EXISTS (SELECT 1 FROM payment r WHERE r.reverses = p.id);
+            INSERT INTO payment_standing (staff_id, purpose, payment_id) \(AppDatabase.standingPaymentsSQL);
             CREATE TRIGGER payment_standing_entry AFTER INSERT ON payment WHEN NEW.reverses IS NULL
             BEGIN INSERT INTO payment_standing (staff_id, purpose, payment_id) VALUES (NEW.staff_id, NEW.purpose, NEW.id); END;
             CREATE TRIGGER payment_standing_reversal AFTER INSERT ON payment WHEN NEW.reverses IS NOT NULL

@@ -63,6 +63,17 @@ final class PaymentCommandTests: XCTestCase {
         XCTAssertEqual((reversal["amount"] as? [String: String])?["amount"], "-30000.00")
         XCTAssertEqual(try homecrew.run(["pay", "reverse", reversal["id"] as! String]).status, 65)
 
+        // An advance given by mistake is undone by reversing its payment: `advance list` shows the
+        // advances that stand, `--reversed` the undone one too.
+        try homecrew.ok("advance", "add", "Ramesh", "900", "--on", "2026-04-20", "--instalments", "2")
+        let given = try XCTUnwrap(try homecrew.jsonArray("pay", "list", "Ramesh").first { $0["purpose"] as? String == "advance"
+            && ($0["amount"] as? [String: String])?["amount"] == "900.00" }?["id"] as? String)
+        try homecrew.ok("pay", "reverse", given, "--on", "2026-04-21")
+        XCTAssertEqual(try homecrew.jsonArray("advance", "list", "Ramesh").map { $0["id"] as? String }, [advanceID])
+        let every = try homecrew.jsonArray("advance", "list", "Ramesh", "--reversed")
+        XCTAssertEqual(every.map { $0["reversed"] as? Bool }, [false, true])
+        XCTAssertEqual((every.last?["amount"] as? [String: String])?["amount"], "900.00")
+
         // What is owed for the half year: due, paid and outstanding add up, per currency.
         let owed = try homecrew.jsonObject("report", "owed", "2026-01-01..2026-06-30", "--all-households")
         let rows = try XCTUnwrap(owed["rows"] as? [[String: Any]])

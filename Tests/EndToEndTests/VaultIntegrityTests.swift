@@ -59,6 +59,45 @@ final class VaultIntegrityTests: XCTestCase {
         XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0, "a real vault still verifies")
     }
 
+    /// The reports read what stands from `payment_standing`, which triggers keep as entries are
+    /// written: a row taken out and a wrong one put in (by hand, with sqlite3) make `report owed`
+    /// wrong, so verify recomputes it from the payments and names each payment that differs.
+    func testVerifyFindsPaymentStandingThatDiffersFromThePayments() throws {
+        try homecrew.ok("staff", "add", "--name", "Ramesh Kumar", "--known-as", "Ramesh", "--start", "2026-09-01", "--salary", "22000",
+                        "--currency", "INR", "--household", "Sea View")
+        for (month, day, amount) in [("2026-09", "2026-09-30", "22000"), ("2026-10", "2026-10-31", "20000")] {
+            try homecrew.ok("pay", "record", "Ramesh", "--amount", amount, "--on", day, "--method", "cash", "--for", month)
+        }
+        let payments = try homecrew.jsonArray("pay", "list", "Ramesh")
+        let september = try XCTUnwrap(payments.first { $0["paid_on"] as? String == "2026-09-30" }?["id"] as? String)
+        let october = try XCTUnwrap(payments.first { $0["paid_on"] as? String == "2026-10-31" }?["id"] as? String)
+        try homecrew.ok("pay", "reverse", october, "--on", "2026-11-01")
+        func owed() throws -> String? {
+            let report = try homecrew.jsonObject(["report", "owed", "--all-households", "--today", "2026-11-22"])
+            return ((report["totals"] as? [[String: Any]])?.first?["paid"] as? [String: String])?["amount"]
+        }
+        XCTAssertEqual(try owed(), "22000.00")
+        XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0)
+
+        // September's payment taken out, October's (reversed) put in: the report now counts the wrong one.
+        try sqlite(homecrew.databaseURL.path, """
+            DELETE FROM payment_standing WHERE payment_id = '\(september)';
+            INSERT INTO payment_standing (staff_id, purpose, payment_id) SELECT staff_id, purpose, id FROM payment WHERE id = '\(october)';
+            """)
+        XCTAssertEqual(try owed(), "20000.00", "the report counts the reversed payment instead of the one that stands")
+        let verified = try homecrew.run(["vault", "verify"])
+        XCTAssertEqual(verified.status, 65, verified.stdout + verified.stderr)
+        XCTAssertTrue(verified.stdout.contains("database: payment \(september) stands but payment_standing misses it"), verified.stdout)
+        XCTAssertTrue(verified.stdout.contains("payment_standing lists payment \(october), which does not stand"), verified.stdout)
+        XCTAssertTrue(verified.stdout.contains("2 problem(s)."), verified.stdout)
+        XCTAssertFalse(verified.stdout.contains("no problems"), verified.stdout)
+
+        // `vault reindex` makes it again from the payments.
+        try homecrew.ok("vault", "reindex")
+        XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0)
+        XCTAssertEqual(try owed(), "22000.00")
+    }
+
     func testAFolderARestoreDidNotCompleteIsNeverOpenedAsAVault() throws {
         let stopped = scratch.appendingPathComponent(".homecrew-restore-999999999-1").path
         let marked = scratch.appendingPathComponent("marked").path

@@ -12,6 +12,8 @@ import XCTest
 /// the openings that stand cost the same SQLite work.
 final class ReversalChurnTests: XCTestCase {
     static let pairs = 5_000
+    /// Advances given to Maria, each one's payment reversed (`advance add`, then `pay reverse`).
+    static let advancePairs = 10_000
     let today = try! CalendarDate(parsing: "2026-11-22")
 
     struct Vault {
@@ -42,8 +44,9 @@ final class ReversalChurnTests: XCTestCase {
         return Vault(database: database, household: household, maria: maria, asha: asha)
     }
 
-    /// `pairs` openings of the household's ledger and of Maria's own, each reversed, and `pairs`
-    /// payments of November's pay to Maria, each reversed: one transaction of set-wise inserts.
+    /// `pairs` openings of the household's ledger and of Maria's own, each reversed, `pairs`
+    /// payments of November's pay to Maria, each reversed, and `advancePairs` advances to Maria,
+    /// each one's payment reversed: one transaction of set-wise inserts.
     func churn(_ vault: Vault) throws {
         let household = vault.household.id.rawValue, maria = vault.maria.id.rawValue
         try vault.database.writer.write { db in
@@ -56,7 +59,8 @@ final class ReversalChurnTests: XCTestCase {
             try db.execute(sql: Churn.openings(pairs: Self.pairs, household: household, staff: nil, settledThrough: "2021-12"))
             try db.execute(sql: Churn.openings(pairs: Self.pairs, household: household, staff: maria, settledThrough: "2022-06",
                                                base: Churn.openingBase + 0x1000_0000))
-            for sql in Churn.payments(pairs: Self.pairs, staff: maria, paidOn: "2026-11-20", month: "2026-11", amount: "30000.00", currency: "INR") {
+            for sql in Churn.payments(pairs: Self.pairs, staff: maria, paidOn: "2026-11-20", month: "2026-11", amount: "30000.00", currency: "INR")
+                + Churn.advances(pairs: Self.advancePairs, staff: maria, givenOn: "2026-11-20", firstMonth: "2026-12", amount: "1000.00", currency: "INR") {
                 try db.execute(sql: sql)
             }
         }
@@ -106,7 +110,8 @@ final class ReversalChurnTests: XCTestCase {
         let (churned, churnedStatements) = try Self.traced(vault.database) { try pageReads(vault) }
         XCTAssertEqual(churnedStatements.count, calmStatements.count, "no statement per row: \(churnedStatements.count) after the churn")
         XCTAssertEqual(churned.standing, calm.standing, "what stands is what stood before the churn")
-        XCTAssertEqual(churned.payments, calm.payments + 2 * Self.pairs, "the payments list holds every entry, a page of them shown")
+        XCTAssertEqual(churned.payments, calm.payments + 2 * Self.pairs + 2 * Self.advancePairs,
+                       "the payments list holds every entry, a page of them shown")
         let plans = try Self.walkingPlans(churnedStatements, vault.database)
         XCTAssertEqual(plans, [], "no statement walks every entry or every reversal")
     }
@@ -142,6 +147,27 @@ final class ReversalChurnTests: XCTestCase {
                                                   settledThrough: YearMonth(parsing: "2022-03"), today: today, note: nil)
         XCTAssertEqual(try vault.database.standingOpenings(householdID: vault.household.id).map(\.opening.id).last, maria.opening.id,
                        "Maria's own ledger, reversed 5,000 times, opens again")
+    }
+
+    /// Advances given and reversed 10,000 times: the pages list the one that stands, `advance list
+    /// --reversed` every one, and a reversed one is not repaid.
+    func testAdvancesGivenAndReversedThousandsOfTimesLeaveTheOneThatStands() throws {
+        let vault = try makeVault()
+        try churn(vault)
+        let database = vault.database, maria = vault.maria.id.rawValue, month = YearMonth(today)
+        let standing = try database.advanceListing(staff: maria, householdID: nil, through: month)
+        XCTAssertEqual(standing.map(\.statement.advance.amount.description), ["5000.00 INR"])
+        XCTAssertEqual(standing.map(\.reversed), [false])
+        let every = try database.advanceListing(staff: maria, householdID: nil, through: month, includingReversed: true)
+        XCTAssertEqual(every.count, 1 + Self.advancePairs)
+        XCTAssertEqual(every.filter(\.reversed).count, Self.advancePairs)
+        let reversed = Churn.id(Churn.advanceBase, 17)
+        XCTAssertThrowsError(try database.repayAdvance(reversed, amount: "10", on: today, method: .cash)) {
+            XCTAssertEqual("\($0)", "\(PaymentViolation.advanceReversed(RecordID(rawValue: reversed).short))")
+        }
+        let advance = try XCTUnwrap(standing.first).statement.advance
+        _ = try database.repayAdvance(advance.id.rawValue, amount: "10", on: today, method: .cash)
+        XCTAssertEqual(try database.advanceListing(staff: maria, householdID: nil, through: month).map(\.statement.repayments.count), [1])
     }
 
     // MARK: Measuring

@@ -11,7 +11,8 @@ import XCTest
 
 /// Hostile data: a household filled with 10,000 staff and a person who started in year 1 with
 /// thousands of leave entries, adjustments and payments, and churn: its ledger opened and reversed
-/// 10,000 times, Maria paid and the payment reversed 10,000 times. Every GET route answers within
+/// 10,000 times, Maria paid and the payment reversed 10,000 times, and given an advance and its
+/// payment reversed 10,000 times. Every GET route answers within
 /// its budget: a page bounded by what it shows, or the budget's "narrow it"; never a body past the
 /// limit, never a server error.
 final class HostileDataTests: XCTestCase {
@@ -69,6 +70,12 @@ final class HostileDataTests: XCTestCase {
                 \(counter) INSERT INTO advance (id, staff_id, kind, given_on, amount, currency, instalments, first_month, created_at)
                 SELECT printf('%012x', 21474836480 + i), ?, 'advance', \(given), '100.00', 'INR', 10, substr(\(given), 1, 7), datetime('now') FROM n
                 """, arguments: [Self.advanceCount, elder.id])
+            // Each handed over by a payment, as the store writes it: an advance stands while its payment does.
+            try db.execute(sql: """
+                INSERT INTO payment (id, staff_id, paid_on, amount, currency, method, purpose, advance_id, created_at)
+                SELECT printf('%012x', 17448304640 + rowid), staff_id, given_on, amount, currency, 'cash', 'advance', id, created_at
+                FROM advance WHERE staff_id = ?
+                """, arguments: [elder.id])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM leave WHERE staff_id = ?", arguments: [elder.id]), Self.entryCount)
         }
         try Self.churn(harness)
@@ -77,12 +84,14 @@ final class HostileDataTests: XCTestCase {
 
     /// What a manager leaves behind by undoing and doing again (#52), in one transaction: the
     /// household's ledger opened after 2021-12 and reversed, and Maria paid 30,000 INR for November
-    /// on 20 November and the payment reversed, `churnPairs` times each. Nothing of it stands.
+    /// on 20 November and the payment reversed, and an advance given her (in 2 instalments) and its
+    /// payment reversed, `churnPairs` times each. Nothing of it stands.
     static func churn(_ harness: WebHarness) throws {
         let household = harness.household.id.rawValue, maria = harness.maria.id.rawValue
         try harness.app.database.writer.write { db in
             try db.execute(sql: Churn.openings(pairs: churnPairs, household: household, staff: nil, settledThrough: "2021-12"))
-            for sql in Churn.payments(pairs: churnPairs, staff: maria, paidOn: "2026-11-20", month: "2026-11", amount: "30000.00", currency: "INR") {
+            for sql in Churn.payments(pairs: churnPairs, staff: maria, paidOn: "2026-11-20", month: "2026-11", amount: "30000.00", currency: "INR")
+                + Churn.advances(pairs: churnPairs, staff: maria, givenOn: "2026-11-20", firstMonth: "2026-12", amount: "1000.00", currency: "INR") {
                 try db.execute(sql: sql)
             }
         }
@@ -181,8 +190,10 @@ final class HostileDataTests: XCTestCase {
             let staff = try await client.get("/staff/\(elder.id.rawValue)")
             XCTAssertEqual(staff.status, .ok, String(staff.text.prefix(600)))
             XCTAssertTrue(staff.text.contains("1–50 of \(Self.advanceCount) advances and loans"), "advances from year 1 are worked out and paged")
-            for (noun, marker) in [("leave entries", "/leave/"), ("adjustments", "/adjustments/"), ("payments", "/receipt\"")] {
-                XCTAssertTrue(staff.text.contains("1–50 of \(Self.entryCount) \(noun)"), noun)
+            // The elder's payments: one of each month paid, and the handing-over of each advance.
+            for (noun, marker, count) in [("leave entries", "/leave/", Self.entryCount), ("adjustments", "/adjustments/", Self.entryCount),
+                                          ("payments", "/receipt\"", Self.entryCount + Self.advanceCount)] {
+                XCTAssertTrue(staff.text.contains("1–50 of \(count) \(noun)"), noun)
                 XCTAssertEqual(staff.text.components(separatedBy: marker).count - 1, WebLimits.pageSize, noun)
             }
             let later2 = try await client.get("/staff/\(elder.id.rawValue)?leave_page=60")
@@ -244,7 +255,7 @@ final class HostileDataTests: XCTestCase {
                             XCTAssertEqual(response.text.contains("name=\"reverse\""), role != "viewer" && expected.contains("up to"), role)
                         }
                         if path.hasPrefix("/staff/") {
-                            XCTAssertTrue(response.text.contains("1–50 of \(2 * Self.churnPairs) payments"), "\(role): \(response.text.prefix(4000))")
+                            XCTAssertTrue(response.text.contains("1–50 of \(4 * Self.churnPairs) payments"), "\(role): \(response.text.prefix(4000))")
                         }
                     }
                 }

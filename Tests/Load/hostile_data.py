@@ -125,8 +125,13 @@ def fill_household(vault, household, scale=1):
         "INSERT INTO advance (id, staff_id, kind, given_on, amount, currency, repay_per_month, instalments, first_month, note, created_at) "
         "VALUES (?, ?, 'advance', ?, '1000', 'INR', '10', NULL, ?, NULL, ?)",
         ((record_id(generator), oldest, f"{1 + n % 290:04d}-04-01", f"{1 + n % 290:04d}-04", now) for n in range(ADVANCES)))
+    # Each handed over by a payment, as the store writes it: an advance stands while its payment does.
+    database.execute(
+        "INSERT INTO payment (id, staff_id, paid_on, amount, currency, method, purpose, advance_id, created_at) "
+        "SELECT printf('%012x', 47244640256 + rowid), staff_id, given_on, amount, currency, 'cash', 'advance', id, created_at "
+        "FROM advance WHERE staff_id = ?", (oldest,))
     database.commit()
-    payment = database.execute("SELECT id FROM payment WHERE staff_id = ? ORDER BY id LIMIT 1", (oldest,)).fetchone()[0]
+    payment = database.execute("SELECT id FROM payment WHERE staff_id = ? AND purpose = 'payroll' ORDER BY id LIMIT 1", (oldest,)).fetchone()[0]
     database.close()
     return {"staff": oldest, "payment": payment, "churned": staff[len(ancients)]}
 

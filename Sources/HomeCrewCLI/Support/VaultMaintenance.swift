@@ -18,12 +18,14 @@ struct VaultMaintenance {
         var bytesChecked: Int64 = 0
     }
 
-    /// Re-hashes every object, matches files with rows, and runs SQLite's integrity check.
+    /// Re-hashes every object, matches files with rows, runs SQLite's integrity check, and recomputes
+    /// what is derived from the ledger.
     /// (This command writes no temporary file of its own, so one under its own pid is an earlier process's.)
     func verify() throws -> Report {
         var report = Report()
         report.problems += try database.integrityProblems().map { "database: \($0)" }
         report.problems += try database.auditProblems().map { "audit trail: \($0)" }
+        report.problems += try database.standingPaymentProblems().map { "database: \($0)" }
         report.problems += try database.documentsWithoutPageText().map {
             "document \($0): the text of its pages is missing (a restore that did not complete?); restore the vault again"
         }

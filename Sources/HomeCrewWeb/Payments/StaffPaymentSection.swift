@@ -6,8 +6,9 @@ import HomeCrewStore
 extension StaffPage {
     func paymentSection(_ today: CalendarDate) throws -> HTML {
         let payments = try app.database.paymentPage(staff: member.id, ListPager.asked(query, "payment_page"))
-        // Every advance is read (what is left of each depends on the ledger of all of them), but one
-        // page of them is shown, the latest first, with the forms to hand money back on those.
+        // Every advance that stands is read (what is left of each depends on the ledger of all of them),
+        // but one page of them is shown, the latest first, with the forms to hand money back on those.
+        // A reversed one is not (thousands may lie behind): its payment and reversal are in the payments.
         let all = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
         let advances = Self.page(Array(all.reversed()), ListPager.asked(query, "advance_page"))
         return """
