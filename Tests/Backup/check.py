@@ -340,6 +340,10 @@ def restores_killed_at_random(run, vault, repository, records, work, env):
         kind = "restic" if attempt < 20 else "archive"
         target = os.path.join(work, f"small-killed-{attempt}")
         kill_after(random.uniform(0, timing[kind]), [run.homecrew, "vault", "restore", *sources[kind], "--into", target], env)
+        # restic outlives a homecrew killed under it and may write on into the folder it was given: as a
+        # person's next restore would come after it, wait for it (a folder it writes after the next
+        # restore cleared it holds no lock, and is cleared 10 minutes later; no command opens it meanwhile).
+        wait_for_orphaned_restic_restores()
         staging = [os.path.join(work, name) for name in os.listdir(work) if name.startswith(".homecrew-restore-")]
         with_database += any(os.path.exists(os.path.join(folder, "homecrew.sqlite")) for folder in staging)
         for folder in [target] + staging:
@@ -357,6 +361,23 @@ def restores_killed_at_random(run, vault, repository, records, work, env):
     check(next_ok == 2, f"the next restore (restic, archive) succeeds and equals the vault ({next_ok}/2)")
     left = [name for name in os.listdir(work) if name.startswith(".homecrew-restore-")]
     check(not left, f"and it removed the hidden staging folders the killed ones left ({left})")
+
+
+def wait_for_orphaned_restic_restores(seconds=60):
+    """Waits until no `restic … restore` runs on this machine (at most `seconds`)."""
+    def running():
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                    arguments = handle.read().split(b"\0")
+            except OSError:
+                continue
+            if os.path.basename(arguments[0]) == b"restic" and b"restore" in arguments:
+                return True
+        return False
+    deadline = time.monotonic() + seconds
+    while running() and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 def kill_after(seconds, command, env):
