@@ -56,18 +56,8 @@ final class ServeBackupOptionTests: XCTestCase {
         try "correct horse\n".write(to: password, atomically: true, encoding: .utf8)
         // Port 1 on loopback: nothing listens there, so the backup fails at once.
         try "rest:http://alice:Hunter22secret@127.0.0.1:1/homecrew\n".write(to: location, atomically: true, encoding: .utf8)
-        let process = Process(), errors = Pipe()
-        process.executableURL = HomeCrewProcess.binary
-        process.arguments = ["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
-                             "--backup-password-file", password.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        let log = Log()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil } else { log.append(data) }
-        }
-        try process.run()
+        let (process, log) = try started(["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
+                                          "--backup-password-file", password.path], reading: .standardError)
         defer { process.terminate(); process.waitUntilExit() }
         let shown = "rest:http://***@127.0.0.1:1/homecrew"
         XCTAssertTrue(log.wait(for: "warning: backup to \(shown) failed", seconds: 60), log.text)
@@ -92,25 +82,33 @@ final class ServeBackupOptionTests: XCTestCase {
         try "correct horse\n".write(to: password, atomically: true, encoding: .utf8)
         try "rclone::crypt,password=SECRETG,remote=\":s3,provider=Other,secret_access_key=\"\"SECRETH\"\":b\":\n"
             .write(to: location, atomically: true, encoding: .utf8)
-        let process = Process(), output = Pipe()
-        process.executableURL = HomeCrewProcess.binary
-        process.arguments = ["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
-                             "--backup-password-file", password.path, "--backup-every", "24h"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["RCLONE_CONFIG": "/dev/null"]) { $1 }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let log = Log()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil } else { log.append(data) }
-        }
-        try process.run()
+        let (process, log) = try started(["serve", "--vault", homecrew.vault.path, "--listen", "127.0.0.1:0", "--backup-to-file", location.path,
+                                          "--backup-password-file", password.path, "--backup-every", "24h"],
+                                         environment: ["RCLONE_CONFIG": "/dev/null"], reading: .standardOutput)
         defer { process.terminate(); process.waitUntilExit() }
         XCTAssertTrue(log.wait(for: "Press Ctrl-C to stop.", seconds: 60), log.text)
         XCTAssertTrue(log.text.contains("Backing up to rclone::crypt,password=***,remote=***: every 24h, and checking a restore of it every 7d.\n"
                                         + "warning: the rclone connection string's parameters are passed on rclone's command line"), log.text)
         XCTAssertFalse(log.text.contains("SECRET"), log.text)
     }
+}
+
+private enum Stream { case standardOutput, standardError }
+
+/// `homecrew ARGUMENTS`, started, with what it prints on `reading` collected as it comes.
+private func started(_ arguments: [String], environment: [String: String] = [:], reading: Stream) throws -> (Process, Log) {
+    let process = Process(), pipe = Pipe(), log = Log()
+    process.executableURL = HomeCrewProcess.binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = reading == .standardOutput ? pipe : FileHandle.nullDevice
+    process.standardError = reading == .standardError ? pipe : FileHandle.nullDevice
+    pipe.fileHandleForReading.readabilityHandler = { handle in
+        let data = handle.availableData
+        if data.isEmpty { handle.readabilityHandler = nil } else { log.append(data) }
+    }
+    try process.run()
+    return (process, log)
 }
 
 /// What a process printed, read as it comes.
