@@ -15,6 +15,8 @@ public enum RestoreStaging {
     /// A hidden folder without its lock file is abandoned once this old (a restore makes the lock
     /// file right after the folder; only one stopped in between, or an older HomeCrew's, lacks it).
     static let unlockedAge: TimeInterval = 600
+    /// The name's ending once its restore is known to be gone (only a process holding its lock renames it so).
+    static let abandonedSuffix = "-abandoned"
 
     /// The restore's hold on its folder: the lock is released when this goes (or the process does).
     public final class Claim: Sendable {
@@ -86,13 +88,17 @@ public enum RestoreStaging {
     /// one whose lock file this process can lock at once, without waiting, or that has none and is
     /// old. Never a finished restore, which has been renamed. A link found there is removed as a
     /// link, never followed (`SafeFile.removeTree`); another user's entry is theirs.
+    ///
+    /// A folder claimed so is first renamed with `abandonedSuffix`, then removed: removing it deletes
+    /// its lock file among the rest, so one stopped halfway would otherwise leave a lockless folder
+    /// kept for 10 minutes; a renamed one is removed by the next restore at once.
     static func removeAbandoned(in parent: String) {
         let prefix = VaultLocation.restoreStagingPrefix
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
             let path = parent + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_uid == geteuid() else { continue }
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { try? SafeFile.removeTree(path); continue }
+            guard (info.st_mode & S_IFMT) == S_IFDIR, !name.hasSuffix(abandonedSuffix) else { try? SafeFile.removeTree(path); continue }
             let lock = open(path + "/" + lockName, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             if lock < 0 {
                 let age = Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
@@ -100,8 +106,8 @@ public enum RestoreStaging {
                 continue
             }
             defer { close(lock) }
-            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
-            try? SafeFile.removeTree(path)
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0, rename(path, path + abandonedSuffix) == 0 else { continue }
+            try? SafeFile.removeTree(path + abandonedSuffix)
         }
     }
 }
