@@ -29,7 +29,7 @@ final class RestoreStagingTests: XCTestCase {
         // A killed restore: its lock file is there, nobody holds it.
         let killed = staging("2-2")
         do { _ = try RestoreStaging.create(at: killed) }
-        FileManager.default.createFile(atPath: killed + "/homecrew.sqlite", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: killed + "/homecrew.sqlite", contents: Data("x".utf8)))
         // A restore killed while removing a killed one's folder: renamed, its lock file already gone.
         let halfRemoved = staging("3-3" + RestoreStaging.abandonedSuffix)
         try FileManager.default.createDirectory(atPath: halfRemoved + "/objects/ab", withIntermediateDirectories: true)
