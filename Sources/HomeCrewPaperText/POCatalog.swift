@@ -92,19 +92,23 @@ private struct POParser {
         case "msgctxt":
             try startIfAfterTranslation(number)
             guard context == nil, id == nil else { throw POError(line: number, reason: "msgctxt must come before its msgid") }
-            (context, field) = (value, .context)
+            context = value
+            field = .context
         case "msgid":
             try startIfAfterTranslation(number)
             guard id == nil else { throw POError(line: number, reason: "a second msgid without a msgstr") }
-            (id, field) = (value, .id)
+            id = value
+            field = .id
         case "msgid_plural":
             guard id != nil, plural == nil, translations.isEmpty else { throw POError(line: number, reason: "msgid_plural must follow its msgid") }
-            (plural, field) = (value, .plural)
+            plural = value
+            field = .plural
         default:
             guard id != nil else { throw POError(line: number, reason: "\(keyword) before any msgid") }
             let index = try POParser.translationIndex(keyword, plural: plural != nil, number)
             guard translations[index] == nil else { throw POError(line: number, reason: "\(keyword) given twice") }
-            (translations[index], field) = (value, .translation(index))
+            translations[index] = value
+            field = .translation(index)
         }
         if startLine == 0 { startLine = number }
     }
@@ -161,7 +165,8 @@ private struct POParser {
         while let character = characters.next() {
             if character == "\"" { throw POError(line: number, reason: "an unescaped quote inside a string") }
             guard character == "\\" else { result.append(character); continue }
-            switch characters.next() {
+            guard let escaped = characters.next() else { throw POError(line: number, reason: "a string ends with a lone \\") }
+            switch escaped {
             case "n": result.append("\n")
             case "t": result.append("\t")
             case "r": result.append("\r")
@@ -171,7 +176,7 @@ private struct POParser {
             case "b": result.append("\u{08}")
             case "f": result.append("\u{0C}")
             case "v": result.append("\u{0B}")
-            case let other: throw POError(line: number, reason: "unknown escape \\\(other.map(String.init) ?? "")")
+            case let other: throw POError(line: number, reason: "unknown escape \\\(other)")
             }
         }
         return result

@@ -95,7 +95,8 @@ public struct PaperText: Sendable {
 
     /// "3 years, 2 months, 5 days", each part in the language's plural, joined as the locale lists things.
     public func duration(years: Int, months: Int, days: Int, format: PaperFormat) -> String {
-        let parts = [(PaperKey.years, years), (.months, months), (.days, days)].filter { $0.1 != 0 }
+        let counts: [(PaperKey, Int)] = [(.years, years), (.months, months), (.days, days)]
+        let parts = counts.filter { $0.1 != 0 }
             .map { plural($0.0, count: $0.1, ["count": format.integer($0.1)]) }
         return parts.isEmpty ? plural(.days, count: 0, ["count": format.integer(0)]) : format.list(parts)
     }

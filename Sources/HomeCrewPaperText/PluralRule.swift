@@ -82,9 +82,9 @@ public struct PluralRule: Sendable {
             while index < characters.count {
                 let character = characters[index]
                 if character == " " || character == "\t" { index += 1; continue }
-                if ("0"..."9").contains(character) {
+                if Self.isDigit(character) {
                     var digits = ""
-                    while index < characters.count, ("0"..."9").contains(characters[index]) { digits.unicodeScalars.append(characters[index]); index += 1 }
+                    while index < characters.count, Self.isDigit(characters[index]) { digits.unicodeScalars.append(characters[index]); index += 1 }
                     guard digits.count <= 9 else { throw PluralRuleError(reason: "number \(digits) is too large") }
                     tokens.append(digits)
                     continue
@@ -99,6 +99,8 @@ public struct PluralRule: Sendable {
             }
             return tokens
         }
+
+        static func isDigit(_ character: Unicode.Scalar) -> Bool { (48...57).contains(character.value) }
 
         var next: String? { position < tokens.count ? tokens[position] : nil }
 
