@@ -47,7 +47,9 @@ public struct POCatalog: Sendable {
 
     public init(parsing text: String) throws(POError) {
         var parser = POParser()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: a Windows line ending is split on as a whole.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
             try parser.read(String(line.hasSuffix("\r") ? line.dropLast() : line), number: index + 1)
         }
         try parser.finishEntry()
