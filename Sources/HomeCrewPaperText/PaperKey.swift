@@ -1,3 +1,5 @@
+import HomeCrewCore
+
 /// Every label and sentence printed on a payslip, a cash receipt or a final settlement statement,
 /// as its key in the catalogs (`Resources/catalogs/<language>.po`: msgctxt, msgid and, for a
 /// message said with a count, msgid_plural). The English catalog must hold exactly these keys
@@ -116,4 +118,39 @@ public enum PaperKey: CaseIterable, Sendable {
     }
 
     public var catalogKey: POKey { POKey(context: entry.context, id: entry.id) }
+}
+
+/// The key for each value of the domain's enumerations that a paper prints: a switch per type,
+/// so a case added to the domain does not build until it has its words.
+extension PaperKey {
+    public init(_ method: PaymentMethod) {
+        switch method {
+        case .cash: self = .cash
+        case .bankTransfer: self = .bankTransfer
+        case .upi: self = .upi
+        case .cheque: self = .cheque
+        case .wps: self = .wageProtectionSystem
+        case .other: self = .otherMethod
+        }
+    }
+
+    public init(_ reason: LeavingReason) {
+        switch reason {
+        case .resignation: self = .resignation
+        case .termination: self = .termination
+        case .redundancy: self = .redundancy
+        case .endOfContract: self = .endOfContract
+        case .resignationWithCause: self = .resignationWithCause
+        }
+    }
+
+    public init(_ part: Settlement.Part) {
+        switch part {
+        case .finalPay: self = .finalPay
+        case .leave: self = .leaveNotTaken
+        case .notice: self = .notice
+        case .gratuity: self = .gratuity
+        case .advances: self = .advances
+        }
+    }
 }

@@ -61,3 +61,15 @@ final class PaperTextTests: XCTestCase {
         XCTAssertTrue(japanese.duration(years: 3, months: 1, days: 5, format: ja).hasPrefix("3年"))
     }
 }
+
+final class DomainKeyTests: XCTestCase {
+    /// Each method, leaving reason and settlement part has words of its own in every catalog.
+    func testEveryDomainValueHasItsOwnWords() throws {
+        let keys = PaymentMethod.allCases.map(PaperKey.init) + LeavingReason.allCases.map(PaperKey.init)
+        XCTAssertEqual(Set(keys.map(\.catalogKey)).count, keys.count)
+        let hindi = try PaperText(language: "hi")
+        XCTAssertEqual(hindi.text(PaperKey(PaymentMethod.cash)), "नकद")
+        XCTAssertEqual(hindi.text(PaperKey(LeavingReason.resignation)), "इस्तीफ़ा")
+        XCTAssertEqual(hindi.text(PaperKey(Settlement.Part.gratuity)), "ग्रेच्युटी")
+    }
+}
