@@ -22,6 +22,9 @@ let package = Package(
         // the isolated extraction workers.
         .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "CLibCrypto", "CCairo", "CPango"],
                 resources: [.copy("Resources/currency-words.tsv")]),
+        // The words and formats of the printed papers in each language: gettext PO catalogs that
+        // translators edit, and ICU's numbers, money and dates per locale.
+        .target(name: "HomeCrewPaperText", dependencies: ["HomeCrewCore"], resources: [.copy("Resources/catalogs")]),
         // The media pipeline (one extractor per type, thumbnails, OCR). Only the worker program
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
@@ -85,6 +88,7 @@ let package = Package(
         // Shared by the tests: the corpus (`HOMECREW_CORPUS`) and a seeded random generator.
         .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
         .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
+        .testTarget(name: "HomeCrewPaperTextTests", dependencies: ["HomeCrewPaperText", "HomeCrewCore"]),
         .testTarget(
             name: "HomeCrewOperationsTests",
             dependencies: ["HomeCrewOperations", "HomeCrewTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
