@@ -172,7 +172,7 @@ final class ResticBackupTests: XCTestCase {
         for name in ["beach.jpg", "notes.txt", "zebra.png"] { try Data("mine".utf8).write(to: URL(fileURLWithPath: photos + "/" + name)) }
         let refused = try homecrew.run(["vault", "backup", "--restic", photos], environment: password)
         XCTAssertEqual(refused.status, 73, refused.stderr)
-        XCTAssertEqual(refused.stderr, "error: \(photos) is not a restic repository and holds other files (2024, beach.jpg, notes.txt…); "
+        XCTAssertEqual(refused.stderr, "error: \(photos) is not a restic repository and holds other files (2024, beach.jpg, notes.txt, 1 more); "
                        + "no repository is made beside them: choose an empty or new folder, or give --init to make one there anyway\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: photos).sorted(), ["2024", "beach.jpg", "notes.txt", "zebra.png"])
         XCTAssertEqual(try sqlite("SELECT succeeded FROM backup_run"), "0", "the refusal is recorded")

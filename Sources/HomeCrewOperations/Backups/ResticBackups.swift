@@ -142,11 +142,13 @@ public struct ResticBackups: Sendable {
     }
 
     /// The first few names in a folder, each short and without control characters: for one line.
+    /// The first three names (each at most 40 characters), then how many more there are.
     static func shownNames(_ names: [String]) -> [String] {
-        names.prefix(3).map { name in
-            let shown = RepositoryLocation.harmless(name)
-            return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        let shown = names.prefix(3).map { name in
+            let harmless = RepositoryLocation.harmless(name)
+            return harmless.count > 40 ? String(harmless.prefix(40)) + "…" : harmless
         }
+        return names.count > 3 ? shown + ["\(names.count - 3) more"] : shown
     }
 
     /// True when it initialised the repository (false when another run just did). A local one

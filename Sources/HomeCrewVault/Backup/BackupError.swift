@@ -116,7 +116,7 @@ public enum BackupError: HomeCrewError, Equatable {
         case .locationNotEmpty(let repository, let names) where names.isEmpty:
             return "\(repository) is a file, not a folder; nothing was backed up"
         case .locationNotEmpty(let repository, let names):
-            return "\(repository) is not a restic repository and holds other files (\(names.joined(separator: ", "))…); no repository is made "
+            return "\(repository) is not a restic repository and holds other files (\(names.joined(separator: ", "))); no repository is made "
                 + "beside them: choose an empty or new folder, or give --init to make one there anyway"
         case .initialisationFailed(let repository, let reason, let left):
             let what = left.map { $0.isEmpty ? "it left nothing there" : "it left \($0.joined(separator: ", ")) there, which the next backup removes to make it again" }
