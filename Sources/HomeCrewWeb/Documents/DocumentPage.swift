@@ -76,8 +76,13 @@ struct DocumentPage {
     }
 
     /// What the document's text says about it; managers and owners may apply each fact, viewers only read them.
+    /// They are read once and kept; when they must be read again (the staff changed) and that takes
+    /// longer than part of the page's time, the rest of the page is shown without them.
     private func suggestions() throws -> HTML {
-        let report = try DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices).report(details)
+        let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
+        guard let report = try HouseholdController.partly({ try reader.report(details) }) else {
+            return "<h2>What its text says</h2><p class=\"note\">Its text took too long to read this time; reload the page to try again.</p>"
+        }
         guard !report.suggestions.isEmpty else { return .empty }
         let rows = report.suggestions.map { suggestion -> HTML in
             let fact = suggestion.fact
