@@ -141,6 +141,19 @@ final class DocumentSuggestionPageTests: XCTestCase {
         XCTAssertEqual(try database.findDocument(document.document.id.rawValue).staff.map(\.id), [staff[120].id])
     }
 
+    /// A person deciding to apply sees why: the zone's lines as read, escaped, and the check digits that agree.
+    func testThePageShowsTheZoneTheFactsWereReadFrom() async throws {
+        let setup = try await Self.setUp()
+        try await Self.as_(setup, "vera") { client in
+            let page = try await client.get("/documents/\(setup.document.document.id.rawValue)")
+            XCTAssertTrue(page.text.contains("<h3>Read from the zone</h3>"), page.text)
+            XCTAssertTrue(page.text.contains("P&lt;UTOERIKSSON&lt;&lt;ANNA&lt;SCRIPT&lt;"), "the zone's lines, escaped")
+            XCTAssertTrue(page.text.contains("L898902C36UTO7408122F1204159ZE184226B&lt;&lt;&lt;&lt;&lt;10"))
+            XCTAssertTrue(page.text.contains("The TD3 zone at line 2 of the text; its check digits agree: document number, "
+                                             + "date of birth, date of expiry, personal number, composite."), page.text)
+        }
+    }
+
     func testTheNumberIsAppliedShownAndEditedEscaped() async throws {
         let setup = try await Self.setUp()
         let id = setup.document.document.id.rawValue

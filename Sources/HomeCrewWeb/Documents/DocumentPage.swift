@@ -96,8 +96,25 @@ struct DocumentPage {
             <h2>What its text says</h2>
             <table class="suggestions"><thead><tr><th>Fact</th><th>Value</th><th>Evidence</th><th>Status</th></tr></thead>
             <tbody>\(rows)</tbody></table>
+            \(zoneEvidence(report))
             \(notes.isEmpty ? .empty : "<ul class=\"note\">\(notes)</ul>" as HTML)
             """
+    }
+
+    /// The zone facts were read from, its lines as read and the check digits that agree: why a
+    /// person deciding to apply them may trust them (no check digit covers names, which the table says).
+    private func zoneEvidence(_ report: DocumentSuggestions.Report) -> HTML {
+        let fromZone = report.suggestions.contains { $0.fact.evidence.contains { if case .zone = $0.source { true } else { false } } }
+        guard fromZone else { return .empty }
+        for case .read(let zone) in report.reading.zones {
+            let repairs = zone.repairs.isEmpty ? "" : " OCR misreadings undone: \(zone.repairs.map(\.description).joined(separator: ", "))."
+            return """
+                <h3>Read from the zone</h3>
+                <pre class="page">\(zone.lines.joined(separator: "\n"))</pre>
+                <p>The \(zone.format.rawValue) zone at line \(zone.textLine) of the text; its check digits agree: \(zone.checkDigits.joined(separator: ", ")).\(repairs)</p>
+                """
+        }
+        return .empty
     }
 
     private func applyCell(_ suggestion: DocumentSuggestions.Suggestion) -> HTML {
