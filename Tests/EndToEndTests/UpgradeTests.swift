@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-19", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-19", "format-20", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -127,6 +127,8 @@ final class UpgradeTests: XCTestCase {
                     """), "15/26/5", name)
             }
             XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "20")
+            // Format 20 keeps each document's facts: none at the upgrade (read when first asked for); the format-20 fixture's nine documents'.
+            XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document_facts"), version < 20 ? "0" : "9", name)
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
             XCTAssertEqual(try sqlite(homecrew, "PRAGMA foreign_key_check"), "", name)
