@@ -119,7 +119,7 @@ final class LabelledDatesTests: XCTestCase {
     /// that something else stands before says nothing about the label (never wrong: none is better).
     func testWordsBetweenALabelAndADateGiveNoDate() {
         XCTAssertEqual(dates("Valid until 60 days after entry; date of entry stamped 14/03/2026"), [:])
-        XCTAssertEqual(dates("This contract expires when either party gives notice as of 01/12/2026"), [:])
+        XCTAssertEqual(dates("This contract expires when either party gives notice as of 01/12/2026", country: "AE"), [:])
         XCTAssertEqual(dates("Valid until 60 days after entry\n14/03/2026"), [:], "a label with words after it is not alone on its line")
         XCTAssertEqual(dates("Date of issue   Date of expiry\nIssued 15 Mar 2021   14 Mar 2031"), [:])
         XCTAssertEqual(dates("Expiry: 3 months from 14/03/2026"), [:])
