@@ -176,3 +176,19 @@ public enum MonthName {
         "July", "August", "September", "October", "November", "December",
     ]
 }
+
+/// As `YYYY-MM-DD` (a document's stored facts hold dates).
+extension CalendarDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do { try self.init(parsing: text) } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date: \(text)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -77,3 +77,14 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String { rawValue }
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+extension RecordID: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

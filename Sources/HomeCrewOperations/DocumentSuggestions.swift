@@ -22,10 +22,10 @@ public struct DocumentSuggestions: Sendable {
         self.peopleLimit = peopleLimit
     }
 
-    /// The web's reading, on every view of a document page and on its Apply: the first 256 KB of
-    /// the text (a passport's zone and labels are on its first pages), 8 labels, and a person
-    /// only among at most `people` (the web's choosers' bound). Names are compared labels × people
-    /// times: 200 labels against a household of 10,000 staff took a debug server a minute a view.
+    /// The web's reading, kept for a document page and its Apply: the first 256 KB of the text (a
+    /// passport's zone and labels are on its first pages), 8 labels, and a person only among at most
+    /// `people` (the web's choosers' bound). Names are compared labels × people times: 200 labels
+    /// against a household of 10,000 staff took a debug server a minute a view when each view read it.
     public static func web(database: AppDatabase, today: CalendarDate, people: Int) -> DocumentSuggestions {
         var limits = DocumentFacts.Limits.standard
         limits.textBytes = 256_000
@@ -55,6 +55,8 @@ public struct DocumentSuggestions: Sendable {
         public let details: DocumentDetails
         public let reading: DocumentFacts.Reading
         public let suggestions: [Suggestion]
+        /// Whether the text was read for this report; false: the facts kept since they were last read were used.
+        public let readNow: Bool
 
         /// Facts applying would change (new, or differing from what a person gave).
         public var pending: [Suggestion] { suggestions.filter(\.isPending) }
@@ -87,13 +89,36 @@ public struct DocumentSuggestions: Sendable {
     }
 
     public func report(_ details: DocumentDetails) throws -> Report {
+        let (reading, readNow) = try currentReading(details)
+        let suggestions = reading.facts.map { Suggestion(fact: $0, status: Self.status(of: $0, in: details)) }
+        return Report(details: details, reading: reading, suggestions: suggestions, readNow: readNow)
+    }
+
+    /// The document's facts as kept while nothing they were read from has changed (format 20); else
+    /// read now, within the request's budget (`WorkBudget`; past it nothing is kept and the budget's
+    /// error is thrown), and kept. True when read now.
+    func currentReading(_ details: DocumentDetails) throws -> (DocumentFacts.Reading, Bool) {
+        let country = Self.country(of: details.household)
+        let inputs = "reading \(DocumentFacts.readingVersion), today \(today), country \(country ?? "none")"
+        let document = details.document.id
+        if let kept = try database.keptFacts(of: document, reader: reader, inputs: inputs) { return (kept, false) }
+        // The stamp first: anything that changes after it draws a newer one, so what is read below is never kept as current when it is not.
+        let stamp = try database.factsStamp(householdID: details.household.id)
         // The document's own text where its household read it with a password (format 14).
         let text = try database.pages(of: details.document).map(\.text).joined(separator: "\n")
-        let reading = DocumentFacts.read(text: text, today: today, country: Self.country(of: details.household),
+        let reading = DocumentFacts.read(text: text, today: today, country: country,
                                          candidates: try candidates(details.household.id), limits: limits)
-        let suggestions = reading.facts.map { Suggestion(fact: $0, status: Self.status(of: $0, in: details)) }
-        return Report(details: details, reading: reading, suggestions: suggestions)
+        if reading.work.stopped {
+            try WorkBudget.checkCurrent()
+            throw WorkBudgetError.exceeded(seconds: WorkBudget.current?.seconds ?? 0)
+        }
+        // Kept for later views; a write that fails (a busy vault) costs only a later reading.
+        try? database.keepFacts(reading, of: document, reader: reader, inputs: inputs, stamp: stamp)
+        return (reading, true)
     }
+
+    /// Which reading the kept facts are: the web's (less text, fewer labels and people) is kept apart from the command line's.
+    var reader: String { "\(limits.key), people \(peopleLimit.map(String.init) ?? "all")" }
 
     /// Sets the facts asked for (`only`, or all) in one transaction: kind, issue and expiry dates,
     /// and the link to the person. A value a person gave is kept unless `overwrite`.

@@ -133,17 +133,6 @@ struct DocumentStaffLink: Codable, FetchableRecord, PersistableRecord {
     enum CodingKeys: String, CodingKey { case documentId = "document_id", staffId = "staff_id" }
 }
 
-extension RecordID: Codable {
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
 /// What one document's household read from its own copy (with a PDF's password, or by
 /// reprocessing it), kept with the document and shown instead of its shared object's (format 14).
 public struct OwnExtraction: Hashable, Sendable {

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 19
+    static let currentFormatVersion = 20
 
     /// Recorded in every HomeCrew vault's `grdb_migrations`: what tells its database from another program's.
     static let firstIdentifier = "v1: households, staff, salary history"
@@ -33,6 +33,7 @@ enum Migrations {
         migrator.registerMigration("v17: places accounts signed in from", migrate: createKnownPlaces)
         migrator.registerMigration("v18: a contract gratuity's month and minimum service", migrate: addContractGratuityTerms)
         migrator.registerMigration("v19: openings and payments that stand, found however many reversals lie behind them", migrate: indexStandingEntries)
+        migrator.registerMigration("v20: a document's facts read once and kept", migrate: createDocumentFacts)
         return migrator
     }
 
@@ -926,6 +927,70 @@ enum Migrations {
             CREATE INDEX payment_original_by_staff ON payment(staff_id, purpose) WHERE reverses IS NULL;
             CREATE INDEX payment_by_advance ON payment(advance_id) WHERE advance_id IS NOT NULL;
             UPDATE vault SET format_version = 19;
+            """)
+    }
+
+    /// What a document's text says about it (`DocumentFacts`), read once and kept: reading matches
+    /// every name label against every staff member of the household, which a page could not afford
+    /// on every view. A kept reading is used while its household's `facts_stamp` is the one it was
+    /// read at; triggers draw a new stamp (from `facts_clock`, so that no two are ever equal, even
+    /// in two households) whenever what a reading reads changes (a row written again as it was is
+    /// no change: GRDB writes every column): the household's staff and their names, its
+    /// settlement rules (the country that orders day and month), a document's pages (own or its
+    /// object's), its household or its object. Derived, never audited; empty at the upgrade (read
+    /// when first asked for).
+    private static func createDocumentFacts(_ db: Database) throws {
+        // Plain statements, no INSERT OR REPLACE: a statement's own OR clause would override the trigger's.
+        func stamp(_ households: String) -> String {
+            """
+            UPDATE facts_clock SET value = value + 1;
+            INSERT INTO facts_stamp (household_id, stamp) SELECT DISTINCT h, 1 FROM (\(households))
+                WHERE h NOT IN (SELECT household_id FROM facts_stamp);
+            UPDATE facts_stamp SET stamp = (SELECT value FROM facts_clock) WHERE household_id IN (\(households));
+            """
+        }
+        let documentsOf = "SELECT household_id AS h FROM document WHERE object_sha256 IN"
+        try db.execute(sql: """
+            CREATE TABLE facts_clock (
+                id    INTEGER PRIMARY KEY CHECK (id = 1),
+                value INTEGER NOT NULL CHECK (value >= 1)
+            );
+            INSERT INTO facts_clock (id, value) VALUES (1, 1);
+            CREATE TABLE facts_stamp (
+                household_id TEXT PRIMARY KEY NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                stamp        INTEGER NOT NULL CHECK (stamp >= 1)
+            ) WITHOUT ROWID;
+            CREATE TABLE document_facts (
+                document_id TEXT NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+                reader      TEXT NOT NULL CHECK (length(reader) BETWEEN 1 AND 200),
+                inputs      TEXT NOT NULL CHECK (length(inputs) BETWEEN 1 AND 200),
+                stamp       INTEGER NOT NULL CHECK (stamp >= 0),
+                reading     TEXT NOT NULL CHECK (json_valid(reading)),
+                PRIMARY KEY (document_id, reader)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER facts_staff_ai AFTER INSERT ON staff BEGIN \(stamp("SELECT NEW.household_id AS h")) END;
+            CREATE TRIGGER facts_staff_au AFTER UPDATE ON staff
+            WHEN OLD.legal_name IS NOT NEW.legal_name OR OLD.known_as IS NOT NEW.known_as OR OLD.household_id IS NOT NEW.household_id
+            BEGIN \(stamp("SELECT OLD.household_id AS h UNION SELECT NEW.household_id")) END;
+            CREATE TRIGGER facts_staff_ad AFTER DELETE ON staff BEGIN \(stamp("SELECT OLD.household_id AS h")) END;
+            CREATE TRIGGER facts_household_au AFTER UPDATE ON household WHEN OLD.settlement_rules IS NOT NEW.settlement_rules
+            BEGIN \(stamp("SELECT NEW.id AS h")) END;
+            CREATE TRIGGER facts_document_au AFTER UPDATE ON document
+            WHEN OLD.household_id IS NOT NEW.household_id OR OLD.object_sha256 IS NOT NEW.object_sha256 BEGIN
+                \(stamp("SELECT OLD.household_id AS h UNION SELECT NEW.household_id"))
+            END;
+            CREATE TRIGGER facts_document_page_ai AFTER INSERT ON document_page BEGIN
+                \(stamp("SELECT household_id AS h FROM document WHERE id = NEW.document_id"))
+            END;
+            CREATE TRIGGER facts_document_page_ad AFTER DELETE ON document_page BEGIN
+                \(stamp("SELECT household_id AS h FROM document WHERE id = OLD.document_id"))
+            END;
+            CREATE TRIGGER facts_object_page_ai AFTER INSERT ON object_page BEGIN \(stamp("\(documentsOf) (NEW.object_sha256)")) END;
+            CREATE TRIGGER facts_object_page_au AFTER UPDATE ON object_page BEGIN
+                \(stamp("\(documentsOf) (OLD.object_sha256, NEW.object_sha256)"))
+            END;
+            CREATE TRIGGER facts_object_page_ad AFTER DELETE ON object_page BEGIN \(stamp("\(documentsOf) (OLD.object_sha256)")) END;
+            UPDATE vault SET format_version = 20;
             """)
     }
 

@@ -156,13 +156,13 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("household", "add", "Sea View")
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 20"]
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 21"]
         try sqlite.run()
         sqlite.waitUntilExit()
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 20, but this HomeCrew only knows versions up to 19; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 21, but this HomeCrew only knows versions up to 20; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about

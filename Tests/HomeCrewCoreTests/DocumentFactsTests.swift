@@ -1,3 +1,4 @@
+import HomeCrewTestSupport
 import XCTest
 @testable import HomeCrewCore
 
@@ -24,7 +25,7 @@ final class DocumentFactsTests: XCTestCase {
         let expiry = try XCTUnwrap(reading.fact(.expiry))
         XCTAssertEqual(expiry.evidence.map(\.description), [
             "the TD3 zone's line 2 (text line 5), check digits agree",
-            "the label 'date of expiry' on line 2: '15 apr 2012'",
+            "the label 'date of expiry' on line 2: 'Date of expiry 15 APR 2012'",
         ])
         XCTAssertEqual(reading.fact(.person)?.value, .person(anna.id, name: "Anna Maria Eriksson"))
         XCTAssertEqual(reading.fact(.surname)?.evidence.first?.checkDigits, .notCovered)
@@ -334,6 +335,51 @@ final class DocumentFactsTests: XCTestCase {
         let reading = DocumentFacts.read(text: ZoneReaderTests.td3.joined(separator: "\n"), today: today, candidates: many + [anna])
         XCTAssertEqual(reading.work.nameComparisons, 10_001)
         XCTAssertEqual(reading.fact(.person)?.value, .person(anna.id, name: "Anna Maria Eriksson"))
+    }
+
+    /// 200 staff with long Devanagari names, 200 name labels: each staff name is spelt once for the
+    /// whole reading, not once for every label (a household page took 470 ms a view so).
+    func testEachStaffNameIsSpeltOnceWhateverTheNumberOfLabels() {
+        let staff = Self.devanagariStaff(200)
+        let labels = (0..<199).map { "Name: \(HostileNames.devanagari($0 + 500))" } + ["नाम: \(staff[150].names[0])"]
+        let reading = DocumentFacts.read(text: labels.joined(separator: "\n"), today: today, candidates: staff)
+        XCTAssertEqual(reading.fact(.person)?.value, .person(staff[150].id, name: staff[150].names[0]))
+        XCTAssertEqual(reading.work.labelHits, 200)
+        XCTAssertEqual(reading.work.namesSpelt, 200, "once per name")
+        XCTAssertEqual(reading.work.nameComparisons, 200 * 200, "every label against everyone, as before")
+    }
+
+    /// Past the request's budget a reading stops and suggests nothing: a person found among the
+    /// people compared so far might not be the only one who matches.
+    func testAReadingPastItsBudgetSuggestsNoPerson() {
+        let staff = Self.devanagariStaff(200)
+        let text = "Name: \(staff[0].names[0])\nExpiry date 14/03/2031"
+        XCTAssertEqual(DocumentFacts.read(text: text, today: today, candidates: staff).fact(.person)?.value,
+                       .person(staff[0].id, name: staff[0].names[0]))
+        let spent = WorkBudget.$current.withValue(WorkBudget(seconds: 0)) {
+            DocumentFacts.read(text: text, today: today, candidates: staff)
+        }
+        XCTAssertTrue(spent.work.stopped)
+        XCTAssertEqual(spent.facts, [], "not the person, and not the date read beside it either")
+        XCTAssertLessThan(spent.work.nameComparisons, 200)
+    }
+
+    /// A reading is kept in the database as JSON (format 20) and must come back as it was.
+    func testAReadingComesBackFromItsJSONAsItWas() throws {
+        let zone = ZoneReaderTests.td3.joined(separator: "\n")
+        let reading = DocumentFacts.read(text: "PASSPORT\nDate of expiry 15 APR 2012\n" + zone, today: today, candidates: [anna])
+        XCTAssertFalse(reading.facts.isEmpty)
+        let again = try JSONDecoder().decode(DocumentFacts.Reading.self, from: JSONEncoder().encode(reading))
+        XCTAssertEqual(again.facts, reading.facts)
+        XCTAssertEqual(again.notes, reading.notes)
+        XCTAssertEqual(again.zones, reading.zones)
+        XCTAssertEqual(again.work, reading.work)
+        let repair = ZoneRepair(zoneLine: 2, position: 3, read: "O", repaired: "0")
+        XCTAssertEqual(try JSONDecoder().decode(ZoneRepair.self, from: JSONEncoder().encode(repair)), repair)
+    }
+
+    static func devanagariStaff(_ count: Int) -> [PersonCandidate] {
+        (0..<count).map { PersonCandidate(id: RecordID(rawValue: String(format: "d%011d", $0)), names: [HostileNames.devanagari($0)]) }
     }
 
     func testKindWordsAreCountedToTheirLimit() {

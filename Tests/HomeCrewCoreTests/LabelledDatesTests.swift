@@ -105,7 +105,35 @@ final class LabelledDatesTests: XCTestCase {
         let evidence = try XCTUnwrap(reading.fact(.expiry)?.evidence.first)
         XCTAssertEqual(evidence.source, .label("date of expiry"))
         XCTAssertEqual(evidence.textLine, 2)
-        XCTAssertEqual(evidence.excerpt, "14 mar 2031")
+        XCTAssertEqual(evidence.excerpt, "Date of expiry / Date d'expiration  14 MAR 2031", "the line as written, label to date")
         XCTAssertEqual(evidence.checkDigits, .none)
+        let row = try XCTUnwrap(DocumentFacts.read(text: "Date of issue   Date of expiry\n15 Mar 2021   14 Mar 2031", today: today)
+            .fact(.expiry)?.evidence.first)
+        XCTAssertEqual(row.excerpt, "14 Mar 2031")
+        // Direction marks are left out of the evidence (they could reorder it); Arabic as written, hamza and all.
+        let arabic = try XCTUnwrap(DocumentFacts.read(text: "\u{202E}تاريخ الإصدار\u{200F}: ٢٠٢١-٠٣-١٥", today: today).fact(.issued)?.evidence.first)
+        XCTAssertEqual(arabic.excerpt, "تاريخ الإصدار: ٢٠٢١-٠٣-١٥")
+    }
+
+    /// A label takes a date only when nothing but the date's own words stand between them: a date
+    /// that something else stands before says nothing about the label (never wrong: none is better).
+    func testWordsBetweenALabelAndADateGiveNoDate() {
+        XCTAssertEqual(dates("Valid until 60 days after entry; date of entry stamped 14/03/2026"), [:])
+        XCTAssertEqual(dates("This contract expires when either party gives notice as of 01/12/2026", country: "AE"), [:])
+        XCTAssertEqual(dates("Valid until 60 days after entry\n14/03/2026"), [:], "a label with words after it is not alone on its line")
+        XCTAssertEqual(dates("Date of issue   Date of expiry\nIssued 15 Mar 2021   14 Mar 2031"), [:])
+        XCTAssertEqual(dates("Expiry: 3 months from 14/03/2026"), [:])
+        XCTAssertEqual(dates("Date of expiry: see page 2, 14/03/2031"), [:])
+    }
+
+    func testADatesOwnWordsMayStandBetweenALabelAndTheDate() {
+        XCTAssertEqual(dates("Valid until: 14/03/2026"), ["expiry": "2026-03-14"])
+        XCTAssertEqual(dates("Expiry date 14 March 2026"), ["expiry": "2026-03-14"])
+        XCTAssertEqual(dates("Expires on 14/03/2026"), ["expiry": "2026-03-14"])
+        XCTAssertEqual(dates("Valid until the 14 March 2026"), ["expiry": "2026-03-14"])
+        XCTAssertEqual(dates("Valid until Saturday, 14 March 2026"), ["expiry": "2026-03-14"])
+        XCTAssertEqual(dates("Date of birth (DD/MM/YYYY): 21/05/1990"), ["birth": "1990-05-21"])
+        XCTAssertEqual(dates("Date of expiry — 14.03.2031"), ["expiry": "2031-03-14"])
+        XCTAssertEqual(dates("Expires: on Fri 14 MAR 2031"), ["expiry": "2031-03-14"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HomeCrewCore
 import HomeCrewOperations
 import HomeCrewStore
+import HomeCrewTestSupport
 import XCTest
 
 /// A document's stored text suggests its kind, dates and person, within its own household, and
@@ -58,6 +59,75 @@ final class DocumentSuggestionsTests: XCTestCase {
         XCTAssertNil(none.suggestion(.person))
         // The command line reads every label and everyone: Anna's label is the 151st.
         XCTAssertEqual(try suggestions.report(document.document.id.rawValue).suggestion(.person)?.fact.value, .person(anna.id, name: "Anna Maria Eriksson"))
+    }
+
+    /// 200 staff with long Devanagari names and a document of 200 name labels (a view of its page
+    /// took 470 ms, then 422 for everyone): its facts are read once and kept, and every later report
+    /// (the page's, Apply's, `doc suggestions`') uses them as they were, comparing no name.
+    func testAHostileDocumentsFactsAreReadOnceAndKept() throws {
+        var staff: [StaffMember] = []
+        for number in 0..<200 { staff.append(try hire(HostileNames.devanagari(number), in: sea)) }
+        let named = staff[150]
+        let labels = (0..<199).map { "Name: \(HostileNames.devanagari($0 + 500))" } + ["नाम: \(named.legalName)"]
+        let id = try file(labels.joined(separator: "\n"), in: sea).document.id.rawValue
+        let first = try suggestions.report(id)
+        XCTAssertTrue(first.readNow)
+        XCTAssertEqual(first.suggestion(.person)?.fact.value, .person(named.id, name: named.legalName))
+        XCTAssertEqual(first.reading.work.namesSpelt, 200, "each name spelt once, not once a label")
+        let again = try suggestions.report(id)
+        XCTAssertFalse(again.readNow, "the kept facts, no name compared")
+        XCTAssertEqual(again.suggestions, first.suggestions)
+        XCTAssertEqual(again.reading.notes, first.reading.notes)
+        XCTAssertEqual(try suggestions.pendingReports().map(\.readNow), [false])
+        // The web's reading (8 labels, at most 200 people) is kept apart from the command line's, and read once too.
+        let web = DocumentSuggestions.web(database: database, today: try CalendarDate(parsing: "2026-11-25"), people: 200)
+        XCTAssertTrue(try web.report(id).readNow)
+        XCTAssertFalse(try web.report(id).readNow)
+        let applied = try suggestions.apply(document: id, only: [.person])
+        XCTAssertEqual(applied.set.map(\.fact.field), [.person])
+        XCTAssertEqual(applied.details.staff.map(\.id), [named.id])
+        XCTAssertFalse(try suggestions.report(id).readNow, "linking a person changes nothing a reading reads")
+    }
+
+    /// A household's staff changing (hired, renamed) reads its documents' facts again, once; another
+    /// household's staff, another day or the household's country changing too, as they may change what is read.
+    func testChangingTheHouseholdsStaffReadsItsDocumentsFactsAgain() throws {
+        let id = try file("EMPLOYMENT CONTRACT\nEmployee name: Ravi Kumar\nValid until 04/03/2031", in: sea).document.id.rawValue
+        XCTAssertNil(try suggestions.report(id).suggestion(.person))
+        XCTAssertFalse(try suggestions.report(id).readNow)
+        try hire("Ravi Kumar", in: hill)
+        XCTAssertFalse(try suggestions.report(id).readNow, "another household's staff")
+        let ravi = try hire("Ravi Kumar", in: sea)
+        let hired = try suggestions.report(id)
+        XCTAssertTrue(hired.readNow)
+        XCTAssertEqual(hired.suggestion(.person)?.fact.value, .person(ravi.id, name: "Ravi Kumar"))
+        XCTAssertFalse(try suggestions.report(id).readNow)
+        var changes = StaffChanges()
+        changes.legalName = "Ravi Shankar"
+        _ = try database.editStaff(ravi.id.rawValue, changes)
+        let renamed = try suggestions.report(id)
+        XCTAssertTrue(renamed.readNow)
+        XCTAssertNil(renamed.suggestion(.person), "nobody here is called Ravi Kumar now")
+        XCTAssertNil(renamed.suggestion(.expiry), "04/03/2031 is ambiguous without a country")
+        _ = try database.editHousehold(named: "Sea View", HouseholdChanges(settlementRules: "ae-domestic-2022"))
+        let country = try database.findDocument(id)
+        XCTAssertEqual(try suggestions.report(country).suggestion(.expiry)?.fact.value, .date(try CalendarDate(parsing: "2031-03-04")))
+        let tomorrow = DocumentSuggestions(database: database, today: try CalendarDate(parsing: "2026-11-26"))
+        XCTAssertTrue(try tomorrow.report(id).readNow)
+    }
+
+    /// A reading made before a change it did not see is never taken for current: the stamp it is kept
+    /// with was drawn before the change, which drew a newer one.
+    func testAReadingOfStaffSinceChangedIsNotKeptAsCurrent() throws {
+        let details = try file("Name: Ravi Kumar", in: sea)
+        let stamp = try database.factsStamp(householdID: sea.id)
+        let reading = DocumentFacts.read(text: "Name: Ravi Kumar", today: try CalendarDate(parsing: "2026-11-25"))
+        try hire("Ravi Kumar", in: sea)
+        try database.keepFacts(reading, of: details.document.id, reader: "r", inputs: "i", stamp: stamp)
+        XCTAssertNil(try database.keptFacts(of: details.document.id, reader: "r", inputs: "i"))
+        try database.keepFacts(reading, of: details.document.id, reader: "r", inputs: "i", stamp: try database.factsStamp(householdID: sea.id))
+        XCTAssertNotNil(try database.keptFacts(of: details.document.id, reader: "r", inputs: "i"))
+        XCTAssertNil(try database.keptFacts(of: details.document.id, reader: "r", inputs: "other day"))
     }
 
     func testThePassportsZoneAppliesKindNumberExpiryAndPersonInOneAuditedChange() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewOperations
-import HomeCrewStore
+@testable import HomeCrewStore
+import HomeCrewTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -96,6 +97,61 @@ final class DocumentSuggestionPageTests: XCTestCase {
         }
         document = try setup.harness.app.database.findDocument(id)
         XCTAssertEqual(document.staff.map(\.id), [setup.hostile.id])
+    }
+
+    /// 200 staff with long Devanagari names and a document of 200 name labels: the page and its
+    /// Apply show the facts kept when the document was first read (altered here, the kept reading is
+    /// what the page shows: it compared no name), until a staff member is renamed.
+    func testThePageAndApplyUseTheKeptFactsUntilTheStaffChange() async throws {
+        let setup = try await Self.setUp()
+        let database = setup.harness.app.database
+        let staff = try (0..<198).map { number in
+            try database.addStaff(StaffMember(householdID: setup.harness.household.id, legalName: HostileNames.devanagari(number),
+                                              startDate: CalendarDate(parsing: "2024-01-10")),
+                                  salary: Money(parsing: "2000", currency: Currency(code: "AED"))).member
+        }
+        let labels = ["नाम: \(staff[120].legalName)"] + (0..<199).map { "Name: \(HostileNames.devanagari($0 + 500))" }
+        let hash = String(repeating: "6f", count: 32)
+        let text = labels.joined(separator: "\n")
+        let document = try database.addDocument(
+            Document(householdID: setup.harness.household.id, objectHash: hash, kind: .other, title: "list", originalName: "list.pdf"),
+            object: StoredObject(hash: hash, size: Int64(text.utf8.count), mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1)),
+            pages: [PageText(number: 1, text: text, source: .pdfText)], thumbnail: nil, staff: [])
+        let base = "/documents/\(document.document.id.rawValue)"
+        let marker = "kept <b>reading</b>"
+        try await Self.as_(setup, "mona") { client in
+            let first = try await client.get(base)
+            XCTAssertEqual(first.status, .ok)
+            XCTAssertTrue(first.text.contains("<tr><th>person</th>"), "the person the first label names")
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE document_facts SET reading = json_set(reading, '$.notes', json_array(?))", arguments: [marker])
+            }
+            let kept = try await client.get(base)
+            XCTAssertTrue(kept.text.contains("kept &lt;b&gt;reading&lt;/b&gt;"), "the kept facts, escaped")
+            let applied = try await client.post("\(base)/apply", ["field": "person"])
+            XCTAssertEqual(applied.status, .seeOther, applied.text)
+            var renamed = StaffChanges()
+            renamed.legalName = "Someone Else"
+            _ = try database.editStaff(staff[3].id.rawValue, renamed)
+            let again = try await client.get(base)
+            XCTAssertEqual(again.status, .ok)
+            XCTAssertFalse(again.text.contains("kept &lt;b&gt;reading"), "read again once the staff changed")
+            XCTAssertTrue(again.text.contains("<tr><th>person</th>"))
+        }
+        XCTAssertEqual(try database.findDocument(document.document.id.rawValue).staff.map(\.id), [staff[120].id])
+    }
+
+    /// A person deciding to apply sees why: the zone's lines as read, escaped, and the check digits that agree.
+    func testThePageShowsTheZoneTheFactsWereReadFrom() async throws {
+        let setup = try await Self.setUp()
+        try await Self.as_(setup, "vera") { client in
+            let page = try await client.get("/documents/\(setup.document.document.id.rawValue)")
+            XCTAssertTrue(page.text.contains("<h3>Read from the zone</h3>"), page.text)
+            XCTAssertTrue(page.text.contains("P&lt;UTOERIKSSON&lt;&lt;ANNA&lt;SCRIPT&lt;"), "the zone's lines, escaped")
+            XCTAssertTrue(page.text.contains("L898902C36UTO7408122F1204159ZE184226B&lt;&lt;&lt;&lt;&lt;10"))
+            XCTAssertTrue(page.text.contains("The TD3 zone at line 2 of the text; its check digits agree: document number, "
+                                             + "date of birth, date of expiry, personal number, composite."), page.text)
+        }
     }
 
     func testTheNumberIsAppliedShownAndEditedEscaped() async throws {

@@ -5,6 +5,8 @@ public enum DateText {
         public var date: CalendarDate
         /// The date as written (folded).
         public var text: String
+        /// Where it is written: indexes of the scalars read (of the slice's base array).
+        public var range: Range<Int>
     }
 
     enum Token: Equatable {
@@ -27,7 +29,7 @@ public enum DateText {
         while index < tokens.count, found.count < limit {
             if let (date, used) = date(at: index, kinds, order: order, today: today) {
                 let range = tokens[index].range.lowerBound..<tokens[index + used - 1].range.upperBound
-                found.append(Read(date: date, text: String(String.UnicodeScalarView(scalars[range]))))
+                found.append(Read(date: date, text: String(String.UnicodeScalarView(scalars[range])), range: range))
                 index += used
             } else {
                 index += 1

@@ -43,9 +43,9 @@ extension DocumentFacts {
     }
 
     /// Labelled dates, one fact a field; labels that give a field different dates give none.
-    static func labelledFacts(_ folded: [Unicode.Scalar], order: DateOrder?, today: CalendarDate, limits: Limits,
+    static func labelledFacts(_ folded: [Unicode.Scalar], original: String, order: DateOrder?, today: CalendarDate, limits: Limits,
                               work: inout Work) -> (facts: [SuggestedFact], notes: [String]) {
-        let found = LabelledDates.find(folded, order: order, today: today, limits: limits, work: &work)
+        let found = LabelledDates.find(folded, original: original, order: order, today: today, limits: limits, work: &work)
         var facts: [SuggestedFact] = []
         var notes: [String] = []
         for field in FactField.allCases {

@@ -3,7 +3,7 @@
 /// Every fact is a suggestion with its evidence; nothing here stores or applies anything.
 public enum DocumentFacts {
     /// What a document is, as its text says. Finer than `DocumentKind`, which `documentKind` maps to.
-    public enum Kind: String, CaseIterable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable, Codable {
         case passport, visa
         case idCard = "id-card"
         case drivingLicence = "driving-licence"
@@ -46,10 +46,20 @@ public enum DocumentFacts {
 
         public init() {}
         public static let standard = Limits()
+
+        /// Every limit, in one line: a reading kept with other limits is not this one's.
+        public var key: String {
+            [textBytes, zones, labelHits, dateWindow, kindWords, nameLength, nameParts, namesPerPerson, excerptLength, printedLines]
+                .map(String.init).joined(separator: " ")
+        }
     }
 
+    /// The version of what `read` makes of a text: raised whenever a change of HomeCrew reads the
+    /// same text otherwise, so that readings kept by an earlier HomeCrew are read again.
+    public static let readingVersion = 2
+
     /// What a reading did, counted: tests prove its bounds by these numbers.
-    public struct Work: Hashable, Sendable {
+    public struct Work: Hashable, Sendable, Codable {
         public var linesScanned = 0
         public var zonesExamined = 0
         public var labelHits = 0
@@ -58,10 +68,23 @@ public enum DocumentFacts {
         public var nameComparisons = 0
         public var scalarsFolded = 0
         public var printedLinesRead = 0
+        /// Names whose folded spellings were made: once per name of each candidate, however many labels.
+        public var namesSpelt = 0
+        /// The request's budget ran out (`WorkBudget.current`): the reading suggests nothing.
+        public var stopped = false
         public init() {}
+
+        /// Whether the current budget is spent, asked every 64 calls (reading the clock costs more
+        /// than a step); once it is, the reading stops.
+        mutating func budgetSpent() -> Bool {
+            budgetChecks &+= 1
+            if !stopped, budgetChecks % 64 == 0, WorkBudget.current?.isSpent == true { stopped = true }
+            return stopped
+        }
+        private var budgetChecks = 0
     }
 
-    public struct Reading: Sendable {
+    public struct Reading: Sendable, Codable {
         public var facts: [SuggestedFact]
         /// Why something that looked like a fact gave none ("the zone at line 12: the check digit of … does not agree").
         public var notes: [String]
@@ -86,9 +109,10 @@ public enum DocumentFacts {
         let zone = theZone(zones, notes: &notes)
         var facts = zone.map { zoneFacts($0, limits: limits) } ?? []
         let order = country.flatMap(DateOrder.of(country:)) ?? zone.flatMap { DateOrder.of(country: $0.issuingState) }
-        let folded = LabelledDates.foldedScalars(String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self), limit: .max)
+        let readText = String(decoding: text.utf8.prefix(limits.textBytes), as: UTF8.self)
+        let folded = LabelledDates.foldedScalars(readText, limit: .max)
         work.scalarsFolded = folded.count
-        merge(labelledFacts(folded, order: order, today: today, limits: limits, work: &work), into: &facts, notes: &notes)
+        merge(labelledFacts(folded, original: readText, order: order, today: today, limits: limits, work: &work), into: &facts, notes: &notes)
         let person: (facts: [SuggestedFact], note: String?)
         if let zone {
             person = zoneHolder(zone, text: text, candidates: candidates, limits: limits, work: &work)
@@ -101,6 +125,10 @@ public enum DocumentFacts {
         }
         facts += person.facts
         if let note = person.note { notes.append(note) }
+        if work.stopped {
+            // Whom the document names was not searched to the end: none of it is suggested.
+            return Reading(facts: [], notes: ["the request's time ran out before the text was read to the end"], zones: zones, work: work)
+        }
         return Reading(facts: facts, notes: notes, zones: zones, work: work)
     }
 
@@ -136,7 +164,8 @@ public enum DocumentFacts {
         let asRead = ZoneName(surname: zone.surname, given: zone.givenNames)
         // A surname of several parts and no given names may be a `<<` read as `<`: whose part is which is unknown.
         func splitKnown(_ name: ZoneName) -> Bool { !name.given.isEmpty || !name.surname.contains(" ") }
-        switch PersonMatch.match(asRead.full, among: candidates, limits: limits, work: &work) {
+        let people = PersonMatch.People(candidates, limits: limits, work: &work)
+        switch PersonMatch.match(asRead.full, among: people, limits: limits, work: &work) {
         case .several(let count): return ([], "the zone's name matches \(count) people")
         case let .one(id, matched):
             let fact = personFact(id, matched, asRead, zone: zone, limits: limits)
@@ -149,7 +178,7 @@ public enum DocumentFacts {
             guard let evidence = printed.evidence(for: name, limits: limits) else { continue }
             var facts = nameFacts(name, zone: zone, limits: limits, also: [evidence])
             // Printed on the page, the name may also be one person's here.
-            if case let .one(id, matched) = PersonMatch.match(name.full, among: candidates, limits: limits, work: &work) {
+            if case let .one(id, matched) = PersonMatch.match(name.full, among: people, limits: limits, work: &work) {
                 // From a line of the wrong length, only a staff member's name part for part confirms it.
                 guard !zone.nameOnlyByStaff || PersonMatch.sameParts(name.full, matched, limits: limits) else { continue }
                 facts.append(personFact(id, matched, name, zone: zone, limits: limits, also: [evidence]))

@@ -12,6 +12,8 @@ extension DocumentFacts {
         ("expires on", .expiry), ("expiry", .expiry), ("expires", .expiry),
         ("date of issue", .issued), ("issue date", .issued), ("date issued", .issued), ("issued on", .issued),
         ("date of birth", .birth), ("birth date", .birth),
+        // French, as bilingual passports print it beside English
+        ("date d'expiration", .expiry), ("date de naissance", .birth),
         // Arabic
         ("تاريخ الانتهاء", .expiry), ("تاريخ انتهاء الصلاحية", .expiry), ("صالحة حتى", .expiry), ("صالح حتى", .expiry),
         ("تاريخ الاصدار", .issued), ("تاريخ الميلاد", .birth),
@@ -22,6 +24,21 @@ extension DocumentFacts {
         // Japanese
         ("有効期限", .expiry), ("有効期間満了日", .expiry), ("発行年月日", .issued), ("交付年月日", .issued), ("生年月日", .birth),
     ]
+
+    /// The only words that may stand between a date's label and the date: the date's own ("on
+    /// the", a weekday, a format such as DD/MM/YYYY). Any other word (a number of days, "notice",
+    /// "entry") means the label is not followed by its date, and the date found after it is not
+    /// taken. Words are folded; add a language by adding its words.
+    static let dateWords: Set<String> = [
+        "on", "the", "dd", "mm", "mmm", "yy", "yyyy",
+        "monday", "mon", "tuesday", "tue", "tues", "wednesday", "wed", "thursday", "thu", "thur", "thurs",
+        "friday", "fri", "saturday", "sat", "sunday", "sun",
+        "في",   // Arabic: on
+    ]
+
+    /// Marks that may stand between a date's label and the date (full-width forms are folded to these).
+    /// A semicolon is not among them: it ends a clause ("60 days after entry; …").
+    static let dateMarks: Set<Unicode.Scalar> = [":", "-", ".", ",", "/", "(", ")", "[", "]", "|", "\u{2013}", "\u{2014}", "\u{060C}"]
 
     /// Labels followed by the holder's name (on a document without a readable zone).
     static let nameLabels: [String] = [

@@ -18,7 +18,9 @@ public enum DateOrder: String, Sendable {
 /// from the next line, paired in order with the labels when that line holds as many dates.
 /// Numeric dates whose day and month could be swapped are read in the order of `order`; without
 /// it they give no date. Years must have four digits (or be a Japanese era year) and lie within
-/// `LabelledDates.years(today:)`. Two different dates for the same field give neither.
+/// `LabelledDates.years(today:)`. Two different dates for the same field give neither. Only a
+/// date's own words and marks may stand between a label and its date (`onlyDateWords`); the
+/// evidence shows the label and the date as they are written on the line.
 public enum LabelledDates {
     public struct Found: Hashable, Sendable {
         public var field: FactField
@@ -31,10 +33,11 @@ public enum LabelledDates {
     /// Years a labelled date may name: 150 years back (a birth date) to 100 ahead.
     public static func years(today: CalendarDate) -> ClosedRange<Int> { (today.year - 150)...(today.year + 100) }
 
-    static func find(_ folded: [Unicode.Scalar], order: DateOrder?, today: CalendarDate, limits: DocumentFacts.Limits,
-                     work: inout DocumentFacts.Work) -> [Found] {
+    static func find(_ folded: [Unicode.Scalar], original: String, order: DateOrder?, today: CalendarDate,
+                     limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) -> [Found] {
         let hits = labelHits(folded, limits: limits, work: &work)
         let lines = lineStarts(folded)
+        var written = AsWritten(original)
         var found: [Found] = []
         var byLine: [Int: [LabelHit]] = [:]
         for hit in hits { byLine[hit.line, default: []].append(hit) }
@@ -43,11 +46,14 @@ public enum LabelledDates {
             let groups = merged(lineHits)
             var pending: [LabelHit] = []
             for (index, group) in groups.enumerated() {
-                let end = min(index + 1 < groups.count ? groups[index + 1].start : lineEnd, group.end + limits.dateWindow)
+                let segmentEnd = index + 1 < groups.count ? groups[index + 1].start : lineEnd
                 work.dateSegments += 1
-                if let date = DateText.dates(in: folded[group.end..<end], order: order, today: today, limit: 1).first {
-                    found.append(Found(field: group.field, date: date.date, label: group.label, textLine: line, excerpt: date.text))
-                } else {
+                if let date = DateText.dates(in: folded[group.end..<min(segmentEnd, group.end + limits.dateWindow)], order: order,
+                                             today: today, limit: 1).first,
+                   onlyDateWords(folded[group.end..<date.range.lowerBound]) {
+                    found.append(Found(field: group.field, date: date.date, label: group.label, textLine: line,
+                                       excerpt: written.text(line: line, folded: group.start..<date.range.upperBound, lines)))
+                } else if onlyDateWords(folded[group.end..<segmentEnd]) {
                     pending.append(group)
                 }
             }
@@ -58,12 +64,31 @@ public enum LabelledDates {
             work.dateSegments += 1
             let dates = DateText.dates(in: folded[start..<min(nextEnd, start + limits.dateWindow * 4)], order: order,
                                        today: today, limit: pending.count + 1)
-            guard dates.count == pending.count else { continue }
+            let gaps = zip([start] + dates.map(\.range.upperBound), dates.map(\.range.lowerBound))
+            guard dates.count == pending.count, gaps.allSatisfy({ onlyDateWords(folded[$0..<$1]) }) else { continue }
             for (hit, date) in zip(pending, dates) {
-                found.append(Found(field: hit.field, date: date.date, label: hit.label, textLine: next, excerpt: date.text))
+                found.append(Found(field: hit.field, date: date.date, label: hit.label, textLine: next,
+                                   excerpt: written.text(line: next, folded: date.range, lines)))
             }
         }
         return found.sorted { ($0.textLine, $0.field.rawValue) < ($1.textLine, $1.field.rawValue) }
+    }
+
+    /// Whether the text holds nothing but a date's own words and marks (`DocumentFacts.dateWords`):
+    /// what stands between a label and its date. "Valid until 60 days after entry; date of entry
+    /// stamped 14/03/2026" does not say the visa expires on 14 March.
+    static func onlyDateWords(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var word = String.UnicodeScalarView()
+        for scalar in text {
+            if scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark || scalar == "'" {
+                word.append(scalar)
+                continue
+            }
+            guard word.isEmpty || DocumentFacts.dateWords.contains(String(word)) else { return false }
+            word = String.UnicodeScalarView()
+            guard scalar.properties.isWhitespace || DocumentFacts.dateMarks.contains(scalar) else { return false }
+        }
+        return word.isEmpty || DocumentFacts.dateWords.contains(String(word))
     }
 
     struct LabelHit {
@@ -150,5 +175,33 @@ public enum LabelledDates {
         default:
             return SearchText.isArabicMark(scalar) ? nil : scalar
         }
+    }
+}
+
+/// The text as it stands on its line, for evidence. Folding drops scalars (direction marks, Arabic
+/// marks, tatweel), so a place in the folded text is found again by folding its line once more.
+/// Direction marks and other invisible controls are left out: shown, they could reorder the evidence.
+struct AsWritten {
+    private let original: String
+    private var lines: [Substring.UnicodeScalarView]?
+
+    init(_ original: String) { self.original = original }
+
+    /// The original of `range` (indexes of the folded text) on `line` (1 first); `starts` are the folded lines' starts.
+    mutating func text(line: Int, folded range: Range<Int>, _ starts: [Int]) -> String {
+        if lines == nil { lines = original.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) }
+        guard let lines, line >= 1, line - 1 < lines.count, line - 1 < starts.count else { return "" }
+        var kept = starts[line - 1]   // the folded index of the next scalar folding keeps
+        var result = String.UnicodeScalarView()
+        for scalar in lines[line - 1] {
+            guard kept < range.upperBound else { break }
+            if LabelledDates.fold(scalar) != nil {
+                if kept >= range.lowerBound { result.append(scalar) }
+                kept += 1
+            } else if kept > range.lowerBound, scalar == "\u{0640}" || SearchText.isArabicMark(scalar) {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

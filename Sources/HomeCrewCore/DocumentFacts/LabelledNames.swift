@@ -9,11 +9,13 @@ enum LabelledNames {
         guard !candidates.isEmpty else { return (nil, nil) }
         let hits = labels.hits(in: folded, limit: limits.labelHits)
         work.labelHits += hits.count
+        guard !hits.isEmpty else { return (nil, nil) }
+        let people = PersonMatch.People(candidates, limits: limits, work: &work)
         let starts = LabelledDates.lineStarts(folded)
         var matched: [RecordID: (name: String, line: Int, read: String)] = [:]
         for hit in hits {
             guard let (line, name) = value(after: hit, folded, starts, limits) else { continue }
-            if case let .one(id, matchedName) = PersonMatch.match(name, among: candidates, limits: limits, work: &work),
+            if case let .one(id, matchedName) = PersonMatch.match(name, among: people, limits: limits, work: &work),
                matched[id] == nil {
                 matched[id] = (matchedName, line, name)
             }

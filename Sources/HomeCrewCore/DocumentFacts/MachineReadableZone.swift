@@ -1,7 +1,7 @@
 import Foundation
 
 /// The machine-readable zone formats of ICAO Doc 9303 (parts 4 to 7).
-public enum ZoneFormat: String, CaseIterable, Sendable {
+public enum ZoneFormat: String, CaseIterable, Sendable, Codable {
     /// ID cards: 3 lines of 30 (part 5).
     case td1 = "TD1"
     /// Official travel documents: 2 lines of 36 (part 6).
@@ -25,7 +25,7 @@ public enum ZoneFormat: String, CaseIterable, Sendable {
 }
 
 /// A zone whose check digits all agree, with its fields.
-public struct MachineReadableZone: Hashable, Sendable {
+public struct MachineReadableZone: Hashable, Sendable, Codable {
     public var format: ZoneFormat
     /// The zone's lines as repaired.
     public var lines: [String]
@@ -61,7 +61,7 @@ public struct MachineReadableZone: Hashable, Sendable {
 }
 
 /// The holder's name in a zone: the primary identifier (surname) and the secondary (given names).
-public struct ZoneName: Hashable, Sendable {
+public struct ZoneName: Hashable, Sendable, Codable {
     public var surname: String
     public var given: String
 
@@ -70,7 +70,7 @@ public struct ZoneName: Hashable, Sendable {
 }
 
 /// What came of one candidate zone in the text.
-public enum ZoneReading: Hashable, Sendable {
+public enum ZoneReading: Hashable, Sendable, Codable {
     case read(MachineReadableZone)
     /// Lines shaped like a zone whose check digits cannot be made to agree: no facts, and why.
     case unreadable(ZoneFormat, textLine: Int, reason: String)

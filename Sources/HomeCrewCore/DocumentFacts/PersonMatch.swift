@@ -41,14 +41,40 @@ public enum PersonMatch {
 
     static func match(_ documentName: String, among candidates: [PersonCandidate], limits: DocumentFacts.Limits,
                       work: inout DocumentFacts.Work) -> Result {
-        guard let document = parts(documentName, limits: limits) else { return .none }
+        match(documentName, among: People(candidates, limits: limits, work: &work), limits: limits, work: &work)
+    }
+
+    /// The candidates with the folded spellings of each of their names, made once for a whole
+    /// reading: a document of many name labels compares each against the same spellings.
+    struct People {
+        let spelt: [(id: RecordID, names: [(name: String, spellings: [[String]])])]
+
+        init(_ candidates: [PersonCandidate], limits: DocumentFacts.Limits, work: inout DocumentFacts.Work) {
+            var spelt: [(id: RecordID, names: [(name: String, spellings: [[String]])])] = []
+            for candidate in candidates {
+                if work.budgetSpent() { break }
+                spelt.append((candidate.id, candidate.names.prefix(limits.namesPerPerson).map { name in
+                    (name, PersonMatch.spellings(name, limits: limits))
+                }))
+                work.namesSpelt += spelt[spelt.count - 1].names.count
+            }
+            self.spelt = spelt
+        }
+    }
+
+    /// Stops (nobody matches, `work.stopped`) once the current request's budget is spent: a
+    /// reading that stopped suggests nothing, so a partial search never names the wrong person.
+    static func match(_ documentName: String, among people: People, limits: DocumentFacts.Limits,
+                      work: inout DocumentFacts.Work) -> Result {
+        guard !work.stopped, let document = parts(documentName, limits: limits) else { return .none }
         let documentParts = Set(document)
         var found: [(RecordID, String)] = []
-        for candidate in candidates {
-            for name in candidate.names.prefix(limits.namesPerPerson) {
+        for person in people.spelt {
+            if work.budgetSpent() { return .none }
+            for (name, spellings) in person.names {
                 work.nameComparisons += 1
-                if spellings(name, limits: limits).contains(where: { matches($0, documentParts, joined: document.joined()) }) {
-                    found.append((candidate.id, name))
+                if spellings.contains(where: { matches($0, documentParts, joined: document.joined()) }) {
+                    found.append((person.id, name))
                     break
                 }
             }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a document says about itself, read from its extracted text: a suggestion for a person
 /// to confirm, never a value applied on its own.
-public struct SuggestedFact: Hashable, Sendable, CustomStringConvertible {
+public struct SuggestedFact: Hashable, Sendable, Codable, CustomStringConvertible {
     public var field: FactField
     public var value: FactValue
     /// Why the value is believed, the strongest reason first (a zone's check digits before a label).
@@ -37,7 +37,7 @@ public enum FactField: String, CaseIterable, Sendable, Codable {
     case person
 }
 
-public enum FactValue: Hashable, Sendable, CustomStringConvertible {
+public enum FactValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case text(String)
     case date(CalendarDate)
     case kind(DocumentFacts.Kind)
@@ -55,8 +55,8 @@ public enum FactValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where a fact was read and how far it can be trusted.
-public struct FactEvidence: Hashable, Sendable, CustomStringConvertible {
-    public enum Source: Hashable, Sendable {
+public struct FactEvidence: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Source: Hashable, Sendable, Codable {
         /// A machine-readable zone: its format and the zone's own line (1 to 3).
         case zone(ZoneFormat, zoneLine: Int)
         /// A label in the text ("Date of expiry") followed by the date.
@@ -67,7 +67,7 @@ public struct FactEvidence: Hashable, Sendable, CustomStringConvertible {
         case name(matched: String)
     }
 
-    public enum CheckDigits: String, Hashable, Sendable {
+    public enum CheckDigits: String, Hashable, Sendable, Codable {
         /// Every check digit of the zone, the composite included, agrees.
         case agree
         /// The value sits in a zone whose check digits agree, but no check digit covers it (names, sex, states).
@@ -128,4 +128,30 @@ public struct ZoneRepair: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "'\(read)' as '\(repaired)' at line \(zoneLine) position \(position)" }
+}
+
+/// Stored with a document's facts (`AppDatabase.storeFacts`): a character as a one-character string.
+extension ZoneRepair: Codable {
+    private enum CodingKeys: String, CodingKey { case zoneLine, position, read, repaired }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        func character(_ key: CodingKeys) throws -> Character {
+            let text = try values.decode(String.self, forKey: key)
+            guard text.count == 1, let first = text.first else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: values, debugDescription: "not one character")
+            }
+            return first
+        }
+        self.init(zoneLine: try values.decode(Int.self, forKey: .zoneLine), position: try values.decode(Int.self, forKey: .position),
+                  read: try character(.read), repaired: try character(.repaired))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(zoneLine, forKey: .zoneLine)
+        try values.encode(position, forKey: .position)
+        try values.encode(String(read), forKey: .read)
+        try values.encode(String(repaired), forKey: .repaired)
+    }
 }

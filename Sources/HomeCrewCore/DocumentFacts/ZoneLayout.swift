@@ -129,3 +129,13 @@ enum ZoneText {
         string(bytes).split(separator: "<", omittingEmptySubsequences: true).joined(separator: " ")
     }
 }
+
+extension MachineReadableZone {
+    /// What the zone's check digits cover ("document number", "date of birth", "date of expiry", a
+    /// passport's "personal number", the "composite"): in a zone that was read, every one agrees.
+    public var checkDigits: [String] {
+        let layout = ZoneLayout.of(format)
+        return ["document number", "date of birth", "date of expiry"] + (layout.optionalCheck == nil ? [] : ["personal number"])
+            + (layout.composite.map { [$0.name] } ?? [])
+    }
+}

@@ -76,8 +76,13 @@ struct DocumentPage {
     }
 
     /// What the document's text says about it; managers and owners may apply each fact, viewers only read them.
+    /// They are read once and kept; when they must be read again (the staff changed) and that takes
+    /// longer than part of the page's time, the rest of the page is shown without them.
     private func suggestions() throws -> HTML {
-        let report = try DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices).report(details)
+        let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
+        guard let report = try HouseholdController.partly({ try reader.report(details) }) else {
+            return "<h2>What its text says</h2><p class=\"note\">Its text took too long to read this time; reload the page to try again.</p>"
+        }
         guard !report.suggestions.isEmpty else { return .empty }
         let rows = report.suggestions.map { suggestion -> HTML in
             let fact = suggestion.fact
@@ -91,8 +96,25 @@ struct DocumentPage {
             <h2>What its text says</h2>
             <table class="suggestions"><thead><tr><th>Fact</th><th>Value</th><th>Evidence</th><th>Status</th></tr></thead>
             <tbody>\(rows)</tbody></table>
+            \(zoneEvidence(report))
             \(notes.isEmpty ? .empty : "<ul class=\"note\">\(notes)</ul>" as HTML)
             """
+    }
+
+    /// The zone facts were read from, its lines as read and the check digits that agree: why a
+    /// person deciding to apply them may trust them (no check digit covers names, which the table says).
+    private func zoneEvidence(_ report: DocumentSuggestions.Report) -> HTML {
+        let fromZone = report.suggestions.contains { $0.fact.evidence.contains { if case .zone = $0.source { true } else { false } } }
+        guard fromZone else { return .empty }
+        for case .read(let zone) in report.reading.zones {
+            let repairs = zone.repairs.isEmpty ? "" : " OCR misreadings undone: \(zone.repairs.map(\.description).joined(separator: ", "))."
+            return """
+                <h3>Read from the zone</h3>
+                <pre class="page">\(zone.lines.joined(separator: "\n"))</pre>
+                <p>The \(zone.format.rawValue) zone at line \(zone.textLine) of the text; its check digits agree: \(zone.checkDigits.joined(separator: ", ")).\(repairs)</p>
+                """
+        }
+        return .empty
     }
 
     private func applyCell(_ suggestion: DocumentSuggestions.Suggestion) -> HTML {
