@@ -66,10 +66,15 @@ struct PaperLayout {
 
     // MARK: Blocks
 
+    /// Which way a paragraph runs. A value a person typed (a name, an address) takes the direction
+    /// of its first strong letter, so an Arabic name reads right to left; a sentence of the paper's
+    /// own (English for now) runs in the paper's direction, even when it begins with such a name.
+    enum Direction { case ofText, leftToRight }
+
     /// One paragraph wrapped to the width (less `indent`), on a new page if it does not fit; `gap` below it.
-    mutating func paragraph(_ text: String, _ font: Font, indent: Double = 0, after gap: Double = 0) {
-        reserve(height(text, font, width: width - indent))
-        let drawn = draw(text, font, x: left + indent, width: width - indent)
+    mutating func paragraph(_ text: String, _ font: Font, indent: Double = 0, direction: Direction = .ofText, after gap: Double = 0) {
+        reserve(height(text, font, width: width - indent, direction: direction))
+        let drawn = draw(text, font, x: left + indent, width: width - indent, direction: direction)
         y += drawn + gap
     }
 
@@ -149,21 +154,21 @@ struct PaperLayout {
     // MARK: Text
 
     /// The height `text` takes wrapped to `width` (nil: one line, never wrapped).
-    func height(_ text: String, _ font: Font, width: Double?) -> Double {
-        withLayout(text, font, width: width) { _, _ in }
+    func height(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText) -> Double {
+        withLayout(text, font, width: width, direction: direction) { _, _ in }
     }
 
     /// Draws `text` as plain text (never markup) with its top left at x, y (the current y when
     /// nil); returns its height.
-    private func draw(_ text: String, _ font: Font, x: Double, y: Double? = nil, width: Double) -> Double {
+    private func draw(_ text: String, _ font: Font, x: Double, y: Double? = nil, width: Double, direction: Direction = .ofText) -> Double {
         let lineTop = y ?? self.y
-        return withLayout(text, font, width: width) { layout, _ in
+        return withLayout(text, font, width: width, direction: direction) { layout, _ in
             cairo_move_to(cr, x, lineTop)
             pango_cairo_show_layout(cr, layout)
         }
     }
 
-    private func withLayout(_ text: String, _ font: Font, width: Double?,
+    private func withLayout(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText,
                             _ use: (OpaquePointer, _ extent: (width: Double, height: Double)) -> Void) -> Double {
         let layout = pango_cairo_create_layout(cr)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -174,8 +179,13 @@ struct PaperLayout {
             pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
-        // Each paragraph takes the direction of its first strong letter (an Arabic name reads right to left).
-        pango_layout_set_auto_dir(layout, 1)
+        if direction == .leftToRight {
+            // A strong base direction (the context's own default is weak, which lets the first letter
+            // decide); runs inside the paragraph are still ordered by the bidi algorithm.
+            pango_context_set_base_dir(pango_layout_get_context(layout), PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
+        pango_layout_set_auto_dir(layout, direction == .ofText ? 1 : 0)
         pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)

@@ -35,7 +35,7 @@ public enum ReceiptRenderer {
         page.paragraph(receipt.amountWords, .italic(11), after: 16)
         for (label, value) in receipt.details { page.pair(label, value, .regular(10), valueAt: 120, after: 4) }
         page.y += 18
-        page.paragraph(receipt.statement, .regular(11))
+        page.paragraph(receipt.statement, .regular(11), direction: .leftToRight)
         page.signatures(receipt.signatures, gap: 60, atFoot: false)
     }
 }

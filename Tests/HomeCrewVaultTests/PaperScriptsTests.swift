@@ -48,6 +48,18 @@ final class PaperScriptsTests: XCTestCase {
         }
     }
 
+    func testASentenceBeginningWithAnArabicNameStillReadsLeftToRight() throws {
+        // "فاطمة الزهراء received 15000.00 INR …": the name's first letter (drawn at its run's right
+        // end) sits left of "received", not at the right margin of a right-to-left paragraph.
+        let pdf = ReceiptRenderer.pdf(try SamplePapers.receipt(try SamplePapers.member("فاطمة الزهراء")))
+        let words = try PopplerTool.run("pdftotext", pdf, options: ["-bbox"]).split(separator: "\n")
+        func left(_ word: String) -> Double? {
+            words.last { $0.hasSuffix(">\(word)</word>") }.flatMap { $0.split(separator: "\"").dropFirst().first }.flatMap { Double($0) }
+        }
+        let name = try XCTUnwrap(left("ف")), received = try XCTUnwrap(left("received"))
+        XCTAssertLessThan(name, received)
+    }
+
     func testTheSamePayslipGivesTheSameBytes() throws {
         let payslip = try SamplePapers.payslip(try SamplePapers.member("فاطمة الزهراء"), salary: "2800.50", "AED")
         XCTAssertEqual(PayslipRenderer.pdf(payslip), PayslipRenderer.pdf(payslip))
