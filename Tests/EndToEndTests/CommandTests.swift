@@ -213,6 +213,11 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(table.stdout.contains("in 9d"), "the tenure column says when Joseph starts: \(table.stdout)")
         XCTAssertFalse(table.stdout.contains("0y 0m 0d"), table.stdout)
         XCTAssertTrue(try homecrew.run(["staff", "show", "Joseph", "--as-of", "2026-11-22"]).stdout.contains("starts in 9 days"))
+        // The demo's people read Hindi, Tamil, Filipino, Arabic, English and Japanese; Joseph has no language recorded.
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: staff.map { ($0["legal_name"] as? String ?? "", $0["language"] as? String ?? "none") }),
+                       ["Asha Devi Kumari": "hi", "Ramesh Kumar Yadav": "hi", "Sunita Bai Pawar": "hi", "Priya Shankar Iyer": "ta",
+                        "Maria Luisa Santos": "fil", "Fatima Al Zahra": "ar", "Grace Wanjiru Otieno": "en", "Joseph Kamau Mwangi": "none",
+                        "田中 花子": "ja"])
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
         XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
         let documents = try homecrew.jsonArray("doc", "list", "--all-households")
