@@ -16,13 +16,16 @@ public struct StaffMember: Identifiable, Hashable, Sendable {
     public var contractGratuityMonthDays = 30
     /// The completed years of service that contract asks before it pays anything.
     public var contractGratuityMinimumYears = 0
+    /// The language the person reads; nil: the household's, English.
+    public var language: StaffLanguage?
     public var createdAt: Date
 
     public init(
         id: RecordID = .random(), householdID: RecordID, legalName: String, knownAs: String? = nil,
         startDate: CalendarDate, leavingDate: CalendarDate? = nil, annualLeave: LeaveDays = LeaveDays(halfDays: 0),
-        duties: String? = nil, contractGratuityDays: Int? = nil, createdAt: Date = Date()
+        duties: String? = nil, contractGratuityDays: Int? = nil, language: StaffLanguage? = nil, createdAt: Date = Date()
     ) {
+        self.language = language
         self.contractGratuityDays = contractGratuityDays
         self.id = id
         self.householdID = householdID

@@ -48,6 +48,7 @@ extension AppDatabase {
                               currency: $0.amount.currency.code, reason: $0.reason)
                     },
                     advances: ledger.advances[member.id] ?? [], payments: ledger.payments[member.id] ?? [])
+                item.language = member.language?.tag
                 if member.contractGratuityDays != nil {
                     (item.contractGratuityMonthDays, item.contractGratuityMinimumYears) = (member.contractGratuityMonthDays, member.contractGratuityMinimumYears)
                 }
@@ -240,6 +241,8 @@ struct ImportMerger {
             // A file from before format 6 says nothing of them: the vault's own stand.
             member.contractGratuityMonthDays = item.contractGratuityMonthDays ?? existing?.contractGratuityMonthDays ?? 30
             member.contractGratuityMinimumYears = item.contractGratuityMinimumYears ?? existing?.contractGratuityMinimumYears ?? 0
+            // From format 7 the file says the language (absent: none); before it, what the vault has stays.
+            member.language = try version >= 7 ? item.language.map(StaffLanguage.init(parsing:)) : existing?.language
             return try member.validated()
         }
         if try upsert(member, existing: existing, kind: "staff") {

@@ -27,7 +27,7 @@ public struct StaffFilter: Sendable {
 }
 
 /// What `staff edit` changes. Nil leaves a field alone; an empty known-as or duties text
-/// clears it; `clearLeavingDate` removes the leaving date.
+/// clears it; `clearLeavingDate` removes the leaving date, `clearLanguage` the language.
 public struct StaffChanges: Sendable {
     public var legalName: String?
     public var knownAs: String?
@@ -40,6 +40,8 @@ public struct StaffChanges: Sendable {
     public var contractGratuityMonthDays: Int?
     public var contractGratuityMinimumYears: Int?
     public var clearContractGratuity = false
+    public var language: StaffLanguage?
+    public var clearLanguage = false
 
     public init() {}
 }
@@ -168,6 +170,8 @@ extension AppDatabase {
             if changes.clearLeavingDate { member.leavingDate = nil }
             if let leave = changes.annualLeave { member.annualLeave = leave }
             if let duties = changes.duties { member.duties = duties }
+            if let language = changes.language { member.language = language }
+            if changes.clearLanguage { member.language = nil }
             if let days = changes.contractGratuityDays { member.contractGratuityDays = days }
             if let days = changes.contractGratuityMonthDays { member.contractGratuityMonthDays = days }
             if let years = changes.contractGratuityMinimumYears { member.contractGratuityMinimumYears = years }

@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 20
+    static let currentFormatVersion = 21
 
     /// Recorded in every HomeCrew vault's `grdb_migrations`: what tells its database from another program's.
     static let firstIdentifier = "v1: households, staff, salary history"
@@ -34,6 +34,7 @@ enum Migrations {
         migrator.registerMigration("v18: a contract gratuity's month and minimum service", migrate: addContractGratuityTerms)
         migrator.registerMigration("v19: openings and payments that stand, found however many reversals lie behind them", migrate: indexStandingEntries)
         migrator.registerMigration("v20: a document's facts read once and kept", migrate: createDocumentFacts)
+        migrator.registerMigration("v21: the language a person reads", migrate: addStaffLanguage)
         return migrator
     }
 
@@ -1013,4 +1014,21 @@ enum Migrations {
         LEFT JOIN object_page op ON e.document_id IS NULL AND op.object_sha256 = d.object_sha256
         LEFT JOIN document_page dp ON dp.document_id = e.document_id
         """
+
+    /// The language a person reads (a BCP 47 tag; NULL: the household's, English). HomeCrew checks
+    /// the tag against its list of languages, which may change; the column keeps only its form. The
+    /// staff table's audit triggers are made again so that the column is in its history, with a
+    /// baseline entry for each person, as format 18 did.
+    private static func addStaffLanguage(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE staff ADD COLUMN language TEXT
+                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+            """)
+        for table in AuditedTable.formatSeven where table.name == "staff" {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 21"))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 21")
+    }
 }

@@ -100,6 +100,7 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         static let contractGratuityDays = Column("contract_gratuity_days")
         static let contractGratuityMonthDays = Column("contract_gratuity_month_days")
         static let contractGratuityMinimumYears = Column("contract_gratuity_minimum_years")
+        static let language = Column("language")
         static let createdAt = Column("created_at")
     }
 
@@ -108,7 +109,8 @@ extension StaffMember: FetchableRecord, PersistableRecord {
             id: row[Columns.id], householdID: row[Columns.householdID], legalName: row[Columns.legalName],
             knownAs: row[Columns.knownAs], startDate: row[Columns.startDate], leavingDate: row[Columns.leavingDate],
             annualLeave: row[Columns.annualLeaveDays], duties: row[Columns.duties],
-            contractGratuityDays: row[Columns.contractGratuityDays], createdAt: row[Columns.createdAt])
+            contractGratuityDays: row[Columns.contractGratuityDays],
+            language: (row[Columns.language] as String?).map(StaffLanguage.init(stored:)), createdAt: row[Columns.createdAt])
         contractGratuityMonthDays = row[Columns.contractGratuityMonthDays]
         contractGratuityMinimumYears = row[Columns.contractGratuityMinimumYears]
     }
@@ -125,6 +127,7 @@ extension StaffMember: FetchableRecord, PersistableRecord {
         container[Columns.contractGratuityDays] = contractGratuityDays
         container[Columns.contractGratuityMonthDays] = contractGratuityMonthDays
         container[Columns.contractGratuityMinimumYears] = contractGratuityMinimumYears
+        container[Columns.language] = language?.tag
         container[Columns.createdAt] = createdAt
     }
 }

@@ -112,8 +112,8 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try names("--household", "Azabu Flat"), ["田中 花子"])
         let csv = try homecrew.ok("staff", "list", "--all-households", "--format", "csv", "--today", "2026-11-22")
         let lines = csv.components(separatedBy: "\r\n")
-        XCTAssertEqual(lines.first, "id,household,legal_name,known_as,status,start_date,leaving_date,annual_leave_days,salary,currency,duties")
-        XCTAssertTrue(lines.contains { $0.hasSuffix(",Azabu Flat,田中 花子,,active,2023-06-01,,0,280000,JPY,") }, csv)
+        XCTAssertEqual(lines.first, "id,household,legal_name,known_as,status,start_date,leaving_date,annual_leave_days,salary,currency,duties,language")
+        XCTAssertTrue(lines.contains { $0.hasSuffix(",Azabu Flat,田中 花子,,active,2023-06-01,,0,280000,JPY,,") }, csv)
     }
 
     func testAmbiguousStaffListsCandidates() throws {
@@ -156,13 +156,13 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("household", "add", "Sea View")
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 21"]
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 22"]
         try sqlite.run()
         sqlite.waitUntilExit()
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 21, but this HomeCrew only knows versions up to 20; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 22, but this HomeCrew only knows versions up to 21; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about
@@ -213,6 +213,11 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(table.stdout.contains("in 9d"), "the tenure column says when Joseph starts: \(table.stdout)")
         XCTAssertFalse(table.stdout.contains("0y 0m 0d"), table.stdout)
         XCTAssertTrue(try homecrew.run(["staff", "show", "Joseph", "--as-of", "2026-11-22"]).stdout.contains("starts in 9 days"))
+        // The demo's people read Hindi, Tamil, Filipino, Arabic, English and Japanese; Joseph has no language recorded.
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: staff.map { ($0["legal_name"] as? String ?? "", $0["language"] as? String ?? "none") }),
+                       ["Asha Devi Kumari": "hi", "Ramesh Kumar Yadav": "hi", "Sunita Bai Pawar": "hi", "Priya Shankar Iyer": "ta",
+                        "Maria Luisa Santos": "fil", "Fatima Al Zahra": "ar", "Grace Wanjiru Otieno": "en", "Joseph Kamau Mwangi": "none",
+                        "田中 花子": "ja"])
         let currencies = Set(staff.compactMap { ($0["current_salary"] as? [String: String])?["currency"] })
         XCTAssertEqual(currencies, ["INR", "AED", "JPY"])
         let documents = try homecrew.jsonArray("doc", "list", "--all-households")

@@ -122,6 +122,8 @@ final class LabelledDatesTests: XCTestCase {
         XCTAssertEqual(dates("This contract expires when either party gives notice as of 01/12/2026", country: "AE"), [:])
         XCTAssertEqual(dates("Valid until 60 days after entry\n14/03/2026"), [:], "a label with words after it is not alone on its line")
         XCTAssertEqual(dates("Date of issue   Date of expiry\nIssued 15 Mar 2021   14 Mar 2031"), [:])
+        XCTAssertEqual(dates("Visa type   Valid until\nSingle entry 60 days 14/03/2026"), [:], "more words than the columns before, and a count")
+        XCTAssertEqual(dates("Visa   Valid until\n60 14/03/2026"), [:], "a number is not a column's value")
         XCTAssertEqual(dates("Expiry: 3 months from 14/03/2026"), [:])
         XCTAssertEqual(dates("Date of expiry: see page 2, 14/03/2031"), [:])
     }
@@ -135,5 +137,7 @@ final class LabelledDatesTests: XCTestCase {
         XCTAssertEqual(dates("Date of birth (DD/MM/YYYY): 21/05/1990"), ["birth": "1990-05-21"])
         XCTAssertEqual(dates("Date of expiry — 14.03.2031"), ["expiry": "2031-03-14"])
         XCTAssertEqual(dates("Expires: on Fri 14 MAR 2031"), ["expiry": "2031-03-14"])
+        // A row of labels over a row of values: the columns before the date's are values, not words between.
+        XCTAssertEqual(dates("Nationality Date of issue\n\nPHL 15 MAR 2021"), ["issued": "2021-03-15"])
     }
 }

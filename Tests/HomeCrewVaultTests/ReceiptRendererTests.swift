@@ -6,13 +6,7 @@ import XCTest
 /// Receipts read by poppler's own tools: the names in their scripts with fonts that have their letters.
 final class ReceiptRendererTests: XCTestCase {
     func receipt(_ legalName: String, knownAs: String?, amount: String, _ code: String) throws -> PaymentReceipt {
-        let household = Household(name: "Sea View House", address: "14 Juhu Tara Road")
-        let member = StaffMember(householdID: household.id, legalName: legalName, knownAs: knownAs, startDate: try CalendarDate(parsing: "2024-01-01"),
-                                 annualLeave: LeaveDays(halfDays: 42))
-        let money = try Money(parsing: amount, currency: Currency(code: code))
-        let payment = Payment(staffID: member.id, paidOn: try CalendarDate(parsing: "2026-10-31"), amount: money, method: .cash,
-                              purpose: .payroll, months: [MonthShare(month: try YearMonth(parsing: "2026-10"), amount: money)])
-        return PaymentReceipt(payment: payment, member: member, household: household, words: ReceiptRenderer.currencyWords[code])
+        try SamplePapers.receipt(SamplePapers.member(legalName, knownAs: knownAs), amount: amount, code)
     }
 
     func tool(_ name: String, _ pdf: [UInt8]) throws -> String { try PopplerTool.run(name, pdf) }

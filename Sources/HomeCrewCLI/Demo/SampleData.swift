@@ -36,6 +36,8 @@ struct SampleData: Decodable {
         let leaveDays: String
         let duties: String?
         let contractGratuityDays: Int?
+        /// The language the person reads (a tag of StaffLanguage.accepted).
+        let language: String?
         let salary: [SampleSalary]
         let leave: [SampleLeave]?
         let adjustments: [SampleAdjustment]?
@@ -134,7 +136,8 @@ struct SampleData: Decodable {
             householdID: household.id, legalName: person.legalName, knownAs: person.knownAs,
             startDate: try CalendarDate(parsing: person.start),
             leavingDate: try person.leaving.map { text throws(DateError) in try CalendarDate(parsing: text) },
-            annualLeave: try LeaveDays(parsing: person.leaveDays), duties: person.duties, contractGratuityDays: person.contractGratuityDays)
+            annualLeave: try LeaveDays(parsing: person.leaveDays), duties: person.duties, contractGratuityDays: person.contractGratuityDays,
+            language: try person.language.map(StaffLanguage.init(parsing:)))
         let details = try database.addStaff(
             member, salary: try Money(parsing: first.amount, currency: Currency(code: first.currency)))
         for change in person.salary.dropFirst() {

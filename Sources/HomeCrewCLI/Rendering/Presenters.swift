@@ -62,6 +62,7 @@ enum StaffPresenter {
             "status": .string(member.status(asOf: asOf).rawValue),
             "annual_leave_days": .string(member.annualLeave.description),
             "duties": .optional(member.duties),
+            "language": .optional(member.language?.tag),
             "current_salary": details.salaryHistory.current(asOf: asOf)?.json ?? .null,
             "tenure": member.tenure(asOf: asOf).json,
             "as_of": .string(asOf.description),
@@ -93,7 +94,7 @@ enum StaffPresenter {
     static func csv(_ staff: [StaffDetails], asOf: CalendarDate) -> RecordTable {
         var table = RecordTable(headers: [
             "id", "household", "legal_name", "known_as", "status", "start_date", "leaving_date",
-            "annual_leave_days", "salary", "currency", "duties",
+            "annual_leave_days", "salary", "currency", "duties", "language",
         ])
         for details in staff {
             let member = details.member
@@ -101,7 +102,7 @@ enum StaffPresenter {
             table.append([member.id.rawValue, details.household.name, member.legalName, member.knownAs ?? "",
                           member.status(asOf: asOf).rawValue, member.startDate.description,
                           member.leavingDate?.description ?? "", member.annualLeave.description,
-                          salary?.plainAmount ?? "", salary?.currency.code ?? "", member.duties ?? ""])
+                          salary?.plainAmount ?? "", salary?.currency.code ?? "", member.duties ?? "", member.language?.tag ?? ""])
         }
         return table
     }

@@ -18,15 +18,19 @@ struct AddStaff: ParsableCommand {
     @Option(help: "ISO 4217 currency code of the salary.", transform: Parse.currency) var currency: Currency
     @Option(help: "Annual leave days, 0 to 366 in steps of 0.5 (default: 0).") var leaveDays: String?
     @Option(help: "Agreed duties.") var duties: String?
+    @Option(help: ArgumentHelp("The language the person reads, a BCP 47 tag (default: none, the household's: English).",
+                               valueName: "tag"))
+    var language: String?
 
     func run() throws {
         let money = try Money(parsing: salary, currency: currency)
         let leave = try leaveDays.map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0)
+        let reads = try language.map(StaffLanguage.init(parsing:))
         let database = try vault.openForWriting()
         let choice = try database.chooseHousehold(target.household)
         let details = try database.addStaff(
             StaffMember(householdID: choice.household.id, legalName: legalName, knownAs: knownAs, startDate: start,
-                        leavingDate: leaving, annualLeave: leave, duties: duties),
+                        leavingDate: leaving, annualLeave: leave, duties: duties, language: reads),
             salary: money)
         let asOf = vault.todayDate
         switch output.format {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HomeCrewCore
 import HomeCrewStore
 
@@ -18,6 +19,9 @@ struct EditStaff: ParsableCommand {
     @Flag(help: "Remove the leaving date.") var clearLeaving = false
     @Option(help: "Annual leave days, 0 to 366 in steps of 0.5.") var leaveDays: String?
     @Option(help: "Agreed duties; \"\" clears them.") var duties: String?
+    @Option(help: ArgumentHelp("The language the person reads, a BCP 47 tag; \"\" clears it (the household's: English).",
+                               valueName: "tag"))
+    var language: String?
     @Option(help: "The contract's end-of-service gratuity, in days of the last monthly wage a year (1 to 365).")
     var contractGratuityDays: Int?
     @Option(help: "The days the contract's gratuity counts a month as: 30 or 26.") var contractMonthDays: Int?
@@ -33,6 +37,10 @@ struct EditStaff: ParsableCommand {
         changes.clearLeavingDate = clearLeaving
         changes.annualLeave = try leaveDays.map(LeaveDays.init(parsing:))
         changes.duties = duties
+        if let language {
+            if language.trimmingCharacters(in: .whitespaces).isEmpty { changes.clearLanguage = true }
+            else { changes.language = try StaffLanguage(parsing: language) }
+        }
         changes.contractGratuityDays = contractGratuityDays
         (changes.contractGratuityMonthDays, changes.contractGratuityMinimumYears) = (contractMonthDays, contractMinimumYears)
         changes.clearContractGratuity = clearContractGratuity
@@ -41,7 +49,7 @@ struct EditStaff: ParsableCommand {
 
     func validate() throws {
         let nothing = legalName == nil && knownAs == nil && start == nil && leaving == nil && !clearLeaving
-            && leaveDays == nil && duties == nil && contractGratuityDays == nil && !clearContractGratuity
+            && leaveDays == nil && duties == nil && language == nil && contractGratuityDays == nil && !clearContractGratuity
             && contractMonthDays == nil && contractMinimumYears == nil
         if nothing { throw ValidationError("nothing to change: give at least one of the options") }
         if leaving != nil && clearLeaving { throw ValidationError("give either --leaving or --clear-leaving, not both") }
@@ -58,7 +66,8 @@ struct EditStaff: ParsableCommand {
     }
 
     func run() throws {
-        let details = try vault.openForWriting().editStaff(staff, try changes())
+        let wanted = try changes()
+        let details = try vault.openForWriting().editStaff(staff, wanted)
         print("Updated \(Terminal.sanitize(StaffPresenter.label(details.member))).")
     }
 }

@@ -7,7 +7,7 @@ struct ImportStaff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add staff from a CSV file (the columns of `staff list --format csv`); nothing is imported if any row is wrong.",
-        discussion: "Required columns: legal_name, start_date, salary, currency. Optional: id, household, known_as, status (ignored), leaving_date, annual_leave_days, duties.")
+        discussion: "Required columns: legal_name, start_date, salary, currency. Optional: id, household, known_as, status (ignored), leaving_date, annual_leave_days, duties, language.")
 
     @OptionGroup var vault: VaultOptions
     @Argument(help: "The CSV file.") var file: String

@@ -47,7 +47,7 @@ struct ShowStaff: ParsableCommand {
             }),
             ("Tenure", member.serviceSummary(asOf: day)), ("Next anniversary", nextAnniversary),
             ("Salary", details.salaryHistory.current(asOf: day).map { "\($0) a month" }),
-            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties),
+            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("Language", member.language?.label),
             ("Contract gratuity", member.contractGratuity?.reading),
         ])
         print("\nSalary history:")

@@ -64,8 +64,11 @@ public enum LabelledDates {
             work.dateSegments += 1
             let dates = DateText.dates(in: folded[start..<min(nextEnd, start + limits.dateWindow * 4)], order: order,
                                        today: today, limit: pending.count + 1)
-            let gaps = zip([start] + dates.map(\.range.upperBound), dates.map(\.range.lowerBound))
-            guard dates.count == pending.count, gaps.allSatisfy({ onlyDateWords(folded[$0..<$1]) }) else { continue }
+            let gaps = Array(zip([start] + dates.map(\.range.upperBound), dates.map(\.range.lowerBound)))
+            guard dates.count == pending.count, let first = gaps.first,
+                  onlyDateWords(folded[first.0..<first.1])
+                    || sameColumnsBefore(labels: folded[lines[line - 1]..<pending[0].start], values: folded[first.0..<first.1]),
+                  gaps.dropFirst().allSatisfy({ onlyDateWords(folded[$0..<$1]) }) else { continue }
             for (hit, date) in zip(pending, dates) {
                 found.append(Found(field: hit.field, date: date.date, label: hit.label, textLine: next,
                                    excerpt: written.text(line: next, folded: date.range, lines)))
@@ -89,6 +92,18 @@ public enum LabelledDates {
             guard scalar.properties.isWhitespace || DocumentFacts.dateMarks.contains(scalar) else { return false }
         }
         return word.isEmpty || DocumentFacts.dateWords.contains(String(word))
+    }
+
+    /// Whether the words before a row's first date are the values of the columns whose labels
+    /// stand before the first date label ("Nationality  Date of issue" over "PHL  15 MAR 2021"): no
+    /// more words than those labels, and no digits (a count, as in "60 days after", is not a column).
+    static func sameColumnsBefore(labels: ArraySlice<Unicode.Scalar>, values: ArraySlice<Unicode.Scalar>) -> Bool {
+        func words(_ text: ArraySlice<Unicode.Scalar>) -> Int {
+            text.split(whereSeparator: { $0.properties.isWhitespace }).count
+        }
+        let labelWords = words(labels)
+        return labelWords > 0 && words(values) <= labelWords
+            && !values.contains(where: { $0.properties.numericType != nil })
     }
 
     struct LabelHit {

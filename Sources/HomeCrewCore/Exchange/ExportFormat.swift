@@ -6,9 +6,9 @@ import Foundation
 public struct ExportFile: Codable, Equatable, Sendable {
     /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
     /// contract gratuity, 4 a household's ledger openings, 5 a document's number, 6 the days a contract
-    /// gratuity counts a month as and the service it asks first; files of the earlier formats
-    /// (without them) still import.
-    public static let currentVersion = 6
+    /// gratuity counts a month as and the service it asks first, 7 the language a person reads; files
+    /// of the earlier formats (without them) still import.
+    public static let currentVersion = 7
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -132,6 +132,9 @@ public struct ExportStaff: Codable, Equatable, Sendable {
     /// Since format 6: 30 or 26 (absent: 30), and the years of service asked first (absent: 0).
     public var contractGratuityMonthDays: Int?
     public var contractGratuityMinimumYears: Int?
+    /// Since format 7: a BCP 47 tag; absent: none, the household's language. A file of an earlier
+    /// format says nothing of it, and an import keeps what the vault has.
+    public var language: String?
     public var salaryHistory: [Salary]
     public var leave: [Leave]
     public var adjustments: [Adjustment]

@@ -54,7 +54,7 @@ public struct StaffCSVRow: Sendable {
     /// The columns `staff list --format csv` writes; `legal_name`, `start_date`, `salary` and
     /// `currency` are required, the rest optional (`status` is derived and ignored).
     public static let columns = ["id", "household", "legal_name", "known_as", "status", "start_date", "leaving_date",
-                                 "annual_leave_days", "salary", "currency", "duties"]
+                                 "annual_leave_days", "salary", "currency", "duties", "language"]
     public static let required = ["legal_name", "start_date", "salary", "currency"]
 
     public let line: Int
@@ -110,7 +110,7 @@ public struct StaffCSVRow: Sendable {
                 startDate: try CalendarDate(parsing: value("start_date") ?? ""),
                 leavingDate: try value("leaving_date").map { text throws(DateError) in try CalendarDate(parsing: text) },
                 annualLeave: try value("annual_leave_days").map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0),
-                duties: value("duties"))
+                duties: value("duties"), language: try value("language").map(StaffLanguage.init(parsing:)))
             self.member = try member.validated()
             _ = try SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: salary).validated()
             if let id, id.rawValue.count != RecordID.length || !id.rawValue.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
@@ -135,6 +135,7 @@ public struct StaffCSVRow: Sendable {
         take("leaving_date", \.leavingDate)
         take("annual_leave_days", \.annualLeave)
         take("duties", \.duties)
+        take("language", \.language)
         do { return try updated.validated() } catch { throw RowError(line: line, reason: ErrorText.sentence(for: error)) }
     }
 }

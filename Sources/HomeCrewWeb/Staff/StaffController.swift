@@ -20,7 +20,7 @@ struct StaffController: Sendable {
                 StaffMember(householdID: household.household.id, legalName: form["legal_name"] ?? "", knownAs: form["known_as"],
                             startDate: try form.date("start", "The start date"), leavingDate: try form.optionalDate("leaving"),
                             annualLeave: try form["leave_days"].map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0),
-                            duties: form["duties"]),
+                            duties: form["duties"], language: try StaffPage.language(form)),
                 salary: money)
             return Redirect.to("/staff/\(details.member.id.rawValue)")
         }, orShow: { try newPage(context, form: form, problem: $0) })
@@ -38,6 +38,8 @@ struct StaffController: Sendable {
             changes.startDate = try form.optionalDate("start")
             changes.annualLeave = try form["leave_days"].map(LeaveDays.init(parsing:))
             changes.duties = form["duties"] ?? ""
+            changes.language = try StaffPage.language(form)
+            changes.clearLanguage = form.has("language") && changes.language == nil
             changes.contractGratuityDays = try form["contract_days"].map { text in
                 guard let days = Int(text) else { throw FormProblem(description: "The contract gratuity is a whole number of days a year.") }
                 return days
@@ -149,6 +151,7 @@ struct StaffController: Sendable {
             \(Layout.field("Annual leave days", name: "leave_days", value: form["leave_days"], hint: "0 to 366, in steps of 0.5",
                            attributes: "inputmode=\"decimal\""))
             \(Layout.textArea("Agreed duties", name: "duties", value: form["duties"]))
+            \(StaffPage.languageField(selected: form["language"]))
             <p><button type="submit">Add staff member</button></p>
             </form>
             """)

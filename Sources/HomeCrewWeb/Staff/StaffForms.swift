@@ -34,6 +34,18 @@ extension StaffPage {
         return (monthDays, minimumYears)
     }
 
+    /// The language a person reads: none (the household's) or one of the accepted tags, each named in itself and in English.
+    static func languageField(selected: String?, form: String? = nil) -> HTML {
+        let options: [(value: String, label: String)] = [(value: "", label: "None: the household's (English)")]
+            + StaffLanguage.accepted.map { (value: $0.tag, label: $0.own == $0.english ? "\($0.english) (\($0.tag))" : "\($0.own) — \($0.english) (\($0.tag))") }
+        return Layout.select("Language the person reads", name: "language", options: options, selected: selected ?? "", form: form)
+    }
+
+    /// The language a form gives: nil when it has none chosen; a tag not in the list is refused.
+    static func language(_ form: Form) throws -> StaffLanguage? {
+        try form["language"].map(StaffLanguage.init(parsing:))
+    }
+
     /// The forms that change this person's records, each posting to its own route.
     func forms() -> HTML {
         let types = LeaveType.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
@@ -45,6 +57,7 @@ extension StaffPage {
             \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date", form: "edit"))
             \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\"", form: "edit"))
             \(Layout.textArea("Agreed duties", name: "duties", value: member.duties, form: "edit"))
+            \(Self.languageField(selected: member.language?.tag, form: "edit"))
             \(Layout.field("Contract gratuity, days of wage a year", name: "contract_days", value: member.contractGratuityDays.map(String.init),
                            type: "number", hint: "Only when the contract gives its own; empty: the household's rules decide",
                            attributes: Self.contractDaysBounds, form: "edit"))

@@ -58,7 +58,7 @@ struct StaffPage {
             ("Final settlement", settlementDue.map { "to be paid by \($0.payBy) (\($0.why))\($0.payBy < today ? ": overdue" : "")" }),
             ("Tenure", member.serviceSummary(asOf: today)), ("Next anniversary", next),
             ("Salary", details.salaryHistory.current(asOf: today).map { "\($0) a month" }),
-            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties),
+            ("Leave", "\(member.annualLeave) days a year"), ("Duties", member.duties), ("Language", member.language?.label),
             ("Contract gratuity", member.contractGratuity?.reading), ("ID", member.id.rawValue),
         ]
         let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }

@@ -1,0 +1,196 @@
+import CCairo
+import CPango
+import Foundation
+import HomeCrewCore
+
+/// How every paper HomeCrew prints (payslips, receipts, settlement statements) is laid out: A4
+/// pages of a PDF drawn by cairo, every piece of text shaped by Pango (HarfBuzz), each paragraph
+/// in the direction of its first strong letter, in a Noto font that has its script. Blocks go
+/// down the page from the top margin; one that would cross the bottom margin starts a new page.
+/// Everything in the file is a function of what is drawn (its creation date is the paper's own
+/// date), so the same paper always gives the same bytes and is stored once.
+struct PaperLayout {
+    static let pageWidth = 595.276, pageHeight = 841.89
+
+    /// A weight and size in the Noto families, one per script, in the order Pango tries them:
+    /// fontconfig's own fallback gives Arabic to DejaVu Sans, and cairo's toy text API, which
+    /// nothing here uses, drew Devanagari as empty boxes and Arabic unjoined, left to right.
+    struct Font {
+        enum Style: String { case regular = "", bold = "Bold", italic = "Italic" }
+        let style: Style
+        let size: Double
+
+        static func regular(_ size: Double) -> Font { Font(style: .regular, size: size) }
+        static func bold(_ size: Double) -> Font { Font(style: .bold, size: size) }
+        static func italic(_ size: Double) -> Font { Font(style: .italic, size: size) }
+
+        /// Latin first; CJK last, as its fonts also hold Latin letters and digits.
+        static let families = ["Noto Sans", "Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Tamil", "Noto Sans Sinhala",
+                               "Noto Sans Arabic", "Noto Sans CJK JP"]
+
+        /// Pango's form: "Noto Sans,Noto Sans Devanagari,… Bold 10".
+        var pango: String { "\(Self.families.joined(separator: ",")) \(style.rawValue) \(size)" }
+    }
+
+    /// A signature line with its label and caption under it, and how tall that is.
+    static let signatureCaption = "Signature and date", signatureHeight = 34.0
+
+    let cr: OpaquePointer
+    let left: Double, width: Double
+    let top: Double, bottom: Double
+    /// Where the next block starts, in points from the top of the current page.
+    var y: Double
+
+    private final class Sink { var bytes: [UInt8] = [] }
+
+    /// A one-document PDF of A4 pages with `margin` on every side, drawn by `draw`.
+    static func pdf(title: String, created: CalendarDate, margin: Double, _ draw: (inout PaperLayout) -> Void) -> [UInt8] {
+        let sink = Sink()
+        let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque(), pageWidth, pageHeight)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "\(created)T00:00:00")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "HomeCrew")
+        let cr = cairo_create(surface)!
+        var page = PaperLayout(cr: cr, left: margin, width: pageWidth - 2 * margin, top: margin, bottom: pageHeight - margin, y: margin)
+        draw(&page)
+        cairo_show_page(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    // MARK: Blocks
+
+    /// Which way a paragraph runs. A value a person typed (a name, an address) takes the direction
+    /// of its first strong letter, so an Arabic name reads right to left; a sentence of the paper's
+    /// own (English for now) runs in the paper's direction, even when it begins with such a name.
+    enum Direction { case ofText, leftToRight }
+
+    /// One paragraph wrapped to the width (less `indent`), on a new page if it does not fit; `gap` below it.
+    mutating func paragraph(_ text: String, _ font: Font, indent: Double = 0, direction: Direction = .ofText, after gap: Double = 0) {
+        reserve(height(text, font, width: width - indent, direction: direction))
+        let drawn = draw(text, font, x: left + indent, width: width - indent, direction: direction)
+        y += drawn + gap
+    }
+
+    /// A label and its value side by side, the value from `valueAt` points in; each wraps in its column.
+    mutating func pair(_ label: String, _ value: String, _ font: Font, valueAt offset: Double, after gap: Double = 0) {
+        let labelWidth = offset - 10, valueWidth = width - offset
+        reserve(max(height(label, font, width: labelWidth), height(value, font, width: valueWidth)))
+        let drawn = max(draw(label, font, x: left, width: labelWidth), draw(value, font, x: left + offset, width: valueWidth))
+        y += drawn + gap
+    }
+
+    /// A label and an amount, the amount on one line against the right margin, the label wrapping
+    /// beside it so that the two never overlap.
+    mutating func amount(_ label: String, _ amount: String, _ font: Font, amountWidth: Double = 120, after gap: Double = 0) {
+        let labelWidth = width - amountWidth - 10
+        reserve(max(height(label, font, width: labelWidth), height(amount, font, width: nil)))
+        let (right, lineTop) = (left + width, y)
+        let amountHeight = withLayout(amount, font, width: nil) { layout, extent in
+            cairo_move_to(cr, right - extent.width, lineTop)
+            pango_cairo_show_layout(cr, layout)
+        }
+        let drawn = max(draw(label, font, x: left, width: labelWidth), amountHeight)
+        y += drawn + gap
+    }
+
+    /// A thin line across the page.
+    mutating func rule(after gap: Double) {
+        reserve(1)
+        cairo_move_to(cr, left, y)
+        cairo_line_to(cr, left + width, y)
+        cairo_set_line_width(cr, 0.5)
+        cairo_stroke(cr)
+        y += gap
+    }
+
+    /// Lines to sign side by side, each with its label and "Signature and date" under it; with
+    /// `atFoot` they sit on the bottom margin of the last page (a page of their own when there
+    /// is no room), at least `gap` below what came before.
+    mutating func signatures(_ labels: [String], gap: Double, atFoot: Bool) {
+        moveDown(gap, before: Self.signatureHeight, toFoot: atFoot)
+        let column = width / 2 - 20
+        for (index, label) in labels.enumerated() {
+            let x = left + Double(index) * (width / 2 + 10)
+            cairo_move_to(cr, x, y)
+            cairo_line_to(cr, x + column, y)
+            cairo_set_line_width(cr, 0.6)
+            cairo_stroke(cr)
+            _ = draw(label, .regular(9), x: x, y: y + 4, width: column)
+            _ = draw(Self.signatureCaption, .regular(8), x: x, y: y + 18, width: column)
+        }
+        y += Self.signatureHeight
+    }
+
+    /// Notes on the bottom margin of the last page, at least `gap` below what came before.
+    mutating func footnotes(_ lines: [String], _ font: Font, gap: Double, after spacing: Double = 1) {
+        let total = lines.reduce(0) { $0 + height($1, font, width: width) + spacing }
+        moveDown(gap, before: total, toFoot: true)
+        for line in lines { paragraph(line, font, after: spacing) }
+    }
+
+    // MARK: Pages
+
+    /// Makes room for `height` points: a new page when they do not fit below `y`.
+    mutating func reserve(_ height: Double) {
+        guard y + height > bottom, y > top else { return }
+        cairo_show_page(cr)
+        y = top
+    }
+
+    /// Moves `gap` down before a block of `height` (on a new page when both do not fit), and with
+    /// `toFoot` further down, to where the block ends on the bottom margin.
+    private mutating func moveDown(_ gap: Double, before height: Double, toFoot: Bool) {
+        reserve(gap + height)
+        y = max(y + gap, toFoot ? bottom - height : 0)
+    }
+
+    // MARK: Text
+
+    /// The height `text` takes wrapped to `width` (nil: one line, never wrapped).
+    func height(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText) -> Double {
+        withLayout(text, font, width: width, direction: direction) { _, _ in }
+    }
+
+    /// Draws `text` as plain text (never markup) with its top left at x, y (the current y when
+    /// nil); returns its height.
+    private func draw(_ text: String, _ font: Font, x: Double, y: Double? = nil, width: Double, direction: Direction = .ofText) -> Double {
+        let lineTop = y ?? self.y
+        return withLayout(text, font, width: width, direction: direction) { layout, _ in
+            cairo_move_to(cr, x, lineTop)
+            pango_cairo_show_layout(cr, layout)
+        }
+    }
+
+    private func withLayout(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText,
+                            _ use: (OpaquePointer, _ extent: (width: Double, height: Double)) -> Void) -> Double {
+        let layout = pango_cairo_create_layout(cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = pango_font_description_from_string(font.pango)
+        defer { pango_font_description_free(description) }
+        pango_layout_set_font_description(layout, description)
+        if let width {
+            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        if direction == .leftToRight {
+            // A strong base direction (the context's own default is weak, which lets the first letter
+            // decide); runs inside the paragraph are still ordered by the bidi algorithm.
+            pango_context_set_base_dir(pango_layout_get_context(layout), PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
+        pango_layout_set_auto_dir(layout, direction == .ofText ? 1 : 0)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let extent = (width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        use(layout, extent)
+        return extent.height
+    }
+}
