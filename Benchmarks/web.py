@@ -73,24 +73,38 @@ def sample_paths(vault):
     return (staff[0] if staff else None), thumbnail[0]
 
 
-def pages(homecrew, vault, seconds=10):
-    """Rows for the home, staff and search pages and a thumbnail; the server's peak memory."""
-    staff, thumbnail = sample_paths(vault)
-    if staff is None:  # the search vault has documents but no staff: add one so the page has someone
-        subprocess.run([homecrew, "staff", "add", "--name", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
-                        "--currency", "INR", "--vault", vault], check=True, capture_output=True)
-        staff, thumbnail = sample_paths(vault)
-    server = Server(homecrew, vault)
+def pages(builds, seconds=10, labels=None, rounds=1):
+    """Rows for the home, staff and search pages and a thumbnail (or those of `labels`), and the
+    server's peak memory, for each (homecrew, vault) of `builds`: [(rows, peak MB)] in that order.
+    The builds' servers run side by side and take turns, page by page, in `rounds` turns of
+    `seconds / rounds` each (A, B, A, B …); a row's figures are the means of its turns."""
+    servers, targets = [], []
     try:
-        targets = {"home page": "/", "staff page": f"/staff/{staff}", "search page (a common word)": "/search?q=termination",
-                   "search page (a rare word)": "/search?q=HC00042x0", "thumbnail": f"/thumbnails/{thumbnail}"}
-        for path in targets.values():
-            status, _ = server.get(path)
-            assert status == 200, f"{path} answered {status}"
-        measured = {label: wrk(server, path, seconds) for label, path in targets.items()}
-        return measured, server.peak_rss_mb()
+        for homecrew, vault in builds:
+            staff, thumbnail = sample_paths(vault)
+            if staff is None:  # the search vault has documents but no staff: add one so the page has someone
+                subprocess.run([homecrew, "staff", "add", "--name", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
+                                "--currency", "INR", "--vault", vault], check=True, capture_output=True)
+                staff, thumbnail = sample_paths(vault)
+            servers.append(Server(homecrew, vault))
+            paths = {"home page": "/", "staff page": f"/staff/{staff}", "search page (a common word)": "/search?q=termination",
+                     "search page (a rare word)": "/search?q=HC00042x0", "thumbnail": f"/thumbnails/{thumbnail}"}
+            targets.append({label: path for label, path in paths.items() if labels is None or label in labels})
+        for server, paths in zip(servers, targets):
+            for path in paths.values():
+                status, _ = server.get(path)
+                assert status == 200, f"{path} answered {status}"
+        turns = [{label: [] for label in targets[0]} for _ in servers]
+        for label in targets[0]:
+            for _ in range(rounds):
+                for server, paths, measured in zip(servers, targets, turns):
+                    measured[label].append(wrk(server, paths[label], max(1, round(seconds / rounds))))
+        mean = lambda rows: {key: sum(row[key] for row in rows) / len(rows) for key in rows[0]}
+        return [({label: mean(rows) for label, rows in measured.items()}, server.peak_rss_mb())
+                for server, measured in zip(servers, turns)]
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
 PASSWORD = "benchmark passphrase of the member"
@@ -270,7 +284,7 @@ def upload(homecrew, vault, folder):
 if __name__ == "__main__":
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     homecrew = os.path.join(root, ".build/release/homecrew")
-    measured, rss = pages(homecrew, sys.argv[1])
+    [(measured, rss)] = pages([(homecrew, sys.argv[1])])
     for label, row in measured.items():
         print(f"{label}: {row}")
     print(f"peak RSS {rss:.1f} MB")
