@@ -6,6 +6,7 @@ against `doc add` of the same files. Imported by bench.py; also runs alone:
   web.py VAULT PHOTOS_FOLDER     measure against an existing vault (release build) and print the rows
 """
 import http.client
+import itertools
 import os
 import re
 import sqlite3
@@ -108,6 +109,8 @@ def pages(builds, seconds=10, labels=None, rounds=1):
 
 
 PASSWORD = "benchmark passphrase of the member"
+# Accounts are new each time (their roles start from nothing), also when one run measures two builds on one vault.
+ACCOUNTS = itertools.count(1)
 
 
 def sign_in(homecrew, vault, tries=40, seconds=10):
@@ -115,7 +118,7 @@ def sign_in(homecrew, vault, tries=40, seconds=10):
     included): p50 and p99 in ms. Then the same account joins the first household as a viewer,
     becomes a manager, then its owner, and the home and staff pages are measured under
     `wrk -c 16` in each role: {role: {page: row}}."""
-    account = f"bench-member-{os.getpid()}"  # a new account each run: its roles start from nothing
+    account = f"bench-member-{os.getpid()}-{next(ACCOUNTS)}"
     subprocess.run([homecrew, "user", "add", account, "--vault", vault], input=PASSWORD + "\n", check=True, capture_output=True, text=True)
     database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
     household, staff = database.execute("SELECT h.name, s.id FROM staff s JOIN household h ON h.id = s.household_id ORDER BY s.id LIMIT 1").fetchone()
@@ -165,7 +168,7 @@ def home_under_attack(homecrew, vault, seconds=10, attackers=4):
     while another person (the vault's own user) sends the worst requests there are, on `attackers`
     connections in a loop: the widest search (16 common prefixes OR-ed) and ten years of payroll.
     Returns the home page's row and what the attacker's requests got: {status: count}, max ms."""
-    account = f"bench-attacked-{os.getpid()}"
+    account = f"bench-attacked-{os.getpid()}-{next(ACCOUNTS)}"
     subprocess.run([homecrew, "user", "add", account, "--vault", vault], input=PASSWORD + "\n", check=True, capture_output=True, text=True)
     database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
     household = database.execute("SELECT name FROM household ORDER BY created_at, id LIMIT 1").fetchone()[0]
