@@ -6,6 +6,7 @@ against `doc add` of the same files. Imported by bench.py; also runs alone:
   web.py VAULT PHOTOS_FOLDER     measure against an existing vault (release build) and print the rows
 """
 import http.client
+import itertools
 import os
 import re
 import sqlite3
@@ -73,27 +74,43 @@ def sample_paths(vault):
     return (staff[0] if staff else None), thumbnail[0]
 
 
-def pages(homecrew, vault, seconds=10):
-    """Rows for the home, staff and search pages and a thumbnail; the server's peak memory."""
-    staff, thumbnail = sample_paths(vault)
-    if staff is None:  # the search vault has documents but no staff: add one so the page has someone
-        subprocess.run([homecrew, "staff", "add", "--name", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
-                        "--currency", "INR", "--vault", vault], check=True, capture_output=True)
-        staff, thumbnail = sample_paths(vault)
-    server = Server(homecrew, vault)
+def pages(builds, seconds=10, labels=None, rounds=1):
+    """Rows for the home, staff and search pages and a thumbnail (or those of `labels`), and the
+    server's peak memory, for each (homecrew, vault) of `builds`: [(rows, peak MB)] in that order.
+    The builds' servers run side by side and take turns, page by page, in `rounds` turns of
+    `seconds / rounds` each (A, B, A, B …); a row's figures are the means of its turns."""
+    servers, targets = [], []
     try:
-        targets = {"home page": "/", "staff page": f"/staff/{staff}", "search page (a common word)": "/search?q=termination",
-                   "search page (a rare word)": "/search?q=HC00042x0", "thumbnail": f"/thumbnails/{thumbnail}"}
-        for path in targets.values():
-            status, _ = server.get(path)
-            assert status == 200, f"{path} answered {status}"
-        measured = {label: wrk(server, path, seconds) for label, path in targets.items()}
-        return measured, server.peak_rss_mb()
+        for homecrew, vault in builds:
+            staff, thumbnail = sample_paths(vault)
+            if staff is None:  # the search vault has documents but no staff: add one so the page has someone
+                subprocess.run([homecrew, "staff", "add", "--name", "Maria Santos", "--start", "2022-01-10", "--salary", "30000",
+                                "--currency", "INR", "--vault", vault], check=True, capture_output=True)
+                staff, thumbnail = sample_paths(vault)
+            servers.append(Server(homecrew, vault))
+            paths = {"home page": "/", "staff page": f"/staff/{staff}", "search page (a common word)": "/search?q=termination",
+                     "search page (a rare word)": "/search?q=HC00042x0", "thumbnail": f"/thumbnails/{thumbnail}"}
+            targets.append({label: path for label, path in paths.items() if labels is None or label in labels})
+        for server, paths in zip(servers, targets):
+            for path in paths.values():
+                status, _ = server.get(path)
+                assert status == 200, f"{path} answered {status}"
+        turns = [{label: [] for label in targets[0]} for _ in servers]
+        for label in targets[0]:
+            for _ in range(rounds):
+                for server, paths, measured in zip(servers, targets, turns):
+                    measured[label].append(wrk(server, paths[label], max(1, round(seconds / rounds))))
+        mean = lambda rows: {key: sum(row[key] for row in rows) / len(rows) for key in rows[0]}
+        return [({label: mean(rows) for label, rows in measured.items()}, server.peak_rss_mb())
+                for server, measured in zip(servers, turns)]
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
 PASSWORD = "benchmark passphrase of the member"
+# Accounts are new each time (their roles start from nothing), also when one run measures two builds on one vault.
+ACCOUNTS = itertools.count(1)
 
 
 def sign_in(homecrew, vault, tries=40, seconds=10):
@@ -101,7 +118,7 @@ def sign_in(homecrew, vault, tries=40, seconds=10):
     included): p50 and p99 in ms. Then the same account joins the first household as a viewer,
     becomes a manager, then its owner, and the home and staff pages are measured under
     `wrk -c 16` in each role: {role: {page: row}}."""
-    account = f"bench-member-{os.getpid()}"  # a new account each run: its roles start from nothing
+    account = f"bench-member-{os.getpid()}-{next(ACCOUNTS)}"
     subprocess.run([homecrew, "user", "add", account, "--vault", vault], input=PASSWORD + "\n", check=True, capture_output=True, text=True)
     database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
     household, staff = database.execute("SELECT h.name, s.id FROM staff s JOIN household h ON h.id = s.household_id ORDER BY s.id LIMIT 1").fetchone()
@@ -151,7 +168,7 @@ def home_under_attack(homecrew, vault, seconds=10, attackers=4):
     while another person (the vault's own user) sends the worst requests there are, on `attackers`
     connections in a loop: the widest search (16 common prefixes OR-ed) and ten years of payroll.
     Returns the home page's row and what the attacker's requests got: {status: count}, max ms."""
-    account = f"bench-attacked-{os.getpid()}"
+    account = f"bench-attacked-{os.getpid()}-{next(ACCOUNTS)}"
     subprocess.run([homecrew, "user", "add", account, "--vault", vault], input=PASSWORD + "\n", check=True, capture_output=True, text=True)
     database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
     household = database.execute("SELECT name FROM household ORDER BY created_at, id LIMIT 1").fetchone()[0]
@@ -270,7 +287,7 @@ def upload(homecrew, vault, folder):
 if __name__ == "__main__":
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     homecrew = os.path.join(root, ".build/release/homecrew")
-    measured, rss = pages(homecrew, sys.argv[1])
+    [(measured, rss)] = pages([(homecrew, sys.argv[1])])
     for label, row in measured.items():
         print(f"{label}: {row}")
     print(f"peak RSS {rss:.1f} MB")

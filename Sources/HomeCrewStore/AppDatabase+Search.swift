@@ -62,58 +62,81 @@ extension AppDatabase {
     public func search(_ query: SearchQuery, _ filter: SearchFilter) throws -> SearchResults {
         try read { db in
             let scope = try SearchScope(filter, db)
-            let cutoff = try Self.perform {
-                try Int64.fetchOne(db.cachedStatement(sql: """
-                    SELECT search_index.rowid FROM search_index \(scope.joins)
-                    WHERE search_index MATCH ? \(scope.conditions)
-                    ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
-                    """), arguments: StatementArguments([query.fts5] + scope.arguments + [Self.rankingWindow - 1]))
-            }
-            let (candidates, pass) = try Self.perform { try Self.candidates(query, scope, after: cutoff, limit: filter.limit * 10 + 100, db) }
+            let (candidates, pass, windowed) = try Self.perform { try Self.candidates(query, scope, limit: filter.limit * 10 + 100, db) }
             let hits = try Self.hits(from: candidates, pass: pass, limit: filter.limit, db)
-            return SearchResults(hits: hits, rankedRecentPagesOnly: cutoff != nil)
+            return SearchResults(hits: hits, rankedRecentPagesOnly: windowed)
         }
     }
 
-    /// The pages that matched from `cutoff` on, best first. in_body: the page text matched (a
-    /// match elsewhere repeats on every page). At most `rankingWindow` rows: they are read
-    /// unsorted and sorted here, where SQLite's `ORDER BY … LIMIT` kept a b-tree of the best
+    /// How many of the newest pages are ranked first: a word on most pages has all of its
+    /// `rankingWindow` most recent matches among them.
+    static let rankingSpan = Int64(rankingWindow + rankingWindow / 4)
+
+    /// The `rankingWindow` most recently indexed pages that match (all of them when fewer do),
+    /// ranked, best first, `limit` at most, and whether more than those matched. The newest
+    /// `rankingSpan` pages are ranked at once: for a word on most pages they hold the whole window,
+    /// and finding where the window begins, by walking the word's pages backwards (about as long
+    /// as ranking them), is saved. Otherwise the window's start is found below the span and the
+    /// pages from there up to the span are ranked too: the same pages either way. The pages are
+    /// read unsorted and sorted here, where SQLite's `ORDER BY … LIMIT` kept a b-tree of the best
     /// (a tenth of a common word's search). The pass holds each page's matches in its text.
-    private static func candidates(_ query: SearchQuery, _ scope: SearchScope, after cutoff: Int64?, limit: Int,
-                                   _ db: Database) throws -> ([Candidate], RankingPass) {
+    private static func candidates(_ query: SearchQuery, _ scope: SearchScope, limit: Int,
+                                   _ db: Database) throws -> ([Candidate], RankingPass, Bool) {
+        let pass = RankingPass(column: Self.textColumn)
+        guard let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(rowid) FROM search_row")) else { return ([], pass, false) }
+        let spanStart = last - rankingSpan + 1
+        var ranked = try rank(query, scope, from: spanStart, through: last, pass, db)
+        var windowed = ranked.count >= rankingWindow
+        if windowed {
+            if zip(ranked, ranked.dropFirst()).contains(where: { $0.rowid > $1.rowid }) { ranked.sort { $0.rowid < $1.rowid } }
+            ranked.removeFirst(ranked.count - rankingWindow)
+        } else {
+            let cutoff = try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT search_index.rowid FROM search_index \(scope.joins)
+                WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid < ?
+                ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
+                """), arguments: StatementArguments([query.fts5] + scope.arguments + [spanStart, rankingWindow - ranked.count - 1]))
+            ranked += try rank(query, scope, from: cutoff ?? Int64.min, through: spanStart - 1, pass, db)
+            windowed = cutoff != nil
+        }
+        ranked.sort { $0.rank < $1.rank || ($0.rank == $1.rank && $0.rowid < $1.rowid) }
+        return (Array(ranked.prefix(limit)), pass, windowed)
+    }
+
+    /// The pages from `from` through `through` that match, ranked, unsorted. in_body: the page
+    /// text matched (a match elsewhere repeats on every page). The pages' lengths are read in one
+    /// pass once the pages ranked show that most of the range matches (a word on nearly every
+    /// page): ranking then looks up no page's length. For sparser matches the pass would read more
+    /// rows than it saves; beyond a few windows' worth of rows it is never read.
+    private static func rank(_ query: SearchQuery, _ scope: SearchScope, from: Int64, through: Int64, _ pass: RankingPass,
+                             _ db: Database) throws -> [Candidate] {
+        guard from <= through else { return [] }
         let statement = try db.cachedStatement(sql: """
             SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :pass) AS rank,
                    homecrew_in_column(search_index, 5) AS in_body
             FROM search_index \(scope.joins)
-            WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid >= ?
+            WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid BETWEEN ? AND ?
             """)
-        try statement.setArguments(StatementArguments([query.fts5] + scope.arguments + [cutoff ?? 0]) + ["pass": DatabaseValue.null])
-        let pass = RankingPass(lengths: try cutoff.flatMap { try pageLengths(from: $0, db) }, column: Self.textColumn)
-        var all = try withExtendedLifetime(pass) {
+        try statement.setArguments(StatementArguments([query.fts5] + scope.arguments + [from, through]) + ["pass": DatabaseValue.null])
+        pass.lengths = from >= through - Int64(4 * rankingWindow) ? PageLengths(deferred: db, rowids: from...through) : nil
+        return try withExtendedLifetime(pass) {
             pass.bind(to: statement, at: sqlite3_bind_parameter_index(statement.sqliteStatement, ":pass"))
             return try Candidate.all(statement, db)
         }
-        all.sort { $0.rank < $1.rank || ($0.rank == $1.rank && $0.rowid < $1.rowid) }
-        return (Array(all.prefix(limit)), pass)
-    }
-
-    /// The lengths of the pages from `cutoff` to the last, read in one pass when the matching pages
-    /// are most of them (a word on nearly every page): ranking then looks up no page's length.
-    /// For sparser matches the pass would read more rows than it saves.
-    private static func pageLengths(from cutoff: Int64, _ db: Database) throws -> PageLengths? {
-        guard let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(rowid) FROM search_row")),
-              last >= cutoff, last - cutoff < Int64(2 * rankingWindow) else { return nil }
-        return try PageLengths(db, rowids: cutoff...last)
     }
 
     /// The best `limit` hits; document details and snippets are read for those only.
     private static func hits(from candidates: [Candidate], pass: RankingPass, limit: Int, _ db: Database) throws -> [SearchHit] {
         let (chosen, places) = try choose(limit, from: candidates, db)
         let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), pass: pass, db)
-        return try chosen.map { choice in
-            let place = places[choice.rowid]!
-            return try hit(document: place.document, page: choice.inBody && place.page > 0 ? place.page : nil,
-                           snippet: SearchText.restore(snippets[choice.rowid] ?? ""), rank: choice.rank, db)
+        let details = try HitDetails.of(Set(chosen.compactMap { places[$0.rowid]?.document }), db)
+        return chosen.compactMap { choice -> SearchHit? in
+            guard let place = places[choice.rowid] else { return nil }
+            let document = details[place.document]
+            return SearchHit(documentID: RecordID(rawValue: place.document), title: document?.title ?? "",
+                             kind: document?.kind ?? .other, household: document?.household ?? "", staff: document?.staff ?? [],
+                             page: choice.inBody && place.page > 0 ? place.page : nil,
+                             snippet: SearchText.restore(snippets[choice.rowid] ?? ""), rank: choice.rank)
         }
     }
 
@@ -170,19 +193,6 @@ extension AppDatabase {
         return snippets
     }
 
-    private static func hit(document id: String, page: Int?, snippet: String, rank: Double, _ db: Database) throws -> SearchHit {
-        // Cached statements: this runs once per hit, and preparing costs more than running.
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT d.title, d.kind, h.name AS household FROM document d JOIN household h ON h.id = d.household_id WHERE d.id = ?
-            """), arguments: [id])
-        let staff = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT s.legal_name FROM document_staff l JOIN staff s ON s.id = l.staff_id
-            WHERE l.document_id = ? ORDER BY s.legal_name
-            """), arguments: [id])
-        return SearchHit(documentID: RecordID(rawValue: id), title: row?["title"] ?? "",
-                         kind: DocumentKind(rawValue: row?["kind"] ?? "") ?? .other, household: row?["household"] ?? "",
-                         staff: staff, page: page, snippet: snippet, rank: rank)
-    }
 
     /// Rebuilds the search index from the documents (`vault reindex`).
     public func rebuildSearchIndex() throws -> Int {
@@ -216,6 +226,35 @@ private struct Candidate {
         }
         guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
         return found
+    }
+}
+
+/// What a hit shows of its document: title, kind, household and staff.
+private struct HitDetails {
+    var title = ""
+    var kind = DocumentKind.other
+    var household = ""
+    var staff: [String] = []
+
+    /// The details of the documents shown, in two queries whatever their number (they were two a hit).
+    static func of(_ ids: Set<String>, _ db: Database) throws -> [String: HitDetails] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = databaseQuestionMarks(count: ids.count)
+        var details: [String: HitDetails] = [:]
+        let documents = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT d.id, d.title, d.kind, h.name FROM document d JOIN household h ON h.id = d.household_id WHERE d.id IN (\(marks))
+            """), arguments: StatementArguments(Array(ids)))
+        while let row = try documents.next() {
+            details[row[0]] = HitDetails(title: row[1] ?? "", kind: DocumentKind(rawValue: row[2] ?? "") ?? .other, household: row[3] ?? "")
+        }
+        let staff = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT l.document_id, s.legal_name FROM document_staff l JOIN staff s ON s.id = l.staff_id
+            WHERE l.document_id IN (\(marks)) ORDER BY l.document_id, s.legal_name
+            """), arguments: StatementArguments(Array(ids)))
+        while let row = try staff.next() {
+            details[row[0], default: HitDetails()].staff.append(row[1])
+        }
+        return details
     }
 }
 

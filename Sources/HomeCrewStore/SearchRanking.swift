@@ -28,33 +28,70 @@ enum SearchRanking {
 }
 
 /// The length in tokens (all columns) of every row of the search index in a range of rowids,
-/// read from FTS5's size table in one pass.
+/// read from FTS5's size table in one pass: at once, or once it is worth it (`deferred`).
 final class PageLengths {
     let first: Int64
-    private var tokens: [Int32]
+    private var tokens: [Int32] = []
+    /// A deferred read: the connection, the range's last rowid and how many pages have asked so far.
+    private var deferred: (connection: OpaquePointer, last: Int64, asked: Int)?
+    /// Reading the range costs about as much as looking this many pages' lengths up one by one.
+    static let worthReading = 150.0
+    static let sql = "SELECT id, sz FROM search_index_docsize WHERE id BETWEEN ? AND ?"
 
     init(_ db: Database, rowids range: ClosedRange<Int64>) throws {
         first = range.lowerBound
-        tokens = Array(repeating: -1, count: Int(range.upperBound - range.lowerBound + 1))
         // Stepped by hand: through GRDB's rows, decoding took longer than reading.
-        let statement = try db.cachedStatement(sql: "SELECT id, sz FROM search_index_docsize WHERE id BETWEEN ? AND ?")
+        let statement = try db.cachedStatement(sql: Self.sql)
         try statement.setArguments([range.lowerBound, range.upperBound])
-        let step = statement.sqliteStatement
-        defer { sqlite3_reset(step) }
+        defer { sqlite3_reset(statement.sqliteStatement) }
+        let code = read(statement.sqliteStatement, through: range.upperBound)
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
+    }
+
+    /// Reads nothing until the pages asked about (in rowid order, while a query ranks them) show
+    /// that enough more of the range will be asked for; a rare word's pages are looked up one by one.
+    init(deferred db: Database, rowids range: ClosedRange<Int64>) {
+        first = range.lowerBound
+        if let connection = db.sqliteConnection { deferred = (connection: connection, last: range.upperBound, asked: 0) }
+    }
+
+    /// Nil for a row outside the range read, which is then looked up as usual.
+    func tokens(of rowid: Int64) -> Int32? {
+        if deferred != nil { readIfWorthIt(asked: rowid) }
+        let index = rowid - first
+        guard index >= 0, index < tokens.count, tokens[Int(index)] >= 0 else { return nil }
+        return tokens[Int(index)]
+    }
+
+    /// At the 16th, 32nd, 64th … page asked: as many more pages as asked so far, in proportion to
+    /// what is left of the range, are expected. Reading runs a statement of its own on the
+    /// connection, as FTS5's own length look-up does inside a ranking function.
+    private func readIfWorthIt(asked rowid: Int64) {
+        guard var waiting = deferred else { return }
+        waiting.asked += 1
+        deferred = waiting
+        guard waiting.asked >= 16, waiting.asked & (waiting.asked - 1) == 0, rowid >= first, rowid <= waiting.last else { return }
+        let expected = Double(waiting.asked) * Double(waiting.last - rowid) / Double(rowid - first + 1)
+        guard expected > Self.worthReading else { return }
+        deferred = nil
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(waiting.connection, Self.sql, -1, &statement, nil) == SQLITE_OK, let statement else { return }
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_int64(statement, 1, first)
+        sqlite3_bind_int64(statement, 2, waiting.last)
+        if read(statement, through: waiting.last) != SQLITE_DONE { tokens = [] }  // looked up one by one, as without
+    }
+
+    /// Steps a statement of `sql` bound to the range, recording each row's length; its last result code.
+    private func read(_ step: OpaquePointer, through last: Int64) -> Int32 {
+        tokens = Array(repeating: -1, count: Int(last - first + 1))
         var code = sqlite3_step(step)
         while code == SQLITE_ROW {
             let record = UnsafeRawBufferPointer(start: sqlite3_column_blob(step, 1), count: Int(sqlite3_column_bytes(step, 1)))
             tokens[Int(sqlite3_column_int64(step, 0) - first)] = Self.sumOfVarints(record)
             code = sqlite3_step(step)
         }
-        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
-    }
-
-    /// Nil for a row outside the range read, which is then looked up as usual.
-    func tokens(of rowid: Int64) -> Int32? {
-        let index = rowid - first
-        guard index >= 0, index < tokens.count, tokens[Int(index)] >= 0 else { return nil }
-        return tokens[Int(index)]
+        return code
     }
 
     /// The size record is one SQLite varint per column: 7 bits a byte, high bit set on all but the last.
@@ -78,8 +115,12 @@ final class PageLengths {
 /// when read beforehand, and the matches in one column (the page text) of every page ranked,
 /// recorded as the ranking reads them so that the snippets need no second pass over the index.
 final class RankingPass {
-    let lengths: PageLengths?
+    /// The lengths of the pages the query being stepped ranks, when read beforehand.
+    var lengths: PageLengths?
     let column: Int32
+    /// The query's statistics, computed by its first ranking query and kept for the next one
+    /// (a query of several phrases walks each phrase's whole list of pages for them).
+    fileprivate var statistics: QueryStatistics?
     private(set) var phraseSizes: [Int32] = []
     /// Pages in the order ranked, each with its first hit's index. FTS5 returns them by rowid;
     /// should a plan ever not, pages are found by a linear search instead of a binary one.
@@ -91,7 +132,7 @@ final class RankingPass {
     /// SQLite compares a bound pointer's type by its characters; the string must outlive the statement.
     nonisolated(unsafe) static let pointerType = UnsafePointer(strdup("homecrew_ranking_pass")!)
 
-    init(lengths: PageLengths?, column: Int32) {
+    init(lengths: PageLengths? = nil, column: Int32) {
         (self.lengths, self.column) = (lengths, column)
         rowids.reserveCapacity(AppDatabase.rankingWindow)
         firstHits.reserveCapacity(AppDatabase.rankingWindow)
@@ -174,10 +215,11 @@ private final class QueryStatistics {
 
 private let rankFunction: fts5_extension_function = { apiPointer, fts, context, argumentCount, arguments in
     guard let api = apiPointer?.pointee, let fts else { return }
-    let statistics = QueryStatistics.of(api, fts)
+    let pass = argumentCount > 0 ? RankingPass.bound(to: arguments![Int(argumentCount) - 1]) : nil
+    let statistics = pass?.statistics ?? QueryStatistics.of(api, fts)
+    pass?.statistics = statistics
     var instances: Int32 = 0
     _ = api.xInstCount(fts, &instances)
-    let pass = argumentCount > 0 ? RankingPass.bound(to: arguments![Int(argumentCount) - 1]) : nil
     let weights = pass == nil ? argumentCount : argumentCount - 1
     let rowid = api.xRowid(fts)
     pass?.startPage(rowid, api, fts)

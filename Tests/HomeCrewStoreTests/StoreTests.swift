@@ -428,6 +428,45 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(narrow.hits.map(\.documentID), [best.document.id])
     }
 
+    func testTheWindowRankedHoldsTheMostRecentMatchesWhereverTheyLie() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let window = AppDatabase.rankingWindow
+        // A word on every page (its window lies among the newest pages), on every third, on the
+        // oldest half only (its window lies wholly below the newest pages), and on five pages.
+        var generator = Seeded(state: 29)
+        let filler = ["month", "leave", "period", "contract", "driver"]
+        let count = 3 * window
+        let pages = (1...count).map { number in
+            var words = ["salary"] + (number % 3 == 0 ? ["notice"] : []) + (number <= count / 2 ? ["cook"] : []) + (number <= 5 ? ["visa"] : [])
+            words += (0..<Int.random(in: 0...12, using: &generator)).map { _ in filler.randomElement(using: &generator) ?? "" }
+            return PageText(number: number, text: words.joined(separator: " "), source: .pdfText)
+        }
+        let hash = String(repeating: "2", count: 64)
+        _ = try database.addDocument(
+            Document(householdID: sea.id, objectHash: hash, kind: .other, title: "Ledger", originalName: "ledger.pdf"),
+            object: StoredObject(hash: hash, size: 1, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: count)),
+            pages: pages, thumbnail: nil, staff: [])
+        for text in ["salary", "notice", "cook", "visa", "salary notice", "cook OR visa", "salary -notice"] {
+            let query = try SearchQuery.parse(text)
+            let found = try database.search(query, SearchFilter(limit: 30))
+            // As it was found before: the window's start by walking the matches backwards, then every page from it ranked.
+            let (expected, windowed) = try database.writer.read { db -> ([Int?], Bool) in
+                let cutoff = try Int64.fetchOne(db, sql: """
+                    SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
+                    """, arguments: [query.fts5, window - 1])
+                let pages = try Int.fetchAll(db, sql: """
+                    SELECT r.page_number FROM search_index JOIN search_row r ON r.rowid = search_index.rowid
+                    WHERE search_index MATCH ? AND search_index.rowid >= ?
+                    ORDER BY homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0), search_index.rowid LIMIT 30
+                    """, arguments: [query.fts5, cutoff ?? 0])
+                return (pages.map { Optional($0) }, cutoff != nil)
+            }
+            XCTAssertGreaterThanOrEqual(expected.count, 5, text)
+            XCTAssertEqual(found.hits.map(\.page), expected, text)
+            XCTAssertEqual(found.rankedRecentPagesOnly, windowed, text)
+        }
+    }
+
     func testOurRankingOrdersAsBm25DoesAndKnowsWhichColumnMatched() throws {
         // A bare FTS5 table with the search index's columns; rows from a seeded generator.
         let queue = try DatabaseQueue()
