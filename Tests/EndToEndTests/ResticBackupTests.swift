@@ -205,7 +205,7 @@ final class ResticBackupTests: XCTestCase {
         let failed = try homecrew.run(["vault", "backup", "--restic", repository], environment: password)
         XCTAssertEqual(failed.status, 74, failed.stderr)
         XCTAssertTrue(failed.stderr.hasPrefix("error: making the restic repository \(repository) failed midway ("), failed.stderr)
-        XCTAssertTrue(failed.stderr.hasSuffix("no space left on device); it left data, index, keys there, which the next backup removes to make it again\n"),
+        XCTAssertTrue(failed.stderr.hasSuffix("no space left on device); it left data, index, keys, 2 more there, which the next backup removes to make it again\n"),
                       failed.stderr)
         XCTAssertEqual(failed.stderr.filter { $0 == "\n" }.count, 1)
     }

@@ -142,7 +142,7 @@ final class ResticBackupsTests: XCTestCase {
         XCTAssertEqual(RepositoryName.localPath("local:/media/usb"), "/media/usb")
         XCTAssertEqual(RepositoryName.localPath("/media/usb"), "/media/usb")
         XCTAssertEqual(ResticBackups.shownNames(["a\u{202E}b", String(repeating: "x", count: 50), "c", "d"]),
-                       ["a?b", String(repeating: "x", count: 40) + "…", "c"])
+                       ["a?b", String(repeating: "x", count: 40) + "…", "c", "1 more"])
     }
 
     func testEachFailureHasItsCategory() {

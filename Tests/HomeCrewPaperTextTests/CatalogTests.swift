@@ -1,4 +1,5 @@
 import XCTest
+import HomeCrewCore
 @testable import HomeCrewPaperText
 
 /// The shipped catalogs against the keys the papers print (`PaperKey`): none missing, none left
@@ -90,5 +91,13 @@ final class CatalogTests: XCTestCase {
                 XCTAssertNotEqual(entry.translations.first, entry.key.id, "\(text.language).po copies the English of \(entry.key)")
             }
         }
+    }
+}
+
+/// `staff add --language` accepts exactly the languages whose papers can be printed: a tag whose
+/// catalog is missing or incomplete must not be given to a person.
+final class AcceptedLanguagesTests: XCTestCase {
+    func testThePeoplesLanguagesAreTheCompleteCatalogs() {
+        XCTAssertEqual(StaffLanguage.accepted.map(\.tag), PaperLanguages.complete.map(\.tag))
     }
 }
