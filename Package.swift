@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "HomeCrewWeb",
             dependencies: [
-                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations",
+                "HomeCrewCore", "HomeCrewStore", "HomeCrewVault", "HomeCrewOperations", "HomeCrewPaperText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // TLS when given --tls-cert/--tls-key (swift-nio-ssl, which the tests' HTTP client builds anyway).
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -67,7 +67,7 @@ public struct PaperText: Sendable {
 
     /// Replaces each `{name}` once, left to right: a value that itself holds "{name}" (a person's
     /// name as typed) is written as it is, never filled again.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
         var result = "", rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
