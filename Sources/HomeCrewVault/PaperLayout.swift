@@ -37,9 +37,8 @@ struct PaperLayout {
         var second: Font { Font(style: style == .bold ? .regular : style, size: (size * 0.85).rounded(), gray: true) }
     }
 
-    /// A signature line with its label and caption under it, and how tall that is; each more
-    /// language adds a label and a caption.
-    static let signatureHeight = 34.0, signatureLanguageHeight = 26.0
+    /// A signature line with its label and caption under it, and how tall that is at least.
+    static let signatureHeight = 34.0
 
     let cr: OpaquePointer
     let left: Double, width: Double
@@ -161,28 +160,32 @@ struct PaperLayout {
     /// Lines to sign side by side, each with its label in each language (`labels[line][language]`)
     /// and the caption ("Signature and date", one a language) under it; with `atFoot` they sit on
     /// the bottom margin of the last page (a page of their own when there is no room), at least
-    /// `gap` below what came before.
+    /// `gap` below what came before. Each text takes at least its line (14 and 12 points), more
+    /// where its script is taller (Arabic).
     mutating func signatures(_ labels: [[String]], captions: [String], gap: Double, atFoot: Bool) {
-        let height = Self.signatureHeight + Double(captions.count - 1) * Self.signatureLanguageHeight
-        moveDown(gap, before: height, toFoot: atFoot)
         let column = width / 2 - 20
-        for (index, texts) in labels.enumerated() {
+        func font(_ size: Double, _ language: Int) -> Font { language == 0 ? .regular(size) : Font.regular(size).second }
+        func stack(_ texts: [String]) -> [(text: String, font: Font, height: Double)] {
+            texts.enumerated().map { ($1, font(9, $0), max(14, height($1, font(9, $0), width: column))) }
+                + captions.enumerated().map { ($1, font(8, $0), max(12, height($1, font(8, $0), width: column))) }
+        }
+        let stacks = labels.map(stack)
+        let tallest = stacks.map { $0.reduce(8) { $0 + $1.height } }.max() ?? 0
+        let block = max(Self.signatureHeight, tallest)
+        moveDown(gap, before: block, toFoot: atFoot)
+        for (index, texts) in stacks.enumerated() {
             let x = left + Double(index) * (width / 2 + 10)
             cairo_move_to(cr, x, y)
             cairo_line_to(cr, x + column, y)
             cairo_set_line_width(cr, 0.6)
             cairo_stroke(cr)
             var lineTop = y + 4
-            for (language, label) in texts.enumerated() {
-                _ = draw(label, language == 0 ? .regular(9) : Font.regular(9).second, x: x, y: lineTop, width: column)
-                lineTop += 14
-            }
-            for (language, caption) in captions.enumerated() {
-                _ = draw(caption, language == 0 ? .regular(8) : Font.regular(8).second, x: x, y: lineTop, width: column)
-                lineTop += 12
+            for text in texts {
+                _ = draw(text.text, text.font, x: x, y: lineTop, width: column)
+                lineTop += text.height
             }
         }
-        y += height
+        y += block
     }
 
     /// Notes on the bottom margin of the last page, at least `gap` below what came before.

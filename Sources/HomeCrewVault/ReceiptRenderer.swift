@@ -8,7 +8,10 @@ import HomeCrewPaperText
 public enum ReceiptRenderer {
     public static func pdf(_ receipt: PaymentReceipt) -> [UInt8] {
         let versions = PaperVersions(receipt, worker: receipt.member.language, household: receipt.householdRecord.language) { $0.receipt($1) }
-        return PaperLayout.pdf(title: versions.first.title, created: receipt.issued, margin: 56) { page in draw(versions, &page) }
+        // A receipt in two languages keeps to one page with narrower margins.
+        return PaperLayout.pdf(title: versions.first.title, created: receipt.issued, margin: versions.papers.count == 1 ? 56 : 44) { page in
+            draw(versions, &page)
+        }
     }
 
     /// How each currency's amounts are said (`Resources/currency-words.tsv`).
@@ -28,27 +31,28 @@ public enum ReceiptRenderer {
 
     private static func draw(_ versions: PaperVersions<PaymentReceipt>, _ page: inout PaperLayout) {
         let receipt = versions.first
-        // Two languages fit on the page with less room between the parts.
-        let room = versions.papers.count == 1 ? 1.0 : 0.5
+        // Two languages fit on the page with smaller letters and less room between the parts.
+        let (room, size) = versions.papers.count == 1 ? (1.0, 1.0) : (0.5, 0.85)
         page.y += 8
-        page.paragraphs(versions.texts(\.title), .bold(18), after: 6)
-        page.paragraphs(versions.texts(\.numberLine), .regular(9), after: 14)
-        for line in receipt.household { page.paragraph(line, .regular(11), after: 2) }
+        page.paragraphs(versions.texts(\.title), .bold(18 * size), after: 6)
+        page.paragraphs(versions.texts(\.numberLine), .regular(9), after: 14 * room)
+        for line in receipt.household { page.paragraph(line, .regular(11 * size), after: 2) }
         page.y += 18 * room
-        page.paragraph(receipt.employee, .bold(14), after: 10)
-        page.paragraphs(versions.texts(\.amountFigures), .bold(20), after: 4)
+        page.paragraph(receipt.employee, .bold(14 * size), after: 10 * room)
+        page.paragraphs(versions.texts(\.amountFigures), .bold(20 * size), after: 4)
         // A language without number words gives the figures alone, never another language's words.
-        page.paragraphs(versions.texts(\.amountWords).filter { !$0.isEmpty }, .italic(11), after: 16)
+        page.paragraphs(versions.texts(\.amountWords).filter { !$0.isEmpty }, .italic(11 * size), after: 16 * room)
         for index in receipt.details.indices {
-            page.pairs(versions.texts { $0.details[index].label }, versions.texts { $0.details[index].value }, .regular(10), valueAt: 120, after: 4)
+            page.pairs(versions.texts { $0.details[index].label }, versions.texts { $0.details[index].value }, .regular(10 * size), valueAt: 120,
+                       after: 4 * room)
         }
         page.y += 18 * room
         // The paper's own sentence runs in its language's direction, even when it begins with a name in another script.
-        page.paragraphs(versions.texts(\.statement), .regular(11), directions: versions.papers.map { $0.rightToLeft ? .rightToLeft : .leftToRight },
-                        between: 6)
-        if !versions.governing.isEmpty { page.y += 8 }
+        page.paragraphs(versions.texts(\.statement), .regular(11 * size), directions: versions.papers.map { $0.rightToLeft ? .rightToLeft : .leftToRight },
+                        between: 4)
+        if !versions.governing.isEmpty { page.y += 6 }
         for sentence in versions.governing { page.paragraph(sentence, .regular(8), after: 2) }
         page.signatures(receipt.signatures.indices.map { index in versions.texts { $0.signatures[index] } },
-                        captions: versions.texts(\.signatureCaption), gap: 60 * room, atFoot: false)
+                        captions: versions.texts(\.signatureCaption), gap: 60 * room * room, atFoot: false)
     }
 }
