@@ -160,14 +160,18 @@ struct PaperLayout {
     /// Lines to sign side by side, each with its label in each language (`labels[line][language]`)
     /// and the caption ("Signature and date", one a language) under it; with `atFoot` they sit on
     /// the bottom margin of the last page (a page of their own when there is no room), at least
-    /// `gap` below what came before. Each text takes at least its line (14 and 12 points), more
-    /// where its script is taller (Arabic).
+    /// `gap` below what came before. Each text takes its line (14 and 12 points), in two languages
+    /// more where its script is taller (Arabic).
     mutating func signatures(_ labels: [[String]], captions: [String], gap: Double, atFoot: Bool) {
         let column = width / 2 - 20
         func font(_ size: Double, _ language: Int) -> Font { language == 0 ? .regular(size) : Font.regular(size).second }
+        // One language keeps the lines it always had; in two, each text takes its script's height.
+        func room(_ text: String, _ font: Font, _ line: Double) -> Double {
+            captions.count == 1 ? line : max(line, height(text, font, width: column))
+        }
         func stack(_ texts: [String]) -> [(text: String, font: Font, height: Double)] {
-            texts.enumerated().map { ($1, font(9, $0), max(14, height($1, font(9, $0), width: column))) }
-                + captions.enumerated().map { ($1, font(8, $0), max(12, height($1, font(8, $0), width: column))) }
+            texts.enumerated().map { ($1, font(9, $0), room($1, font(9, $0), 14)) }
+                + captions.enumerated().map { ($1, font(8, $0), room($1, font(8, $0), 12)) }
         }
         let stacks = labels.map(stack)
         let tallest = stacks.map { $0.reduce(8) { $0 + $1.height } }.max() ?? 0
