@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "HomeCrewCore"),
         // The document vault: content-addressed object store, backups, and the client side of
         // the isolated extraction workers.
-        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "CLibCrypto", "CCairo", "CPango"],
+        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "HomeCrewPaperText", "CLibCrypto", "CCairo", "CPango"],
                 resources: [.copy("Resources/currency-words.tsv")]),
         // The words and formats of the printed papers in each language: gettext PO catalogs that
         // translators edit, and ICU's numbers, money and dates per locale.
@@ -87,7 +87,7 @@ let package = Package(
         ),
         // Shared by the tests: the corpus (`HOMECREW_CORPUS`) and a seeded random generator.
         .target(name: "HomeCrewTestSupport", path: "Tests/HomeCrewTestSupport"),
-        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "CCairo", "HomeCrewTestSupport"]),
+        .testTarget(name: "HomeCrewVaultTests", dependencies: ["HomeCrewVault", "HomeCrewMedia", "HomeCrewPaperText", "CCairo", "HomeCrewTestSupport"]),
         .testTarget(name: "HomeCrewPaperTextTests", dependencies: ["HomeCrewPaperText", "HomeCrewCore"]),
         .testTarget(
             name: "HomeCrewOperationsTests",

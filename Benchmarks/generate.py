@@ -4,6 +4,7 @@
   generate.py pdfs N DIR          N text PDFs, 1-19 pages each (10 on average), unique text per document
   generate.py heics N DIR         N HEIC photos: the corpus' 12-megapixel iPhone photo, each copy made unique by a trailing 'free' box
   generate.py payroll N H FILE    a `homecrew import` file with N staff across H households
+  generate.py payroll N H FILE --languages   the same, each person reading one of the papers' twelve languages in turn
 
 Needs Debian's python3-cairo. Documents use a fixed creation date, so the same seed gives the same bytes.
 """
@@ -61,9 +62,13 @@ def heics(count, folder):
             out.write(data)
 
 
-def payroll(count, households, path):
+LANGUAGES = ["en", "fil", "id", "hi", "ne", "ta", "bn", "ar", "si", "ur", "zh-Hant", "ja"]
+
+
+def payroll(count, households, path, languages=False):
     rng = random.Random(11)
-    result = {"homecrew_export": 1, "exported_at": "2026-11-22T00:00:00.000Z", "households": []}
+    # Format 7 carries a person's language; the same people otherwise.
+    result = {"homecrew_export": 7 if languages else 1, "exported_at": "2026-11-22T00:00:00.000Z", "households": []}
     for h in range(households):
         staff = []
         for s in range(count // households):
@@ -77,6 +82,8 @@ def payroll(count, households, path):
                 history.append({"effective_from": f"2026-11-{rng.randint(2, 28):02d}", "amount": amount, "currency": currency})
             staff.append({"id": f"{number:012x}", "legal_name": f"Person {number}", "start_date": start,
                           "annual_leave_days": "21", "salary_history": history, "leave": [], "adjustments": []})
+            if languages:
+                staff[-1]["language"] = LANGUAGES[number % len(LANGUAGES)]
         result["households"].append({"id": f"{0xa00000000000 + h:012x}", "name": f"Household {h}",
                                      "leave_carry_over_cap": "0", "closed_months": [], "staff": staff, "documents": []})
     with open(path, "w") as out:
@@ -90,6 +97,6 @@ if __name__ == "__main__":
     elif kind == "heics":
         heics(int(sys.argv[2]), sys.argv[3])
     elif kind == "payroll":
-        payroll(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        payroll(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], languages="--languages" in sys.argv[5:])
     else:
         sys.exit(__doc__)

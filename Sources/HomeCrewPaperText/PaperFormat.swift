@@ -26,9 +26,11 @@ public struct PaperFormat: Sendable {
         keptLeftToRight(amount.formatted(.currency(code: currency.code).precision(.fractionLength(currency.minorUnits)).locale(locale)))
     }
 
-    /// A plain amount without its currency ("1,23,45,678.50"), for columns headed by the currency.
-    public func amount(_ amount: Decimal, currency: Currency) -> String {
-        keptLeftToRight(amount.formatted(.number.precision(.fractionLength(currency.minorUnits)).locale(locale)))
+    /// A plain amount without its currency ("1,23,45,678.50"), for columns headed by the currency;
+    /// with `plus`, an amount added says so ("+1,000.00").
+    public func amount(_ amount: Decimal, currency: Currency, plus: Bool = false) -> String {
+        let style = Decimal.FormatStyle.number.precision(.fractionLength(currency.minorUnits)).locale(locale)
+        return keptLeftToRight(amount.formatted(plus ? style.sign(strategy: .always()) : style))
     }
 
     /// A count or a number of days, in the locale's digits ("१२", "1.5").

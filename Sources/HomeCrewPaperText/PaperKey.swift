@@ -24,12 +24,21 @@ public enum PaperKey: CaseIterable, Sendable {
     case cash, bankTransfer, upi, cheque, wageProtectionSystem, otherMethod
     // The final settlement statement.
     case settlementTitle, employed, employedValue, endedBy, noticeGiven, noNotice, lastMonthlyWage, rules, rulesValue,
-         toBePaidBy, source, total, noteValue, advancesToRepay, finalPayRow, noStatutoryGratuity, payByNote,
-         noticePaidByEmployer, noticeOwedByWorker
+         toBePaidBy, source, total, noteValue
     // Why employment ended.
     case resignation, termination, redundancy, endOfContract, resignationWithCause
     // The parts of a settlement.
     case finalPay, leaveNotTaken, notice, gratuity, advances
+    // A settlement's working, step by step (`WorkedStep.Kind`: the English is there).
+    case stepFinalPay, stepFinalPaySettledBefore, stepLeaveTooShort, stepLeaveNotTaken, stepLeaveCarriedOver,
+         stepDailyRate, stepDailyRateOverYear, stepNoticeNoneGiven, stepNoticeShort, stepNoticeMonthsArithmetic,
+         stepNoticeDaysShort, stepNoticeDaysShortFrom, stepNoticeDaysArithmetic, stepPaidInLieuByEmployer,
+         stepOwedByWorker, stepAdvancesToRepay, stepGratuityService, stepGratuityNotForReason, stepGratuityTooFewYears,
+         stepGratuityTooFewYearsWithRemarks, stepGratuityTooFewMonths, stepGratuityLump, stepGratuityCeiling,
+         stepGratuityCapped, stepWageCapped, stepPartYearCounted, stepPartYearNotCounted, stepProRataMore,
+         stepProRataLess, stepPerYearWhole, stepPerYearPart, stepSplitService, stepSplitBeforeCapped,
+         stepSplitAfterRemainder, stepTogether, stepContractPaid, stepStatutePaid, stepInsteadOf, stepHijriYears,
+         stepNoStatutoryGratuity, stepPayBy
 
     /// The catalog entry: msgctxt, msgid and the English plural (nil: not said with a count).
     public var entry: (context: String, id: String, plural: String?) {
@@ -97,13 +106,6 @@ public enum PaperKey: CaseIterable, Sendable {
         case .source: ("settlement", "Source: {source}", nil)
         case .total: ("settlement", "Total: {amount}", nil)
         case .noteValue: ("settlement", "Note: {note}", nil)
-        case .advancesToRepay: ("settlement", "advances still to be repaid: −{amount}", nil)
-        case .finalPayRow: ("settlement", "{month}: pay to the last day {due}, already paid {paid}", nil)
-        case .noStatutoryGratuity: ("settlement", "No statutory gratuity: {reason}", nil)
-        case .payByNote: ("settlement", "To be paid by {date}: within {count} day of the last day ({source}).",
-                          "To be paid by {date}: within {count} days of the last day ({source}).")
-        case .noticePaidByEmployer: ("settlement", "paid in lieu by the employer", nil)
-        case .noticeOwedByWorker: ("settlement", "owed by the worker who resigned, deducted", nil)
         case .resignation: ("leaving reason", "resignation", nil)
         case .termination: ("leaving reason", "termination", nil)
         case .redundancy: ("leaving reason", "redundancy", nil)
@@ -114,8 +116,23 @@ public enum PaperKey: CaseIterable, Sendable {
         case .notice: ("settlement part", "Notice", nil)
         case .gratuity: ("settlement part", "Gratuity", nil)
         case .advances: ("settlement part", "Advances", nil)
+        case .stepFinalPay, .stepFinalPaySettledBefore, .stepLeaveTooShort, .stepLeaveNotTaken, .stepLeaveCarriedOver,
+             .stepDailyRate, .stepDailyRateOverYear, .stepNoticeNoneGiven, .stepNoticeShort,
+             .stepNoticeMonthsArithmetic, .stepNoticeDaysShort, .stepNoticeDaysShortFrom, .stepNoticeDaysArithmetic,
+             .stepPaidInLieuByEmployer, .stepOwedByWorker, .stepAdvancesToRepay, .stepGratuityService,
+             .stepGratuityNotForReason, .stepGratuityTooFewYears, .stepGratuityTooFewYearsWithRemarks,
+             .stepGratuityTooFewMonths, .stepGratuityLump, .stepGratuityCeiling, .stepGratuityCapped, .stepWageCapped,
+             .stepPartYearCounted, .stepPartYearNotCounted, .stepProRataMore, .stepProRataLess, .stepPerYearWhole,
+             .stepPerYearPart, .stepSplitService, .stepSplitBeforeCapped, .stepSplitAfterRemainder, .stepTogether,
+             .stepContractPaid, .stepStatutePaid, .stepInsteadOf, .stepHijriYears, .stepNoStatutoryGratuity,
+             .stepPayBy:
+            Self.stepKinds[self].map { ("settlement step", $0.template.one, $0.template.other) } ?? ("settlement step", "", nil)
         }
     }
+
+    /// The step each key of a settlement's working says.
+    static let stepKinds: [PaperKey: WorkedStep.Kind] = Dictionary(
+        uniqueKeysWithValues: WorkedStep.Kind.allCases.compactMap { kind in PaperKey(kind).map { ($0, kind) } })
 
     public var catalogKey: POKey { POKey(context: entry.context, id: entry.id) }
 }
@@ -141,6 +158,54 @@ extension PaperKey {
         case .redundancy: self = .redundancy
         case .endOfContract: self = .endOfContract
         case .resignationWithCause: self = .resignationWithCause
+        }
+    }
+
+    /// The key of a step of a settlement's working; nil for a reading quoted from the rules, printed as written.
+    public init?(_ kind: WorkedStep.Kind) {
+        switch kind {
+        case .finalPay: self = .stepFinalPay
+        case .finalPaySettledBefore: self = .stepFinalPaySettledBefore
+        case .leaveTooShort: self = .stepLeaveTooShort
+        case .leaveNotTaken: self = .stepLeaveNotTaken
+        case .leaveCarriedOver: self = .stepLeaveCarriedOver
+        case .dailyRate: self = .stepDailyRate
+        case .dailyRateOverYear: self = .stepDailyRateOverYear
+        case .noticeNoneGiven: self = .stepNoticeNoneGiven
+        case .noticeShort: self = .stepNoticeShort
+        case .noticeMonthsArithmetic: self = .stepNoticeMonthsArithmetic
+        case .noticeDaysShort: self = .stepNoticeDaysShort
+        case .noticeDaysShortFrom: self = .stepNoticeDaysShortFrom
+        case .noticeDaysArithmetic: self = .stepNoticeDaysArithmetic
+        case .paidInLieuByEmployer: self = .stepPaidInLieuByEmployer
+        case .owedByWorker: self = .stepOwedByWorker
+        case .advancesToRepay: self = .stepAdvancesToRepay
+        case .gratuityService: self = .stepGratuityService
+        case .gratuityNotForReason: self = .stepGratuityNotForReason
+        case .gratuityTooFewYears: self = .stepGratuityTooFewYears
+        case .gratuityTooFewYearsWithRemarks: self = .stepGratuityTooFewYearsWithRemarks
+        case .gratuityTooFewMonths: self = .stepGratuityTooFewMonths
+        case .gratuityLump: self = .stepGratuityLump
+        case .gratuityCeiling: self = .stepGratuityCeiling
+        case .gratuityCapped: self = .stepGratuityCapped
+        case .wageCapped: self = .stepWageCapped
+        case .partYearCounted: self = .stepPartYearCounted
+        case .partYearNotCounted: self = .stepPartYearNotCounted
+        case .proRataMore: self = .stepProRataMore
+        case .proRataLess: self = .stepProRataLess
+        case .perYearWhole: self = .stepPerYearWhole
+        case .perYearPart: self = .stepPerYearPart
+        case .splitService: self = .stepSplitService
+        case .splitBeforeCapped: self = .stepSplitBeforeCapped
+        case .splitAfterRemainder: self = .stepSplitAfterRemainder
+        case .together: self = .stepTogether
+        case .contractPaid: self = .stepContractPaid
+        case .statutePaid: self = .stepStatutePaid
+        case .insteadOf: self = .stepInsteadOf
+        case .hijriYears: self = .stepHijriYears
+        case .noStatutoryGratuity: self = .stepNoStatutoryGratuity
+        case .payBy: self = .stepPayBy
+        case .quoted: return nil
         }
     }
 

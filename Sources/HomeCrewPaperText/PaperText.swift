@@ -1,4 +1,5 @@
 import Foundation
+import HomeCrewCore
 
 public enum PaperTextError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLanguage(String, known: [String])
@@ -65,22 +66,9 @@ public struct PaperText: Sendable {
         return Self.fill(english, values)
     }
 
-    /// Replaces each `{name}` once, left to right: a value that itself holds "{name}" (a person's
-    /// name as typed) is written as it is, never filled again.
+    /// Replaces each `{name}` once, left to right (`MessageTemplate.fill`).
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        var result = "", rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"),
-                  let value = values[String(rest[rest.index(after: open)..<close])] else {
-                result.append("{")
-                rest = rest[rest.index(after: open)...]
-                continue
-            }
-            result += value
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+        MessageTemplate.fill(template, values)
     }
 
     /// The `{name}` placeholders a message uses.

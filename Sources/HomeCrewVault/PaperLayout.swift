@@ -19,6 +19,8 @@ struct PaperLayout {
         enum Style: String { case regular = "", bold = "Bold", italic = "Italic" }
         let style: Style
         let size: Double
+        /// Grey: the household's language under the worker's.
+        var gray = false
 
         static func regular(_ size: Double) -> Font { Font(style: .regular, size: size) }
         static func bold(_ size: Double) -> Font { Font(style: .bold, size: size) }
@@ -30,10 +32,13 @@ struct PaperLayout {
 
         /// Pango's form: "Noto Sans,Noto Sans Devanagari,… Bold 10".
         var pango: String { "\(Self.families.joined(separator: ",")) \(style.rawValue) \(size)" }
+
+        /// The same text in a paper's second language: a little smaller, grey, never bold.
+        var second: Font { Font(style: style == .bold ? .regular : style, size: (size * 0.85).rounded(), gray: true) }
     }
 
-    /// A signature line with its label and caption under it, and how tall that is.
-    static let signatureCaption = "Signature and date", signatureHeight = 34.0
+    /// A signature line with its label and caption under it, and how tall that is at least.
+    static let signatureHeight = 34.0
 
     let cr: OpaquePointer
     let left: Double, width: Double
@@ -69,7 +74,7 @@ struct PaperLayout {
     /// Which way a paragraph runs. A value a person typed (a name, an address) takes the direction
     /// of its first strong letter, so an Arabic name reads right to left; a sentence of the paper's
     /// own (English for now) runs in the paper's direction, even when it begins with such a name.
-    enum Direction { case ofText, leftToRight }
+    enum Direction { case ofText, leftToRight, rightToLeft }
 
     /// One paragraph wrapped to the width (less `indent`), on a new page if it does not fit; `gap` below it.
     mutating func paragraph(_ text: String, _ font: Font, indent: Double = 0, direction: Direction = .ofText, after gap: Double = 0) {
@@ -100,6 +105,48 @@ struct PaperLayout {
         y += drawn + gap
     }
 
+    /// The same paragraph in each of a paper's languages, each under the one before in the second
+    /// font, `between` apart; a text that reads the same in each (a name) once.
+    mutating func paragraphs(_ texts: [String], _ font: Font, indent: Double = 0, directions: [Direction] = [], between: Double = 1,
+                             after gap: Double = 0) {
+        let shown = Self.distinct(texts)
+        for (index, text) in shown.enumerated() {
+            let direction = index < directions.count ? directions[index] : .ofText
+            paragraph(text, index == 0 ? font : font.second, indent: indent, direction: direction,
+                      after: index == shown.count - 1 ? gap : between)
+        }
+    }
+
+    /// `amount` for each language: the first's label and amount, then each other's under it, its
+    /// amount only where it is written differently.
+    mutating func amounts(_ labels: [String], _ amounts: [String], _ font: Font, between: Double = 1, after gap: Double = 0) {
+        for (index, label) in labels.enumerated() {
+            let written = index == 0 || !Self.same(amounts[index], amounts[0]) ? amounts[index] : ""
+            amount(label, written, index == 0 ? font : font.second, after: index == labels.count - 1 ? gap : between)
+        }
+    }
+
+    /// `pair` for each language, each under the one before.
+    mutating func pairs(_ labels: [String], _ values: [String], _ font: Font, valueAt offset: Double, between: Double = 1, after gap: Double = 0) {
+        for (index, label) in labels.enumerated() {
+            let value = index == 0 || !Self.same(values[index], values[0]) ? values[index] : ""
+            pair(label, value, index == 0 ? font : font.second, valueAt: offset, after: index == labels.count - 1 ? gap : between)
+        }
+    }
+
+    /// The texts in order, each once.
+    static func distinct(_ texts: [String]) -> [String] {
+        texts.reduce(into: []) { kept, text in if !kept.contains(where: { same($0, text) }) { kept.append(text) } }
+    }
+
+    /// Whether two texts read the same, the marks that keep an amount left to right inside
+    /// right-to-left text aside.
+    static func same(_ one: String, _ other: String) -> Bool {
+        let marks = Set("\u{200E}\u{200F}\u{2066}\u{2067}\u{2068}\u{2069}".unicodeScalars)
+        func bare(_ text: String) -> String.UnicodeScalarView { String.UnicodeScalarView(text.unicodeScalars.filter { !marks.contains($0) }) }
+        return one == other || String(bare(one)) == String(bare(other))
+    }
+
     /// A thin line across the page.
     mutating func rule(after gap: Double) {
         reserve(1)
@@ -110,22 +157,39 @@ struct PaperLayout {
         y += gap
     }
 
-    /// Lines to sign side by side, each with its label and "Signature and date" under it; with
-    /// `atFoot` they sit on the bottom margin of the last page (a page of their own when there
-    /// is no room), at least `gap` below what came before.
-    mutating func signatures(_ labels: [String], gap: Double, atFoot: Bool) {
-        moveDown(gap, before: Self.signatureHeight, toFoot: atFoot)
+    /// Lines to sign side by side, each with its label in each language (`labels[line][language]`)
+    /// and the caption ("Signature and date", one a language) under it; with `atFoot` they sit on
+    /// the bottom margin of the last page (a page of their own when there is no room), at least
+    /// `gap` below what came before. Each text takes its line (14 and 12 points), in two languages
+    /// more where its script is taller (Arabic).
+    mutating func signatures(_ labels: [[String]], captions: [String], gap: Double, atFoot: Bool) {
         let column = width / 2 - 20
-        for (index, label) in labels.enumerated() {
+        func font(_ size: Double, _ language: Int) -> Font { language == 0 ? .regular(size) : Font.regular(size).second }
+        // One language keeps the lines it always had; in two, each text takes its script's height.
+        func room(_ text: String, _ font: Font, _ line: Double) -> Double {
+            captions.count == 1 ? line : max(line, height(text, font, width: column))
+        }
+        func stack(_ texts: [String]) -> [(text: String, font: Font, height: Double)] {
+            texts.enumerated().map { ($1, font(9, $0), room($1, font(9, $0), 14)) }
+                + captions.enumerated().map { ($1, font(8, $0), room($1, font(8, $0), 12)) }
+        }
+        let stacks = labels.map(stack)
+        let tallest = stacks.map { $0.reduce(8) { $0 + $1.height } }.max() ?? 0
+        let block = max(Self.signatureHeight, tallest)
+        moveDown(gap, before: block, toFoot: atFoot)
+        for (index, texts) in stacks.enumerated() {
             let x = left + Double(index) * (width / 2 + 10)
             cairo_move_to(cr, x, y)
             cairo_line_to(cr, x + column, y)
             cairo_set_line_width(cr, 0.6)
             cairo_stroke(cr)
-            _ = draw(label, .regular(9), x: x, y: y + 4, width: column)
-            _ = draw(Self.signatureCaption, .regular(8), x: x, y: y + 18, width: column)
+            var lineTop = y + 4
+            for text in texts {
+                _ = draw(text.text, text.font, x: x, y: lineTop, width: column)
+                lineTop += text.height
+            }
         }
-        y += Self.signatureHeight
+        y += block
     }
 
     /// Notes on the bottom margin of the last page, at least `gap` below what came before.
@@ -179,18 +243,22 @@ struct PaperLayout {
             pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
-        if direction == .leftToRight {
+        if direction != .ofText {
             // A strong base direction (the context's own default is weak, which lets the first letter
-            // decide); runs inside the paragraph are still ordered by the bidi algorithm.
-            pango_context_set_base_dir(pango_layout_get_context(layout), PANGO_DIRECTION_LTR)
+            // decide); runs inside the paragraph are still ordered by the bidi algorithm. A right-to-left
+            // paragraph starts at the right margin.
+            pango_context_set_base_dir(pango_layout_get_context(layout), direction == .leftToRight ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
             pango_layout_context_changed(layout)
+            if direction == .rightToLeft { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
         }
         pango_layout_set_auto_dir(layout, direction == .ofText ? 1 : 0)
         pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let extent = (width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        if font.gray { cairo_set_source_rgb(cr, 0.33, 0.33, 0.33) }
         use(layout, extent)
+        if font.gray { cairo_set_source_rgb(cr, 0, 0, 0) }
         return extent.height
     }
 }

@@ -1,12 +1,17 @@
 import Foundation
 import HomeCrewCore
+import HomeCrewPaperText
 
 /// Renders a payment receipt as a one-page A4 PDF laid out by `PaperLayout`, so a name in
 /// Devanagari, Arabic or Japanese is shaped, ordered and given a font that has its letters.
 /// Everything in the file is a function of the receipt, so the same receipt gives the same bytes.
 public enum ReceiptRenderer {
     public static func pdf(_ receipt: PaymentReceipt) -> [UInt8] {
-        PaperLayout.pdf(title: receipt.title, created: receipt.issued, margin: 56) { page in draw(receipt, &page) }
+        let versions = PaperVersions(receipt, worker: receipt.member.language, household: receipt.householdRecord.language) { $0.receipt($1) }
+        // A receipt in two languages keeps to one page with narrower margins.
+        return PaperLayout.pdf(title: versions.first.title, created: receipt.issued, margin: versions.papers.count == 1 ? 56 : 44) { page in
+            draw(versions, &page)
+        }
     }
 
     /// How each currency's amounts are said (`Resources/currency-words.tsv`).
@@ -24,18 +29,30 @@ public enum ReceiptRenderer {
         return table
     }()
 
-    private static func draw(_ receipt: PaymentReceipt, _ page: inout PaperLayout) {
+    private static func draw(_ versions: PaperVersions<PaymentReceipt>, _ page: inout PaperLayout) {
+        let receipt = versions.first
+        // Two languages fit on the page with smaller letters and less room between the parts.
+        let (room, size) = versions.papers.count == 1 ? (1.0, 1.0) : (0.5, 0.85)
         page.y += 8
-        page.paragraph(receipt.title, .bold(18), after: 6)
-        page.paragraph("No. \(receipt.number)", .regular(9), after: 14)
-        for line in receipt.household { page.paragraph(line, .regular(11), after: 2) }
-        page.y += 18
-        page.paragraph(receipt.employee, .bold(14), after: 10)
-        page.paragraph(receipt.amountFigures, .bold(20), after: 4)
-        page.paragraph(receipt.amountWords, .italic(11), after: 16)
-        for (label, value) in receipt.details { page.pair(label, value, .regular(10), valueAt: 120, after: 4) }
-        page.y += 18
-        page.paragraph(receipt.statement, .regular(11), direction: .leftToRight)
-        page.signatures(receipt.signatures, gap: 60, atFoot: false)
+        page.paragraphs(versions.texts(\.title), .bold(18 * size), after: 6)
+        page.paragraphs(versions.texts(\.numberLine), .regular(9), after: 14 * room)
+        for line in receipt.household { page.paragraph(line, .regular(11 * size), after: 2) }
+        page.y += 18 * room
+        page.paragraph(receipt.employee, .bold(14 * size), after: 10 * room)
+        page.paragraphs(versions.texts(\.amountFigures), .bold(20 * size), after: 4)
+        // A language without number words gives the figures alone, never another language's words.
+        page.paragraphs(versions.texts(\.amountWords).filter { !$0.isEmpty }, .italic(11 * size), after: 16 * room)
+        for index in receipt.details.indices {
+            page.pairs(versions.texts { $0.details[index].label }, versions.texts { $0.details[index].value }, .regular(10 * size), valueAt: 120,
+                       after: 4 * room)
+        }
+        page.y += 18 * room
+        // The paper's own sentence runs in its language's direction, even when it begins with a name in another script.
+        page.paragraphs(versions.texts(\.statement), .regular(11 * size), directions: versions.papers.map { $0.rightToLeft ? .rightToLeft : .leftToRight },
+                        between: 4)
+        if !versions.governing.isEmpty { page.y += 6 }
+        for sentence in versions.governing { page.paragraph(sentence, .regular(8), after: 2) }
+        page.signatures(receipt.signatures.indices.map { index in versions.texts { $0.signatures[index] } },
+                        captions: versions.texts(\.signatureCaption), gap: 60 * room * room, atFoot: false)
     }
 }

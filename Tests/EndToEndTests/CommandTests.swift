@@ -156,13 +156,13 @@ final class CommandTests: XCTestCase {
         try homecrew.ok("household", "add", "Sea View")
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 22"]
+        sqlite.arguments = [homecrew.databaseURL.path, "UPDATE vault SET format_version = 23"]
         try sqlite.run()
         sqlite.waitUntilExit()
         XCTAssertEqual(sqlite.terminationStatus, 0)
         let result = try homecrew.run(["household", "list"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "error: this vault has format version 22, but this HomeCrew only knows versions up to 21; upgrade HomeCrew to open it\n")
+        XCTAssertEqual(result.stderr, "error: this vault has format version 23, but this HomeCrew only knows versions up to 22; upgrade HomeCrew to open it\n")
     }
 
     /// `homecrew` without `homecrew-extract` beside it: documents are kept, and every message about
@@ -252,6 +252,14 @@ final class CommandTests: XCTestCase {
                     "2027-01-10  anniversary  Maria  Marina Apartment  5 years of service"] {
             XCTAssertTrue(result.stdout.contains(row), "missing: \(row)\n\(result.stdout)")
         }
+        // Each worker's October payslip and receipt in their own language, the household's under it, where the tour says.
+        XCTAssertTrue(result.stdout.contains("Asha    Hindi (hi)      payslip-2026-10-asha-devi-kumari.pdf    receipt-2026-10-31-asha-devi-kumari.pdf"),
+                      result.stdout)
+        let papers = homecrew.vault.appendingPathComponent("demo-papers")
+        let receipt = try pdfText(papers.appendingPathComponent("receipt-2026-10-30-fatima-al-zahra.pdf"))
+        XCTAssertTrue(receipt.contains("Receipt of payment") && receipt.contains("AED 2,800.50"), receipt)
+        let payslip = try pdfText(papers.appendingPathComponent("payslip-2026-10-asha-devi-kumari.pdf"))
+        XCTAssertTrue(payslip.contains("वेतन पर्ची — अक्तूबर 2026") && payslip.contains("Payslip — October 2026"), payslip)
         XCTAssertEqual(try homecrew.run(["vault", "verify"]).status, 0)
         let again = try homecrew.run(["demo"])
         XCTAssertEqual(again.status, 73, "the demo never writes into an existing vault")

@@ -130,3 +130,15 @@ extension HomeCrewProcess {
         }
     }
 }
+
+/// The text of a PDF as poppler's `pdftotext` reads it.
+func pdfText(_ file: URL) throws -> String {
+    let pdftotext = Process(), pipe = Pipe()
+    pdftotext.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    pdftotext.arguments = [file.path, "-"]
+    pdftotext.standardOutput = pipe
+    try pdftotext.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pdftotext.waitUntilExit()
+    return text
+}

@@ -127,13 +127,7 @@ final class PaymentCommandTests: XCTestCase {
         // The receipt again, to print: the same bytes as the one kept; an existing file is never replaced.
         let out = homecrew.vault.deletingLastPathComponent().appendingPathComponent("receipt.pdf").path
         try homecrew.ok("pay", "receipt", id, "--out", out)
-        let pdftotext = Process(), pipe = Pipe()
-        pdftotext.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        pdftotext.arguments = [out, "-"]
-        pdftotext.standardOutput = pipe
-        try pdftotext.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        pdftotext.waitUntilExit()
+        let text = try pdfText(URL(fileURLWithPath: out))
         XCTAssertTrue(text.contains("Ramesh Kumar (Ramesh) received 22000.00 INR (Twenty-two thousand\nrupees only) from Sea View on 2026-02-01, salary for January 2026."), text)
         let kept = try XCTUnwrap((payment["proof"] as? [[String: Any]])?.first?["id"] as? String)
         XCTAssertEqual(try homecrew.ok("doc", "show", kept, "--format", "json").contains("\"sha256\""), true)

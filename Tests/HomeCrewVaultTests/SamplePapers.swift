@@ -16,7 +16,8 @@ enum SamplePapers {
     }
 
     /// October 2026's payslip at `salary` a month, with `adjustments` bonuses of 10.
-    static func payslip(_ member: StaffMember, salary: String = "15000", _ code: String = "INR", adjustments: Int = 0) throws -> Payslip {
+    static func payslip(_ member: StaffMember, salary: String = "15000", _ code: String = "INR", adjustments: Int = 0,
+                        household: Household = household) throws -> Payslip {
         let money = try Money(parsing: salary, currency: Currency(code: code))
         let history = SalaryHistory([SalaryEntry(staffID: member.id, effectiveFrom: member.startDate, salary: money)])
         let bonuses = try (0..<adjustments).map {
@@ -29,7 +30,7 @@ enum SamplePapers {
     }
 
     /// A receipt for October's salary, paid in cash on 31 October 2026.
-    static func receipt(_ member: StaffMember, amount: String = "15000", _ code: String = "INR") throws -> PaymentReceipt {
+    static func receipt(_ member: StaffMember, amount: String = "15000", _ code: String = "INR", household: Household = household) throws -> PaymentReceipt {
         let money = try Money(parsing: amount, currency: Currency(code: code))
         let payment = Payment(staffID: member.id, paidOn: try date("2026-10-31"), amount: money, method: .cash,
                               purpose: .payroll, months: [MonthShare(month: try YearMonth(parsing: "2026-10"), amount: money)])
@@ -53,7 +54,7 @@ enum SamplePapers {
     }
 
     /// The statement of someone who resigned on 30 September 2026, owed September's 15000 INR.
-    static func statement(_ member: StaffMember, notes: Int = 1) throws -> SettlementStatement {
+    static func statement(_ member: StaffMember, notes: Int = 1, household: Household = household) throws -> SettlementStatement {
         let inr = try Currency(code: "INR")
         let none = try Money(parsing: "0", currency: inr)
         let facts = SettlementFacts(

@@ -33,6 +33,31 @@ struct RunDemo: ParsableCommand {
         try checkDocumentsWereRead(database)
     }
 
+    /// October's payslip and receipt of each person who reads another language than the household's,
+    /// in theirs with the household's under it, written to the vault's `demo-papers` folder: the
+    /// first papers a new user opens. Not documents of the vault: the tour's lists stay as they are.
+    private func printPapers(_ database: AppDatabase, location: VaultLocation) throws {
+        let folder = URL(fileURLWithPath: location.directory).appendingPathComponent("demo-papers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let october = try Period.parse("2026-10", today: vault.todayDate)
+        let payments = try database.paymentListing(staff: nil, householdID: nil).filter { $0.reversedBy == nil && $0.payment.reverses == nil }
+        print("\nPapers in each worker's own language, the household's under it (\(folder.path))")
+        var table = RecordTable(headers: ["NAME", "LANGUAGE", "PAYSLIP", "RECEIPT"])
+        for entry in try database.payroll(october, householdID: nil).entries {
+            guard let language = entry.member.language, language.tag != (entry.household.language?.tag ?? "en") else { continue }
+            let payslip = Payslip.fileName(month: entry.line.month, member: entry.member)
+            try SafeFile.write(PayslipRenderer.pdf(Payslip(household: entry.household, member: entry.member, line: entry.line)),
+                               to: folder.appendingPathComponent(payslip).path, overwrite: true)
+            var receipt = ""
+            if let paid = payments.first(where: { $0.member.id == entry.member.id && $0.payment.months.contains { $0.month == entry.line.month } }) {
+                receipt = PaymentReceipt.fileName(paid.payment, member: paid.member)
+                try SafeFile.write(PaymentRecorder.receiptPDF(paid), to: folder.appendingPathComponent(receipt).path, overwrite: true)
+            }
+            table.append([entry.member.displayName, language.label, payslip, receipt])
+        }
+        print(table.renderTable())
+    }
+
     /// What two scans said about themselves: the passport's facts applied as it was filed (it was
     /// added with no kind, person or dates), the visa's left for the user to apply.
     private func showSuggestions(_ database: AppDatabase) throws {
@@ -145,6 +170,7 @@ struct RunDemo: ParsableCommand {
                              item.staffNames.joined(separator: ", "), item.householdName, item.summary])
         }
         print(due.isEmpty ? "(none)" : dueTable.renderTable())
+        try printPapers(database, location: location)
         print("\nExplore it:")
         print("  export HOMECREW_VAULT=\(location.directory)")
         print("  homecrew staff show Asha")

@@ -5,6 +5,8 @@ import Foundation
 public struct PaymentReceipt: Sendable {
     public let title: String
     public let number: String
+    /// "No. 3f9a…", as printed under the title.
+    public let numberLine: String
     public let household: [String]
     /// "Sunita Bai Pawar (सुनीता)".
     public let employee: String
@@ -15,10 +17,30 @@ public struct PaymentReceipt: Sendable {
     public let signatures: [String]
     /// The PDF's creation date: the day paid, so the same receipt gives the same bytes.
     public let issued: CalendarDate
+    /// "Signature and date", under each line to sign.
+    public let signatureCaption: String
+    /// What it was made from, so that it can be said again in the worker's and the household's languages.
+    public let payment: Payment
+    public let member: StaffMember
+    public let householdRecord: Household
+
+    /// A receipt said in another language (`PaperWords`): the same payment, other words.
+    public init(saying title: String, numberLine: String, employee: String, amountFigures: String, amountWords: String?,
+                details: [(label: String, value: String)], statement: String, signatures: [String], signatureCaption: String,
+                of english: PaymentReceipt) {
+        (self.title, self.numberLine, self.employee, self.amountFigures) = (title, numberLine, employee, amountFigures)
+        number = english.number
+        (self.amountWords, self.details, self.statement, self.signatures) = (amountWords ?? "", details, statement, signatures)
+        self.signatureCaption = signatureCaption
+        (household, issued, payment, member, householdRecord) = (english.household, english.issued, english.payment, english.member, english.householdRecord)
+    }
 
     public init(payment: Payment, member: StaffMember, household: Household, words: CurrencyWords?) {
+        (self.payment, self.member, householdRecord) = (payment, member, household)
+        signatureCaption = "Signature and date"
         title = payment.purpose == .repayment ? "Receipt of money handed back" : "Receipt of payment"
         number = payment.id.rawValue
+        numberLine = "No. \(payment.id.rawValue)"
         self.household = [household.name] + (household.address.map { [$0] } ?? [])
         employee = member.legalName + (member.knownAs.map { " (\($0))" } ?? "")
         amountFigures = payment.amount.description

@@ -58,12 +58,15 @@ public struct Settlement: Sendable {
     public struct Line: Sendable {
         public let part: Part
         public let amount: Money
-        public let arithmetic: [String]
+        /// How the amount was worked out, step by step.
+        public let working: [WorkedStep]
         public let source: String?
         /// The statute's own name for the line ("long service payment"); nil: the part's.
         public var title: String? = nil
 
         public var heading: String { title ?? part.rawValue }
+        /// The working in English.
+        public var arithmetic: [String] { working.map(\.description) }
     }
 
     public let rules: SettlementRules
@@ -71,7 +74,8 @@ public struct Settlement: Sendable {
     public let lines: [Line]
     public let total: Money
     /// What the law leaves open, and anything else the reader must know.
-    public let notes: [String]
+    public let noteSteps: [WorkedStep]
+    public var notes: [String] { noteSteps.map(\.description) }
     /// The last day the law allows for paying it, where it sets one.
     public let payBy: CalendarDate?
 }
@@ -139,24 +143,24 @@ public enum SettlementCalculator {
         }
         let service = ServiceLength(start: facts.member.startDate, lastDay: facts.leaving)
         var lines = [finalPay(facts), leavePay(facts, rules.leave), noticePay(facts, rules.notice)].compactMap { $0 }
-        var notes = rules.unsettled
+        var notes = rules.unsettled.map(WorkedStep.quoted)
         let statutory = facts.reason == .redundancy ? rules.severance ?? rules.gratuity : rules.gratuity
         if let line = try gratuityLine(facts, statutory: statutory, service, rulesName: rules.name) {
             lines.append(line)
         }
         if statutory == nil, let why = rules.noGratuity {
-            notes.append("No statutory gratuity: " + why)
+            notes.append(WorkedStep(.noStatutoryGratuity, ["reason": .text(why)]))
         }
         if facts.advancesLeft.amount > 0 {
             lines.append(.init(part: .advances, amount: facts.advancesLeft.negated,
-                               arithmetic: ["advances still to be repaid: −\(facts.advancesLeft.plainAmount)"], source: nil))
+                               working: [WorkedStep(.advancesToRepay, ["amount": .amount(facts.advancesLeft)])], source: nil))
         }
         let total = Money.sum(lines.map(\.amount), facts.lastWage.currency)
         let payBy = rules.paymentDeadline.map { $0.due(after: facts.leaving) }
         if let deadline = rules.paymentDeadline, let payBy {
-            notes.append("To be paid by \(payBy): within \(deadline.days) days of the last day (\(deadline.source)).")
+            notes.append(WorkedStep(.payBy, ["date": .date(payBy), "source": .text(deadline.source)], count: deadline.days))
         }
-        return Settlement(rules: rules, service: service.tenure, lines: lines, total: total, notes: notes, payBy: payBy)
+        return Settlement(rules: rules, service: service.tenure, lines: lines, total: total, noteSteps: notes, payBy: payBy)
     }
 
     /// The statute's payment and the contract's gratuity: a contract may give more than the law,
@@ -168,23 +172,22 @@ public enum SettlementCalculator {
         guard let byStatute, let byContract else { return byContract ?? byStatute }
         let contractPaid = byContract.amount.amount > byStatute.amount.amount
         let (paid, other) = contractPaid ? (byContract, byStatute) : (byStatute, byContract)
-        let why = contractPaid
-            ? "the contract's gratuity \(byContract.amount.plainAmount) is more than the \(byStatute.heading) \(byStatute.amount.plainAmount): the contract's is paid"
-            : "the \(byStatute.heading) \(byStatute.amount.plainAmount) is paid: the contract's gratuity (\(byContract.amount.plainAmount)) may not give less"
-        return .init(part: .gratuity, amount: paid.amount, arithmetic: paid.arithmetic + ["instead of: " + other.arithmetic.joined(separator: "; "), why],
+        let why = WorkedStep(contractPaid ? .contractPaid : .statutePaid, ["contract": .amount(byContract.amount), "title": .text(byStatute.heading),
+                                                                            "statute": .amount(byStatute.amount)])
+        return .init(part: .gratuity, amount: paid.amount, working: paid.working + [WorkedStep(.insteadOf, ["working": .steps(other.working)]), why],
                      source: paid.source, title: paid.title)
     }
 
     static func finalPay(_ facts: SettlementFacts) -> Settlement.Line? {
         if facts.finalMonthSettledBeforeHomeCrew {
-            return .init(part: .finalPay, amount: .zero(facts.lastWage.currency), arithmetic: [
-                "\(facts.finalMonth): pay to the last day \(PayrollReport.settledBeforeHomeCrew)",
+            return .init(part: .finalPay, amount: .zero(facts.lastWage.currency), working: [
+                WorkedStep(.finalPaySettledBefore, ["month": .month(facts.finalMonth)]),
             ], source: nil)
         }
         let owed = Money(facts.finalMonthDue.amount - facts.finalMonthPaid.amount, facts.lastWage.currency)
         guard facts.finalMonthDue.amount != 0 || facts.finalMonthPaid.amount != 0 else { return nil }
-        return .init(part: .finalPay, amount: owed, arithmetic: [
-            "\(facts.finalMonth): pay to the last day \(facts.finalMonthDue.plainAmount), already paid \(facts.finalMonthPaid.plainAmount)",
+        return .init(part: .finalPay, amount: owed, working: [
+            WorkedStep(.finalPay, ["month": .month(facts.finalMonth), "due": .amount(facts.finalMonthDue), "paid": .amount(facts.finalMonthPaid)]),
         ], source: nil)
     }
 
@@ -193,8 +196,8 @@ public enum SettlementCalculator {
         let currency = facts.lastWage.currency
         let served = Tenure(from: facts.member.startDate, to: facts.leaving.adding(daysClamped: 1))
         if rule.minimumServiceMonths > 0, served.years * 12 + served.months < rule.minimumServiceMonths {
-            return .init(part: .leave, amount: .zero(currency), arithmetic: [
-                "no leave is paid before \(rule.minimumServiceMonths) months' service; served \(served)",
+            return .init(part: .leave, amount: .zero(currency), working: [
+                WorkedStep(.leaveTooShort, ["months": .number(rule.minimumServiceMonths), "served": .length(served)]),
             ], source: rule.source)
         }
         let year = rule.earlierYears ? facts.leaveEveryYear ?? facts.leave : facts.leave
@@ -206,24 +209,28 @@ public enum SettlementCalculator {
         let yearDays = ((try? facts.leaving.adding(months: -12)) ?? facts.leaving).days(until: facts.leaving)
         let (times, over) = rule.twelveMonths ? (12, yearDays) : (1, rule.dailyDivisor)
         let amount = facts.lastWage.scaled(by: Decimal(days.halfDays * times), over: Decimal(2 * over)).rounded()
-        let parts = year.carriedOver.halfDays > 0
-            ? "\(year.carriedOver) not taken before \(year.year) + \(LeaveDays(halfDays: earned)) earned in \(year.year) − \(LeaveDays(halfDays: taken)) taken"
-            : "not taken in \(year.year)"
-        let rate = rule.twelveMonths ? "12 × \(facts.lastWage.plainAmount) ÷ \(yearDays)" : "\(facts.lastWage.plainAmount) ÷ \(rule.dailyDivisor)"
-        return .init(part: .leave, amount: amount, arithmetic: ["\(days) days \(parts) × \(rate) = \(amount.plainAmount)"], source: rule.source)
+        let rate = rule.twelveMonths ? WorkedStep(.dailyRateOverYear, ["wage": .amount(facts.lastWage), "days": .number(yearDays)])
+            : WorkedStep(.dailyRate, ["wage": .amount(facts.lastWage), "divisor": .number(rule.dailyDivisor)])
+        var values: [String: WorkedStep.Value] = ["days": .leaveDays(days), "year": .year(year.year), "rate": .step(rate), "amount": .amount(amount)]
+        if year.carriedOver.halfDays > 0 {
+            values.merge(["carried": .leaveDays(year.carriedOver), "earned": .leaveDays(LeaveDays(halfDays: earned)),
+                          "taken": .leaveDays(LeaveDays(halfDays: taken))]) { old, _ in old }
+        }
+        return .init(part: .leave, amount: amount, working: [WorkedStep(year.carriedOver.halfDays > 0 ? .leaveCarriedOver : .leaveNotTaken, values)],
+                     source: rule.source)
     }
 
     static func noticePay(_ facts: SettlementFacts, _ rule: NoticeRule) -> Settlement.Line? {
         guard facts.reason.countsNotice, rule.days > 0 || rule.months > 0 else { return nil }
-        let who = facts.reason.isByEmployer ? "paid in lieu by the employer" : "owed by the worker who resigned, deducted"
-        func line(_ amount: Money, _ arithmetic: [String]) -> Settlement.Line {
-            .init(part: .notice, amount: facts.reason.isByEmployer ? amount : amount.negated, arithmetic: arithmetic, source: rule.source)
+        let who = WorkedStep.Value.step(WorkedStep(facts.reason.isByEmployer ? .paidInLieuByEmployer : .owedByWorker))
+        func line(_ amount: Money, _ working: [WorkedStep]) -> Settlement.Line {
+            .init(part: .notice, amount: facts.reason.isByEmployer ? amount : amount.negated, working: working, source: rule.source)
         }
+        let wage = WorkedStep.Value.amount(facts.lastWage)
         if rule.months > 0 {
-            let due = "notice due \(rule.months) calendar month\(rule.months == 1 ? "" : "s")"
             guard let given = facts.noticeGiven else {
                 let amount = Money(facts.lastWage.amount * Decimal(rule.months), facts.lastWage.currency)
-                return line(amount, ["\(due), none given: \(rule.months) × \(facts.lastWage.plainAmount) = \(amount.plainAmount) \(who)"])
+                return line(amount, [WorkedStep(.noticeNoneGiven, ["wage": wage, "amount": .amount(amount), "who": who], count: rule.months)])
             }
             let complete = NoticeRule.lastDay(given: given, months: rule.months)
             let short = facts.leaving.days(until: complete), period = given.days(until: complete) + 1
@@ -231,17 +238,21 @@ public enum SettlementCalculator {
             // The part of the notice's wages in proportion to the part of its period still to run.
             let amount = facts.lastWage.scaled(by: Decimal(rule.months * short), over: Decimal(period)).rounded()
             return line(amount, [
-                "\(due) from \(given), complete on \(complete) (\(period) days); the last day \(facts.leaving) leaves \(short) of them: \(who)",
-                "\(rule.months) × \(facts.lastWage.plainAmount) × \(short)/\(period) = \(amount.plainAmount)",
+                WorkedStep(.noticeShort, ["given": .date(given), "complete": .date(complete), "period": .number(period),
+                                          "leaving": .date(facts.leaving), "short": .number(short), "who": who], count: rule.months),
+                WorkedStep(.noticeMonthsArithmetic, ["months": .number(rule.months), "wage": wage, "short": .number(short),
+                                                     "period": .number(period), "amount": .amount(amount)]),
             ])
         }
         let served = facts.noticeGiven.map { max(0, $0.days(until: facts.leaving)) } ?? 0
         let short = rule.days - served
         guard short > 0 else { return nil }
         let amount = facts.lastWage.scaled(by: Decimal(short), over: Decimal(rule.dailyDivisor)).rounded()
+        var shortfall: [String: WorkedStep.Value] = ["due": .number(rule.days), "served": .number(served), "short": .number(short), "who": who]
+        if let given = facts.noticeGiven { shortfall["given"] = .date(given) }
         return line(amount, [
-            "notice due \(rule.days) days, given \(served)\(facts.noticeGiven.map { " (from \($0))" } ?? ""): \(short) days \(who)",
-            "\(short) × \(facts.lastWage.plainAmount) ÷ \(rule.dailyDivisor) = \(amount.plainAmount)",
+            WorkedStep(facts.noticeGiven == nil ? .noticeDaysShort : .noticeDaysShortFrom, shortfall),
+            WorkedStep(.noticeDaysArithmetic, ["short": .number(short), "wage": wage, "divisor": .number(rule.dailyDivisor), "amount": .amount(amount)]),
         ])
     }
 }

@@ -5,6 +5,10 @@ public struct SettlementStatement: Sendable {
         public let heading: String
         public let amount: String
         public let details: [String]
+
+        public init(heading: String, amount: String, details: [String]) {
+            (self.heading, self.amount, self.details) = (heading, amount, details)
+        }
     }
 
     public let title: String
@@ -17,10 +21,31 @@ public struct SettlementStatement: Sendable {
     public let totalWords: String
     public let notes: [String]
     public let signatures: [String]
+    /// "Total", beside the total; "Note: " before each note; "Signature and date" under each line to sign.
+    public let totalLabel: String
+    public let notePrefix: String
+    public let signatureCaption: String
     /// The PDF's creation date: the leaving date, so the same settlement gives the same bytes.
     public let issued: CalendarDate
+    /// What it was made from, so that it can be said again in the worker's and the household's languages.
+    public let settlement: Settlement
+    public let settlementFacts: SettlementFacts
+    public let household: Household
+
+    /// A statement said in another language (`PaperWords`): the same settlement, other words.
+    public init(saying title: String, employee: String, facts: [(label: String, value: String)], lines: [Line], total: String,
+                totalWords: String?, notes: [String], signatures: [String], totalLabel: String, notePrefix: String,
+                signatureCaption: String, of english: SettlementStatement) {
+        (self.title, self.employee, self.facts, self.lines, self.total) = (title, employee, facts, lines, total)
+        (self.totalWords, self.notes, self.signatures) = (totalWords ?? "", notes, signatures)
+        (self.totalLabel, self.notePrefix, self.signatureCaption) = (totalLabel, notePrefix, signatureCaption)
+        (employer, issued, settlement, settlementFacts, household) = (english.employer, english.issued, english.settlement, english.settlementFacts,
+                                                                     english.household)
+    }
 
     public init(_ settlement: Settlement, facts: SettlementFacts, household: Household, words: CurrencyWords?) {
+        (self.settlement, settlementFacts, self.household) = (settlement, facts, household)
+        (totalLabel, notePrefix, signatureCaption) = ("Total", "Note: ", "Signature and date")
         let member = facts.member
         title = "Final settlement"
         employer = [household.name] + (household.address.map { [$0] } ?? [])
@@ -48,5 +73,6 @@ public struct SettlementStatement: Sendable {
 }
 
 extension String {
-    var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
+    /// "Gratuity" for "gratuity".
+    public var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
 }
