@@ -238,7 +238,7 @@ extension AppDatabase {
             // One cached statement: this runs for every request of a signed-in account.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.csrf_token, s.last_seen_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 minute') AS stale,
-                       a.id, a.name, a.created_at, a.password_changed_at, 0 AS open_sessions
+                       a.id, a.name, a.created_at, a.password_changed_at, a.language, 0 AS open_sessions
                 FROM account_session s JOIN account a ON a.id = s.account_id
                 WHERE s.token_sha256 = ? AND \(Self.sessionIsOpen)
                 """), arguments: [key]) else { return nil }

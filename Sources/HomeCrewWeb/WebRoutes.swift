@@ -5,6 +5,7 @@ public enum WebRoutes {
     static func build(_ app: WebApp) -> RouteTable {
         let router = Router(context: WebContext.self)
         router.add(middleware: RequestLog())
+        router.add(middleware: PageLanguage())
         router.add(middleware: ErrorPages())
         router.add(middleware: SiteGuard(identity: app.identity, sessions: app.sessions))
         var routes = RouteTable(router: router, database: app.database, budgetSeconds: app.requestSeconds)
@@ -22,6 +23,7 @@ public enum WebRoutes {
         let account = AccountController(app: app)
         routes.get("/account", .signedIn, account.show)
         routes.post("/account/password", .signedIn, account.changePassword)
+        routes.post("/account/language", .signedIn, account.changeLanguage)
 
         let home = HomeController(app: app)
         routes.get("/", .signedIn, home.show)

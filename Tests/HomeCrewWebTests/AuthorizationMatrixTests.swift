@@ -80,7 +80,7 @@ final class AuthorizationMatrixTests: XCTestCase {
         "GET /assets/site.css": .open, "GET /assets/site.js": .open, "GET /assets/icon.svg": .open,
         "GET /assets/icon-192.png": .open, "GET /assets/icon-512.png": .open, "GET /assets/manifest.webmanifest": .open, "GET /favicon.ico": .open, "GET /signin": .open, "POST /signin": .open,
         "GET /calendar/{token}": .open, "GET /invitations/{token}": .open, "POST /invitations/{token}/join": .open,
-        "POST /signout": .signedIn, "GET /account": .signedIn, "POST /account/password": .signedIn, "GET /": .signedIn,
+        "POST /signout": .signedIn, "GET /account": .signedIn, "POST /account/password": .signedIn, "POST /account/language": .signedIn, "GET /": .signedIn,
         "GET /households/new": .signedIn, "POST /households": .signedIn, "POST /invitations/{token}/accept": .signedIn,
         "GET /staff/new": .signedIn, "GET /upload": .signedIn, "GET /documents": .signedIn, "POST /documents/bulk": .role(.manager), "GET /search": .signedIn, "GET /reports/payroll": .signedIn,
         "GET /reports/tenure": .signedIn, "GET /reports/tenure.csv": .signedIn, "GET /reports/leave": .signedIn,
