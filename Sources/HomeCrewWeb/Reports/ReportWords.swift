@@ -1,0 +1,26 @@
+import HomeCrewCore
+
+/// The words a report page shows for a person's status and for what was paid of a payroll line,
+/// in the page's language.
+enum ReportWords {
+    static func status(_ status: EmploymentStatus) -> String {
+        switch status {
+        case .upcoming: t("upcoming", context: "employment")
+        case .active: t("active", context: "employment")
+        case .left: t("left", context: "employment")
+        }
+    }
+
+    /// `PayrollReport.Entry.paymentSummary` in the page's language: "paid 2026-11-30 by cash",
+    /// "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid", "settled before HomeCrew"; empty when nothing is due.
+    static func paymentSummary(_ entry: PayrollReport.Entry) -> String {
+        if entry.settledBeforeHomeCrew { return t("settled before HomeCrew") }
+        guard let last = entry.paid.last else { return entry.line.net.amount > 0 ? t("unpaid") : "" }
+        let values = ["day": last.day.description, "method": PaymentWords.method(last.method)]
+        if entry.outstanding.amount == 0 { return t("paid {day} by {method}", values) }
+        if entry.outstanding.amount > 0 {
+            return t("part: {amount} paid, last {day} by {method}", values.merging(["amount": entry.paidTotal.plainAmount]) { $1 })
+        }
+        return t("overpaid by {amount}, last {day} by {method}", values.merging(["amount": entry.outstanding.negated.plainAmount]) { $1 })
+    }
+}
