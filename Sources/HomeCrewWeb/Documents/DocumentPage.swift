@@ -50,7 +50,7 @@ struct DocumentPage {
         let rows: [(String, String?)] = [
             (t("Kind"), DocumentWords.kind(document.kind)), (t("Household"), details.household.name), (t("Number"), document.number),
             (t("Issued"), document.issuedOn?.description),
-            (t("Expires"), document.expiresOn?.description), (t("Type"), details.object.mediaType.shortName),
+            (t("Expires"), document.expiresOn?.description), (t("Type", context: "file type"), details.object.mediaType.shortName),
             (t("Pages"), content.pageCount.map(String.init)), (t("Read", context: "text read"), DocumentWords.status(content.status)),
             (t("Note"), content.note),
             (t("File name"), Visible.text(document.originalName)), (t("Size"), ByteCount.text(details.object.size)),

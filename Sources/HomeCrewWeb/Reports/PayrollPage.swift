@@ -54,7 +54,7 @@ struct PayrollPage {
                 """
         }
         return """
-            <div class="scroll"><table class="payroll"><thead><tr><th>\(t("Month"))</th><th>\(t("Staff"))</th><th>\(t("Household"))</th><th>\(t("Days"))</th>
+            <div class="scroll"><table class="payroll"><thead><tr><th>\(t("Month"))</th><th>\(t("Staff"))</th><th>\(t("Household"))</th><th>\(t("Days", context: "days employed"))</th>
             <th class="num">\(t("Salary"))</th><th class="num">\(t("Unpaid days"))</th><th class="num">\(t("Adjustments"))</th><th class="num">\(t("Net"))</th><th>\(t("Paid"))</th><th><span class="sr-only">\(t("Payslip"))</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
