@@ -60,8 +60,9 @@ struct SharingController: Sendable {
     @Sendable func dissolve(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { household in
             let removed = try app.database.dissolveSharing(of: household)
-            return "\(tPlural("Sharing dissolved: {count} member removed and open invitations withdrawn. The records stay.",
-                              "Sharing dissolved: {count} members removed and open invitations withdrawn. The records stay.", count: removed))"
+            let done = tPlural("Sharing dissolved: {count} member removed and open invitations withdrawn. The records stay.",
+                               "Sharing dissolved: {count} members removed and open invitations withdrawn. The records stay.", count: removed)
+            return "\(done)"
         }
     }
 
