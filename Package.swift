@@ -66,8 +66,9 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            // The style sheet, script, icons and web app manifest (Scripts/make-icons draws the PNGs).
-            resources: [.process("Resources")]
+            // The style sheet, script, icons and web app manifest (Scripts/make-icons draws the PNGs), and
+            // the pages' words per language (Catalogs/<tag>/<area>.po, gettext PO like the papers').
+            resources: [.process("Resources"), .copy("Catalogs")]
         ),
         // The command tree: parses, resolves, presents. No business rules, no SQL.
         .target(

@@ -84,7 +84,7 @@ public struct PaperText: Sendable {
     }
 
     /// The `{name}` placeholders a message uses.
-    static func placeholders(_ text: String) -> Set<String> {
+    public static func placeholders(_ text: String) -> Set<String> {
         var names: Set<String> = [], rest = text[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             names.insert(String(rest[rest.index(after: open)..<close]))

@@ -5,6 +5,7 @@ public enum WebRoutes {
     static func build(_ app: WebApp) -> RouteTable {
         let router = Router(context: WebContext.self)
         router.add(middleware: RequestLog())
+        router.add(middleware: PageLanguage())
         router.add(middleware: ErrorPages())
         router.add(middleware: SiteGuard(identity: app.identity, sessions: app.sessions))
         var routes = RouteTable(router: router, database: app.database, budgetSeconds: app.requestSeconds)

@@ -32,6 +32,7 @@ struct WebApp: Sendable {
     /// The handlers' world for one vault; `tokenFile` nil keeps the sign-in token in memory only.
     static func open(_ settings: ServeSettings, tokenFile: String?) throws -> WebApp {
         try Assets.checkPresent()
+        try WebText.checkCatalogs()
         let database = try AppDatabase.openForServing(settings.vault)
         let objects = ObjectStore(vaultDirectory: settings.vault.directory)
         return WebApp(database: database, objects: objects,

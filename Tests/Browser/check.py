@@ -666,6 +666,66 @@ def change_documents_together(driver, base, household):
           "the chosen document is linked to Asha, back on the same list: %s" % row.replace("\n", " | "))
 
 
+def account_in_language(binary, vault, base, household, downloads, name, tag):
+    """A new manager of the household, in a browser profile of its own that asks for English, who chooses `tag`
+    on the account page: a browser signed in as that account."""
+    made = subprocess.run([binary, "household", "invite", "Sea View House", "--vault", vault, "--role", "manager", "--server", base],
+                          check=True, capture_output=True, text=True).stdout
+    link = re.search(r"http://\S+/invitations/[0-9a-f]{64}", made).group(0)
+    driver = browser(downloads)
+    driver.get(link)
+    for field, value in [("name", name), ("password", "lanterns by the river"), ("again", "lanterns by the river")]:
+        driver.find_element(By.NAME, field).send_keys(value)
+    old = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.XPATH, "//button[normalize-space()='Make the account and accept']").click()
+    wait_replaced(driver, old, 30)
+    driver.get(base + "/account")
+    Select(driver.find_element(By.ID, "f-language")).select_by_value(tag)
+    old = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/account/language'] button").click()
+    wait_replaced(driver, old, 30)
+    html = driver.find_element(By.TAG_NAME, "html")
+    check(html.get_attribute("lang") == tag, "%s chose %s on the account page, and the page is in it: lang=%s" % (name, tag, html.get_attribute("lang")))
+    return driver
+
+
+def every_page_in_arabic_and_hindi(binary, vault, base, household, staff, downloads):
+    """An Arabic and a Hindi manager's every kind of page at 390 and 1280 px: the account's language on each
+    (Arabic right to left), nothing wider than the phone, an axe-core audit, a screenshot in Samples/screenshots/
+    (`NAME-ar-390.png`). Pages lane-web2's catalogs have not reached yet are partly English: not checked here."""
+    for name, tag in [("amal", "ar"), ("sunita", "hi")]:
+        driver = account_in_language(binary, vault, base, household, downloads, name, tag)
+        try:
+            driver.get(base + household)
+            links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "main a[href]")]
+            document = next((urllib.parse.urlparse(link).path for link in links if re.search(r"/documents/[0-9a-f]{12}$", link)), "/documents")
+            pages = [("home", "/"), ("household", household), ("staff", staff), ("documents", "/documents"), ("document", document),
+                     ("upload", "/upload"), ("search", "/search?q=contract"), ("payroll", "/reports/payroll?period=2026-10"),
+                     ("tenure", "/reports/tenure?left=yes"), ("leave", "/reports/leave"), ("due", "/reports/due"),
+                     ("settlement", staff + "/settlement?leaving=2026-11-30&reason=termination&rules=in-contract&contract_days=15"),
+                     ("account", "/account"), ("new-household", "/households/new"), ("new-staff", "/staff/new"),
+                     ("not-found", "/households/000000000000")]
+            for width, height, mobile in [(390, 844, True), (1280, 900, False)]:
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+                for page, path in pages:
+                    driver.get(base + path)
+                    html = driver.find_element(By.TAG_NAME, "html")
+                    direction = "rtl" if tag == "ar" else "ltr"
+                    check(html.get_attribute("lang") == tag and html.get_attribute("dir") == direction and driver.find_elements(By.CSS_SELECTOR, "main h1"),
+                          "%s (%s) is in %s, %s, at %d px" % (page, path, tag, direction, width))
+                    check(driver.execute_script("return document.documentElement.scrollWidth") <= width,
+                          "%s (%s) in %s does not scroll sideways at %d px" % (page, path, tag, width))
+                    whole_page(driver, width, os.path.join(PAGE_SHOTS, "%s-%s-%d.png" % (page, tag, width)))
+                    axe_audit(driver, "%s in %s at %d px" % (page, tag, width))
+            driver.get(base + "/")
+            nav = driver.find_element(By.CSS_SELECTOR, "nav[aria-label]").text
+            expected = {"ar": "المستندات", "hi": "दस्तावेज़"}[tag]
+            check(expected in nav, "the menu is in %s: %s" % (tag, nav.replace("\n", " | ")))
+        finally:
+            driver.quit()
+
+
 def every_page_of_the_demo(binary, folder, downloads):
     """The demo's vault in a browser, every kind of page at 390 px (a phone, emulated) and 1280 px: a screenshot of
     each in Samples/screenshots/, nothing wider than the phone, and an axe-core audit of each."""
@@ -713,6 +773,7 @@ def every_page_of_the_demo(binary, folder, downloads):
                       "%s (%s) does not scroll sideways at %d px" % (name, path, width))
                 whole_page(driver, width, os.path.join(PAGE_SHOTS, "%s-%d.png" % (name, width)))
                 axe_audit(driver, "%s at %d px" % (name, width))
+        every_page_in_arabic_and_hindi(binary, vault, base, household, staff, downloads)
         if backed_up:
             driver.get(base + household)
             backups = driver.find_element(By.ID, "backups").find_element(By.XPATH, "following-sibling::p").text

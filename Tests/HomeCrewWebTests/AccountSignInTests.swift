@@ -165,7 +165,7 @@ final class AccountSignInTests: XCTestCase {
             XCTAssertEqual(badCurrent.status, .unprocessableContent)
             let changed = try await Self.changePassword(client, harness.app.database, token: first, current: Self.password)
             XCTAssertEqual(changed.status, .ok)
-            XCTAssertTrue(changed.text.contains("1 other session(s) ended"), changed.text)
+            XCTAssertTrue(changed.text.contains("Password changed; 1 other session ended."), changed.text)
             let ended = try await Self.send(client, "/", cookie: second)
             XCTAssertEqual(ended.headers[.location], "/signin", "the other browser must sign in again")
             let kept = try await Self.send(client, "/", cookie: first)

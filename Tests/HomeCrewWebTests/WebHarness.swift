@@ -90,11 +90,12 @@ final class WebHarness: @unchecked Sendable {
 
         /// A form post; `csrf` nil sends this session's token.
         func post(_ uri: String, _ fields: [String: String] = [:], csrf: String? = nil, signedIn: Bool = true,
-                  origin: String? = "http://localhost") async throws -> TestResponse {
+                  origin: String? = "http://localhost", headers extra: HTTPFields = [:]) async throws -> TestResponse {
             var form = fields
             form["csrf"] = csrf ?? self.csrf
             let body = form.map { "\(URLComponent.encode($0.key))=\(URLComponent.encode($0.value))" }.joined(separator: "&")
-            var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            var headers = extra
+            headers[.contentType] = "application/x-www-form-urlencoded"
             if signedIn { headers[.cookie] = cookie }
             if let origin { headers[.origin] = origin }
             return try checked(try await inner.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)), uri)

@@ -13,12 +13,12 @@ struct AccountController: Sendable {
     @Sendable func changePassword(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         guard let session = context.session, let account = session.account else { throw WebError.notFound }
         let (current, new) = (form["current"] ?? "", form["new"] ?? "")
-        guard new == form["again"] else { return try page(session, problem: AccountProblem.passwordsDiffer.description, status: .unprocessableContent) }
+        guard new == form["again"] else { return try page(session, problem: DomainErrorText.message(AccountProblem.passwordsDiffer), status: .unprocessableContent) }
         let keeper = AccountKeeper(database: app.database)
         // Each try costs two hashes: a few at once per account and per address, then one every 30 s.
         let wait = app.hashTries.take(["password-account:\(account.id.rawValue)"] + (context.clientKey.map { ["password-address:\($0)"] } ?? []))
         guard wait == 0 else {
-            var response = try page(session, problem: "Too many password changes tried: try again in \(counted(wait, "second")).", status: .tooManyRequests)
+            var response = try page(session, problem: tPlural("Too many password changes tried: try again in {count} second.", "Too many password changes tried: try again in {count} seconds.", count: wait), status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
         }
@@ -41,10 +41,10 @@ struct AccountController: Sendable {
                 try app.database.clearSignInFailures(for: [guesses])
                 return SignInController.toSignIn(context)
             }
-            return try page(session, problem: "The current password is not right.", status: .unprocessableContent)
+            return try page(session, problem: t("The current password is not right."), status: .unprocessableContent)
         }
         try app.database.clearSignInFailures(for: [guesses])
-        var response = try page(session, problem: nil, done: "Password changed; \(count) other session(s) ended.")
+        var response = try page(session, problem: nil, done: tPlural("Password changed; {count} other session ended.", "Password changed; {count} other sessions ended.", count: count))
         response.setCookie(try renewedDeviceCookie(of: account, request, context))
         return response
     }
@@ -63,30 +63,35 @@ struct AccountController: Sendable {
         return KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS)
     }
 
+    /// The account's language: its pages, whatever the browser asks for.
+    private func languageForm(_ session: WebSession, _ account: Account) -> HTML {
+        .empty
+    }
+
     private func page(_ session: WebSession?, problem: String?, done: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
         guard let session, let account = session.account else {
-            return Layout.page(title: "Account", session: session, body: """
-                <h1>Account</h1><p>You signed in on this computer with the sign-in token, as its own user.
-                Accounts are kept with <code>homecrew user</code>.</p>
+            return Layout.page(title: t("Account"), session: session, body: """
+                <h1>\(t("Account"))</h1><p>\(t("You signed in on this computer with the sign-in token, as its own user. Accounts are kept with the command:")) <code>homecrew user</code></p>
                 """)
         }
         let sessions = try app.database.sessions(of: account.name)
         let rows = sessions.map { item -> HTML in
             "<tr><td>\(item.createdAt.prefix(16))</td><td>\(item.lastSeenAt.prefix(16))</td><td>\(item.address ?? "")</td></tr>"
         }
-        return Layout.page(title: "Account", session: session, status: status, body: """
+        return Layout.page(title: t("Account"), session: session, status: status, body: """
             <h1>\(bdi: account.name)</h1>
             \(Layout.problem(problem))\(done.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-            <h2>Signed in</h2>
-            <div class="scroll"><table><thead><tr><th>Since (UTC)</th><th>Last seen (UTC)</th><th>Address</th></tr></thead>
+            \(languageForm(session, account))
+            <h2>\(t("Signed in"))</h2>
+            <div class="scroll"><table><thead><tr><th>\(t("Since (UTC)"))</th><th>\(t("Last seen (UTC)"))</th><th>\(t("Address", context: "network"))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
-            <h2>Change the password</h2>
+            <h2>\(t("Change the password"))</h2>
             <form method="post" action="/account/password">\(Layout.csrfField(session))
-            \(Layout.field("Current password", name: "current", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
-            \(Layout.field("New password", name: "new", type: "password", required: true,
-                           hint: "At least 12 characters; a few unrelated words make a good one", attributes: "autocomplete=\"new-password\""))
-            \(Layout.field("The new password again", name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
-            <p><button type="submit">Change password</button></p></form>
+            \(Layout.field(t("Current password"), name: "current", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
+            \(Layout.field(t("New password"), name: "new", type: "password", required: true,
+                           hint: t("At least 12 characters; a few unrelated words make a good one"), attributes: "autocomplete=\"new-password\""))
+            \(Layout.field(t("The new password again"), name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
+            <p><button type="submit">\(t("Change password"))</button></p></form>
             """)
     }
 }

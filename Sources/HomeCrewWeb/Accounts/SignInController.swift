@@ -37,11 +37,11 @@ struct SignInController: Sendable {
     private func signIn(token: String?, next: String?, _ context: WebContext) async throws -> Response {
         // The token is the machine user's key: it opens nothing for another machine.
         guard Self.isLocal(context.clientAddress) else {
-            return try page(problem: "The sign-in token works on the server's own machine only. Sign in with an account.",
+            return try page(problem: t("The sign-in token works on the server's own machine only. Sign in with an account."),
                             next: next, status: .forbidden, local: false)
         }
         guard let session = try await app.sessions.signIn(with: token) else {
-            return try page(problem: "That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file.",
+            return try page(problem: t("That sign-in token is not valid: each one works once. Paste the token from the vault's serve-token file."),
                             next: next, status: .unauthorized)
         }
         return try await signedIn(session.id, next: next, context)
@@ -55,7 +55,7 @@ struct SignInController: Sendable {
         // No account has a name this long: refused before any work that grows with it, and not
         // shown back. Nothing is learnt from the quicker answer.
         guard name.utf8.count <= Self.longestTypedName else {
-            return try page(problem: "That name and password do not match an account.", next: next, status: .unauthorized,
+            return try page(problem: t("That name and password do not match an account."), next: next, status: .unauthorized,
                             local: Self.isLocal(context.clientAddress), accountForm: true)
         }
         let keeper = AccountKeeper(database: app.database)
@@ -88,10 +88,10 @@ struct SignInController: Sendable {
             response.setCookie(KnownDevices.cookie(holding: tokens, overHTTPS: context.overHTTPS))
             return response
         case .refused:
-            return try page(problem: "That name and password do not match an account.", next: next, name: name, status: .unauthorized,
+            return try page(problem: t("That name and password do not match an account."), next: next, name: name, status: .unauthorized,
                             local: Self.isLocal(context.clientAddress), accountForm: true)
         case .wait(let seconds):
-            var response = try page(problem: "Too many failed sign-ins: try again in \(counted(seconds, "second")).", next: next, name: name,
+            var response = try page(problem: tPlural("Too many failed sign-ins: try again in {count} second.", "Too many failed sign-ins: try again in {count} seconds.", count: seconds), next: next, name: name,
                                     status: .tooManyRequests, local: Self.isLocal(context.clientAddress), accountForm: true)
             response.headers[.retryAfter] = String(seconds)
             return response
@@ -121,24 +121,23 @@ struct SignInController: Sendable {
         let accountForm: HTML = !hasAccounts ? .empty : """
             <form method="post" action="/signin">
             <input type="hidden" name="next" value="\(next ?? "/")">
-            \(Layout.field("Name", name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" autofocus"))
-            \(Layout.field("Password", name: "password", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
-            <p><button type="submit">Sign in</button></p>
+            \(Layout.field(t("Name"), name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" autofocus"))
+            \(Layout.field(t("Password"), name: "password", type: "password", required: true, attributes: "autocomplete=\"current-password\""))
+            <p><button type="submit">\(t("Sign in"))</button></p>
             </form>
             """
         guard local else {
-            return Layout.page(title: "Sign in", session: nil, status: status, body: "<h1>Sign in</h1>\(Layout.problem(problem))\(accountForm)")
+            return Layout.page(title: t("Sign in"), session: nil, status: status, body: "<h1>\(t("Sign in"))</h1>\(Layout.problem(problem))\(accountForm)")
         }
-        return Layout.page(title: "Sign in", session: nil, status: status, body: """
-            <h1>Sign in</h1>
+        return Layout.page(title: t("Sign in"), session: nil, status: status, body: """
+            <h1>\(t("Sign in"))</h1>
             \(Layout.problem(problem))
-            \(accountForm)\(hasAccounts ? "<h2>On this computer</h2>" as HTML : .empty)
-            <p>Open the address <code>homecrew serve</code> printed when it started, or paste the token kept in the
-            <code>serve-token</code> file of the vault (only you can read it).</p>
+            \(accountForm)\(hasAccounts ? "<h2>\(t("On this computer"))</h2>" as HTML : .empty)
+            <p>\(t("Open the address that {serve} printed when it started, or paste the token kept in the {file} file of the vault (only you can read it).", ["serve": "homecrew serve", "file": "serve-token"]))</p>
             <form method="post" action="/signin">
             <input type="hidden" name="next" value="\(next ?? "/")">
-            \(Layout.field("Sign-in token", name: "token", type: "password", required: true, attributes: "autocomplete=\"off\""))
-            <p><button type="submit">Sign in with the token</button></p>
+            \(Layout.field(t("Sign-in token"), name: "token", type: "password", required: true, attributes: "autocomplete=\"off\""))
+            <p><button type="submit">\(t("Sign in with the token"))</button></p>
             </form>
             """)
     }

@@ -49,14 +49,14 @@ struct HouseholdController: Sendable {
     }
 
     private func newPage(_ context: WebContext, problem: String?, form: Form) -> Response {
-        Layout.page(title: "Add a household", session: context.session, body: """
-            <h1>Add a household</h1>
+        Layout.page(title: t("Add a household"), session: context.session, body: """
+            <h1>\(t("Add a household"))</h1>
             \(Layout.problem(problem))
             <form method="post" action="/households">\(Layout.csrfField(context.session))
-            \(Layout.field("Name", name: "name", value: form["name"], required: true))
-            \(Layout.textArea("Address", name: "address", value: form["address"]))
-            \(Layout.textArea("Notes", name: "notes", value: form["notes"]))
-            <p><button type="submit">Add household</button></p>
+            \(Layout.field(t("Name"), name: "name", value: form["name"], required: true))
+            \(Layout.textArea(t("Address", context: "postal"), name: "address", value: form["address"]))
+            \(Layout.textArea(t("Notes"), name: "notes", value: form["notes"]))
+            <p><button type="submit">\(t("Add household"))</button></p>
             </form>
             """)
     }
@@ -85,33 +85,35 @@ struct HouseholdController: Sendable {
         let owed = try Self.partly { try app.database.owedPage(.yearToDate(today), householdID: household.id, ListPager.asked(query, "owed_page")) }
         let history = try app.database.historyPage(.household(household.id), ListPager.asked(query, "history_page"))
         let documents = try app.database.latestDocuments(householdID: household.id, limit: 48)
-        let marks = [summary.isPrimary ? "primary" : nil, summary.isActive ? "active" : nil].compactMap { $0 }
-        let filters = ([("all", "All")] + EmploymentStatus.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }).map { value, label -> HTML in
+        let marks = [summary.isPrimary ? t("primary", context: "household") : nil, summary.isActive ? t("active", context: "household") : nil].compactMap { $0 }
+        let filters = ([("all", t("All"))] + EmploymentStatus.allCases.map { ($0.rawValue, Words.status($0)) }).map { value, label -> HTML in
             let href: HTML = value == "all" ? "?" : "?status=\(component: value)"
             return (status ?? "all") == value ? "<strong>\(label)</strong> " : "<a href=\"\(href)\">\(label)</a> "
         }
         return Layout.page(title: household.name, session: context.session, body: """
-            <h1>\(bdi: household.name) <span class="marks">\(marks.joined(separator: ", "))</span></h1>
+            <h1>\(bdi: household.name) <span class="marks">\(marks.joined(separator: t(", ", context: "list")))</span></h1>
             \(Layout.problem(problem))\(notice.map { "<p class=\"note\" role=\"status\">\($0)</p>" as HTML } ?? .empty)
-            <dl class="fields"><dt>Address</dt><dd>\(bdi: household.address ?? "—")</dd><dt>Notes</dt><dd>\(bdi: household.notes ?? "—")</dd>
-            <dt>Leave carried over</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd>
-            <dt>Settlement rules</dt><dd>\(SettlementPage.rulesName(household.settlementRules))</dd></dl>
-            <h2 id="staff">Staff</h2>
-            <p>Show: \(filters)</p>
-            \(Fragments.staffTable(staff.rows, asOf: today))\(pager.controls(staff, parameter: "staff_page", noun: "staff member", anchor: "staff"))
-            \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">Add a staff member</a></p>" as HTML : .empty)
-            <h2 id="owed">Owed in \(today.year)</h2>
-            \(owed.map { Fragments.owed($0.report, partial: $0.staff.pages > 1) + pager.controls($0.staff, parameter: "owed_page", noun: "staff member", anchor: "owed") }
-                ?? "<p class=\"note\">What is owed could not be worked out within the time one page may take (a ledger of advances that runs back many years). Each person's page shows their own.</p>")
+            <dl class="fields"><dt>\(t("Address", context: "postal"))</dt><dd>\(bdi: household.address ?? "—")</dd><dt>\(t("Notes"))</dt><dd>\(bdi: household.notes ?? "—")</dd>
+            \(languageField(household))<dt>\(t("Leave carried over"))</dt><dd>\(carryOver(household.leaveCarryOverCap))</dd>
+            <dt>\(t("Settlement rules"))</dt><dd>\(household.settlementRules == nil ? t("chosen each time") : SettlementPage.rulesName(household.settlementRules))</dd></dl>
+            <h2 id="staff">\(t("Staff"))</h2>
+            <p>\(t("Show:")) \(filters)</p>
+            \(Fragments.staffTable(staff.rows, asOf: today))\(pager.controls(staff, parameter: "staff_page", anchor: "staff", label: t("Pages of staff"),
+                                                                               items: tPlural("{count} staff member", "{count} staff members", count: staff.total)))
+            \(canChange ? "<p><a href=\"/staff/new?household=\(household.id.rawValue)\">\(t("Add a staff member"))</a></p>" as HTML : .empty)
+            <h2 id="owed">\(t("Owed in {year}", ["year": String(today.year)]))</h2>
+            \(owed.map { Fragments.owed($0.report, partial: $0.staff.pages > 1) + pager.controls($0.staff, parameter: "owed_page", anchor: "owed", label: t("Pages of staff"),
+                                                                                                  items: tPlural("{count} staff member", "{count} staff members", count: $0.staff.total)) }
+                ?? "<p class=\"note\">\(t("What is owed could not be worked out within the time one page may take (a ledger of advances that runs back many years). Each person's page shows their own."))</p>")
             \(try OpeningController.section(app, household: household, context: context))
-            <h2>Documents</h2>
+            <h2>\(t("Documents"))</h2>
             \(Fragments.documentGrid(documents, asOf: today))
-            \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">Upload documents</a></p>" as HTML : .empty)
-            <h2 id="members">Members</h2>
+            \(canChange ? "<p><a href=\"/upload?household=\(household.id.rawValue)\">\(t("Upload documents"))</a></p>" as HTML : .empty)
+            <h2 id="members">\(t("Members"))</h2>
             \(try SharingSection(app: app, household: household, context: context, pager: pager).render())
             \(try BackupSection.render(app, household: household.id, context: context))
             \(canChange ? changeForms(summary, context) : .empty)
-            <div id="history"><h2>History</h2>\(Fragments.history(history.rows, shown: history.total))\(pager.controls(history, parameter: "history_page", noun: "change", anchor: "history"))</div>
+            <div id="history"><h2>\(t("History"))</h2>\(Fragments.history(history.rows, shown: history.total))\(pager.controls(history, parameter: "history_page", anchor: "history", label: t("Pages of changes"), items: tPlural("{count} change", "{count} changes", count: history.total)))</div>
             """)
     }
 
@@ -120,39 +122,49 @@ struct HouseholdController: Sendable {
         let household = summary.household
         let cascadeNote: HTML = summary.staffCount > 0
             ? """
-              <p class="field"><label><input type="checkbox" name="cascade" value="yes"> Also remove its \(summary.staffCount) staff \
-              and their leave, pay adjustments and salary history, and its documents</label>
-              <small>Without this, a household that has staff is not removed.</small></p>
+              <p class="field"><label><input type="checkbox" name="cascade" value="yes"> \(tPlural("Also remove its {count} staff member and their leave, pay adjustments and salary history, and its documents", "Also remove its {count} staff members and their leave, pay adjustments and salary history, and its documents", count: summary.staffCount))</label>
+              <small>\(t("Without this, a household that has staff is not removed."))</small></p>
               """ : .empty
         let primary: HTML = summary.isPrimary || !context.reach.isEverything ? .empty : """
             <form method="post" action="/households/\(household.id.rawValue)/primary">\(Layout.csrfField(context.session))
-            <p><button type="submit">Make this the primary household</button></p></form>
+            <p><button type="submit">\(t("Make this the primary household"))</button></p></form>
             """
         let remove: HTML = !context.may(.owner, in: household.id) ? .empty : """
-            <form method="post" action="/households/\(household.id.rawValue)/remove" data-confirm="Remove this household?">
+            <form method="post" action="/households/\(household.id.rawValue)/remove" data-confirm="\(t("Remove this household?"))">
             \(Layout.csrfField(context.session))
-            <fieldset><legend>Remove this household</legend>\(cascadeNote)
-            <p><button type="submit">Remove household</button></p></fieldset></form>
+            <fieldset><legend>\(t("Remove this household"))</legend>\(cascadeNote)
+            <p><button type="submit">\(t("Remove household"))</button></p></fieldset></form>
             """
         return """
-            <h2>Change</h2>
+            <h2>\(t("Change"))</h2>
             <form method="post" action="/households/\(household.id.rawValue)/edit">\(Layout.csrfField(context.session))
-            \(Layout.field("Name", name: "name", value: household.name, required: true))
-            \(Layout.textArea("Address", name: "address", value: household.address))
-            \(Layout.textArea("Notes", name: "notes", value: household.notes))
-            \(Layout.field("Unused leave carried into the next year, at most (days)", name: "leave_carry_over",
+            \(Layout.field(t("Name"), name: "name", value: household.name, required: true))
+            \(Layout.textArea(t("Address", context: "postal"), name: "address", value: household.address))
+            \(Layout.textArea(t("Notes"), name: "notes", value: household.notes))
+            \(languageSelect(household))
+            \(Layout.field(t("Unused leave carried into the next year, at most (days)"), name: "leave_carry_over",
                            value: household.leaveCarryOverCap.description, attributes: "inputmode=\"decimal\""))
-            \(Layout.select("Rules for final settlements", name: "settlement_rules", options: SettlementPage.rulesOptions(none: "chosen each time"),
+            \(Layout.select(t("Rules for final settlements"), name: "settlement_rules", options: SettlementPage.rulesOptions(none: t("chosen each time")),
                             selected: household.settlementRules ?? ""))
-            <p><button type="submit">Save changes</button></p>
+            <p><button type="submit">\(t("Save changes"))</button></p>
             </form>
             \(primary)\(remove)
             """
     }
 
+    /// The language the household's papers print beside each worker's.
+    private func languageField(_ household: Household) -> HTML {
+        .empty
+    }
+
+    private func languageSelect(_ household: Household) -> HTML {
+        .empty
+    }
+
     /// "none: …" rather than "at most 0 days a year".
     private func carryOver(_ cap: LeaveDays) -> String {
-        cap.halfDays == 0 ? "none: annual leave not taken by the year's end lapses"
-            : "at most \(cap) day\(cap.halfDays == 2 ? "" : "s") into the next year"
+        cap.halfDays == 0 ? t("none: annual leave not taken by the year's end lapses")
+            : cap.halfDays % 2 == 0 ? tPlural("at most {count} day into the next year", "at most {count} days into the next year", count: cap.halfDays / 2, ["count": cap.description])
+            : t("at most {days} days into the next year", ["days": cap.description])
     }
 }

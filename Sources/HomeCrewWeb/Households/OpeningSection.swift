@@ -32,27 +32,27 @@ struct OpeningController: Sendable {
         let action = "/households/\(household.id.rawValue)/opening"
         let items = standing.map { entry -> HTML in
             let reverse: HTML = !canChange ? .empty : """
-                <form class="inline" method="post" action="\(action)" data-confirm="Reverse this opening? The months it covers count as owed again.">\(csrf)
-                <input type="hidden" name="reverse" value="\(entry.opening.id.rawValue)"><button type="submit" class="link">Reverse</button></form>
+                <form class="inline" method="post" action="\(action)" data-confirm="\(t("Reverse this opening? The months it covers count as owed again."))">\(csrf)
+                <input type="hidden" name="reverse" value="\(entry.opening.id.rawValue)"><button type="submit" class="link">\(t("Reverse"))</button></form>
                 """
-            let who = entry.member?.displayName ?? "Everyone"
-            return "<li>\(bdi: who): up to \(entry.opening.settledThrough.description) \(PayrollReport.settledBeforeHomeCrew) \(reverse)</li>"
+            let who: HTML = entry.member.map { "\(bdi: $0.displayName)" } ?? "\(t("Everyone"))"
+            return "<li>\(who): \(t("up to {month} settled before HomeCrew", ["month": entry.opening.settledThrough.description])) \(reverse)</li>"
         }
         let list: HTML = items.isEmpty
-            ? "<p class=\"note\">The ledger starts when each person started: every month since counts as owed until paid.</p>"
+            ? "<p class=\"note\">\(t("The ledger starts when each person started: every month since counts as owed until paid."))</p>"
             : "<ul class=\"openings\">\(HTML.join(items, separator: "\n"))</ul>"
         guard canChange else { return list }
         // At most `WebLimits.staffChoices` people to choose from; with more, the person's id is typed.
         let choices = try app.database.staffChoices(householdID: household.id, within: context.reach, limit: WebLimits.staffChoices)
         return """
             \(list)
-            <details id="opening"><summary>Open the ledger where HomeCrew begins</summary>
+            <details id="opening"><summary>\(t("Open the ledger where HomeCrew begins"))</summary>
             <form method="post" action="\(action)">\(csrf)
-            \(Layout.field("Everything up to and including this month was settled before HomeCrew", name: "settled_through",
+            \(Layout.field(t("Everything up to and including this month was settled before HomeCrew"), name: "settled_through",
                            value: YearMonth(app.today).previous.description, type: "month", required: true, form: "opening"))
-            \(Fragments.staffChooser("For", name: "staff", choices: choices, first: (value: "", label: "everyone in the household"), form: "opening"))
-            \(Layout.field("Note", name: "note", form: "opening"))
-            <p><button type="submit">Open the ledger</button></p></form></details>
+            \(Fragments.staffChooser(t("For", context: "person"), name: "staff", choices: choices, first: (value: "", label: t("everyone in the household")), form: "opening"))
+            \(Layout.field(t("Note"), name: "note", form: "opening"))
+            <p><button type="submit">\(t("Open the ledger"))</button></p></form></details>
             """
     }
 }

@@ -5,21 +5,21 @@ import HomeCrewStore
 enum Fragments {
     static func thumbnail(_ details: DocumentDetails) -> HTML {
         guard let hash = details.object.thumbnailHash else {
-            return "<span class=\"note\">\(details.object.mediaType.shortName), no preview</span>"
+            return "<span class=\"note\">\(t("{type}, no preview", ["type": details.object.mediaType.shortName]))</span>"
         }
-        return "<img src=\"/thumbnails/\(hash)\" alt=\"Preview of \(details.document.title)\" loading=\"lazy\">"
+        return "<img src=\"/thumbnails/\(hash)\" alt=\"\(t("Preview of {title}", ["title": details.document.title]))\" loading=\"lazy\">"
     }
 
     static func documentGrid(_ documents: [DocumentDetails], asOf: CalendarDate) -> HTML {
-        guard !documents.isEmpty else { return "<p class=\"note\">No documents yet. <a href=\"/upload\">Upload some</a>.</p>" }
+        guard !documents.isEmpty else { return "<p class=\"note\">\(t("No documents yet.")) <a href=\"/upload\">\(t("Upload some"))</a></p>" }
         let items = documents.map { details -> HTML in
             let expiry: HTML = details.document.expiresOn.map { date in
                 let expired = date < asOf
-                return "<br><span class=\"marks\(expired ? " error" : "")\">\(expired ? "expired" : "expires") \(date.description)</span>"
+                return "<br><span class=\"marks\(expired ? " error" : "")\">\(expired ? t("expired {date}", ["date": date.description]) : t("expires {date}", ["date": date.description]))</span>"
             } ?? .empty
             return """
                 <li><a href="/documents/\(details.document.id.rawValue)">\(thumbnail(details))\(bdi: details.document.title)</a>
-                <br><span class="marks">\(details.document.kind.rawValue) · \(bdi: details.household.name)</span>\(expiry)</li>
+                <br><span class="marks">\(Words.kind(details.document.kind)) · \(bdi: details.household.name)</span>\(expiry)</li>
                 """
         }
         return "<ul class=\"grid\">\(items)</ul>"
@@ -28,11 +28,11 @@ enum Fragments {
     /// The soonest `WebLimits.pageSize` items; `more` says where the rest are (a household of
     /// thousands of staff has thousands of anniversaries a year).
     static func dueTable(_ items: [DueItem], today: CalendarDate, more: HTML = .empty) -> HTML {
-        guard !items.isEmpty else { return "<p class=\"note\">Nothing is due.</p>" }
+        guard !items.isEmpty else { return "<p class=\"note\">\(t("Nothing is due."))</p>" }
         let rest: HTML = items.count > WebLimits.pageSize
-            ? "<p class=\"note\">The first \(WebLimits.pageSize) of \(items.count) are shown. \(more)</p>" : .empty
+            ? "<p class=\"note\">\(t("The first {shown} of {count} are shown.", ["shown": String(WebLimits.pageSize), "count": String(items.count)])) \(more)</p>" : .empty
         let rows = items.prefix(WebLimits.pageSize).map { item -> HTML in
-            let what = item.isExpired ? "EXPIRED" : item.kind.rawValue
+            let what = item.isExpired ? t("EXPIRED") : Words.due(item.kind)
             return """
                 <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
                 <td\(item.isExpired || item.kind == .backup ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(bdi: item.staffNames)</td>
@@ -40,15 +40,15 @@ enum Fragments {
                 """
         }
         return """
-            <div class="scroll"><table><thead><tr><th>Date</th><th class="num">In days</th><th>What</th><th>Staff</th>
-            <th>Household</th><th>Details</th></tr></thead><tbody>\(rows)</tbody></table></div>\(rest)
+            <div class="scroll"><table><thead><tr><th>\(t("Date"))</th><th class="num">\(t("In days"))</th><th>\(t("What"))</th><th>\(t("Staff"))</th>
+            <th>\(t("Household"))</th><th>\(t("Details"))</th></tr></thead><tbody>\(rows)</tbody></table></div>\(rest)
             """
     }
 
     /// The History section: the latest changes, newest first, with who made them; a changed
     /// record lists its fields before and after.
     static func history(_ entries: [AuditEntry], shown: Int) -> HTML {
-        guard !entries.isEmpty else { return "<p class=\"note\">No changes recorded.</p>" }
+        guard !entries.isEmpty else { return "<p class=\"note\">\(t("No changes recorded."))</p>" }
         let rows = entries.map { entry -> HTML in
             let changes: [HTML] = entry.action == .update
                 ? entry.changes.map { "<li>\($0.field): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
@@ -58,26 +58,26 @@ enum Fragments {
                 """
         }
         // `shown`: how many changes there are in all; a paged list says so with its pager.
-        let more: HTML = entries.count < shown ? "<p class=\"note\"><code>homecrew history</code> shows every change.</p>" : .empty
+        let more: HTML = entries.count < shown ? "<p class=\"note\">\(t("This command shows every change:")) <code>homecrew history</code></p>" : .empty
         return """
-            <div class="scroll"><table class="history"><thead><tr><th>When (UTC)</th><th>Who</th><th>What</th></tr></thead>
+            <div class="scroll"><table class="history"><thead><tr><th>\(t("When (UTC)"))</th><th>\(t("Who"))</th><th>\(t("What"))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>\(more)
             """
     }
 
     static func staffTable(_ staff: [StaffDetails], asOf: CalendarDate) -> HTML {
-        guard !staff.isEmpty else { return "<p class=\"note\">No staff.</p>" }
+        guard !staff.isEmpty else { return "<p class=\"note\">\(t("No staff."))</p>" }
         let rows = staff.map { details -> HTML in
             let member = details.member
             return """
                 <tr><td><a href="/staff/\(member.id.rawValue)">\(bdi: member.legalName)</a></td><td>\(bdi: member.knownAs)</td>
-                <td>\(member.status(asOf: asOf).rawValue)</td><td class="num">\(member.startDate.description)</td>
+                <td>\(Words.status(member.status(asOf: asOf)))</td><td class="num">\(member.startDate.description)</td>
                 <td class="num">\(member.leavingDate?.description)</td><td class="num">\(details.salaryHistory.current(asOf: asOf)?.description)</td></tr>
                 """
         }
         return """
-            <div class="scroll"><table><thead><tr><th>Name</th><th>Known as</th><th>Status</th><th>Start</th><th>Leaving</th>
-            <th class="num">Salary</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <div class="scroll"><table><thead><tr><th>\(t("Name"))</th><th>\(t("Known as"))</th><th>\(t("Status"))</th><th>\(t("Start"))</th><th>\(t("Leaving"))</th>
+            <th class="num">\(t("Salary"))</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
     }
 
@@ -88,7 +88,7 @@ enum Fragments {
     /// Why a form that changes a household offers none: there is none yet, or the person only reads the ones they belong to.
     static func noHouseholdToChange(_ reach: Reach, _ readOnly: String) -> HTML {
         reach.isEverything || reach.households()?.isEmpty == true
-            ? "<p>Add a household first: <a href=\"/households/new\">add a household</a>.</p>"
+            ? "<p>\(t("Add a household first:")) <a href=\"/households/new\">\(t("add a household"))</a></p>"
             : "<p>\(readOnly)</p>"
     }
 
@@ -103,13 +103,13 @@ extension Fragments {
     /// " (2026-01 to 2026-09: settled before HomeCrew)" for months a ledger's opening covers.
     private static func settled(_ months: [YearMonth]) -> HTML {
         guard let first = months.first, let last = months.last else { return .empty }
-        let span = first == last ? first.description : "\(first) to \(last)"
-        return " <small class=\"settled\">(\(span): \(PayrollReport.settledBeforeHomeCrew))</small>"
+        let span = first == last ? first.description : t("{start} to {end}", ["start": first.description, "end": last.description])
+        return " <small class=\"settled\">(\(span): \(Words.settledBeforeHomeCrew))</small>"
     }
 
     /// `partial`: the report covers one page of the staff, and its totals say so.
     static func owed(_ report: OwedReport, partial: Bool = false) -> HTML {
-        guard !report.rows.isEmpty else { return "<p class=\"note\">Nobody is owed anything in this period.</p>" }
+        guard !report.rows.isEmpty else { return "<p class=\"note\">\(t("Nobody is owed anything in this period."))</p>" }
         let rows = report.rows.map { row -> HTML in
             """
             <tr><td><a href="/staff/\(row.member.id.rawValue)#payments">\(bdi: row.member.displayName)</a></td>
@@ -120,13 +120,13 @@ extension Fragments {
         }
         let totals = report.totals.map { total -> HTML in
             """
-            <tr class="total"><td>\(partial ? "Total of these staff" : "Total")</td><td class="num">\(total.due.description)</td><td class="num">\(total.paid.plainAmount)</td>
+            <tr class="total"><td>\(partial ? t("Total of these staff") : t("Total"))</td><td class="num">\(total.due.description)</td><td class="num">\(total.paid.plainAmount)</td>
             <td class="num"><strong>\(total.outstanding.plainAmount)</strong></td><td></td><td class="num">\(total.advancesLeft.plainAmount)</td></tr>
             """
         }
         return """
-            <div class="scroll"><table class="owed"><thead><tr><th>Staff</th><th class="num">Due</th><th class="num">Paid</th>
-            <th class="num">Outstanding</th><th>Months open</th><th class="num">Advances left</th></tr></thead>
+            <div class="scroll"><table class="owed"><thead><tr><th>\(t("Staff"))</th><th class="num">\(t("Due", context: "amount"))</th><th class="num">\(t("Paid"))</th>
+            <th class="num">\(t("Outstanding"))</th><th>\(t("Months open"))</th><th class="num">\(t("Advances left"))</th></tr></thead>
             <tbody>\(rows)\(totals)</tbody></table></div>
             """
     }
@@ -138,7 +138,7 @@ extension Fragments {
     static func staffChooser(_ label: String, name: String, choices: [StaffMember]?, first: (value: String, label: String)? = nil,
                              selected: String? = nil, form: String? = nil) -> HTML {
         guard let choices else {
-            return Layout.field(label, name: name, value: selected, hint: "The person's id, as their page shows it: there are too many people to list",
+            return Layout.field(label, name: name, value: selected, hint: t("The person's id, as their page shows it: there are too many people to list"),
                                 form: form)
         }
         let options = (first.map { [$0] } ?? []) + choices.map { (value: $0.id.rawValue, label: $0.legalName) }

@@ -5,16 +5,16 @@ import Hummingbird
 enum Layout {
     static func page(title: String, session: WebSession?, status: HTTPResponse.Status = .ok, body: HTML) -> Response {
         let nav: HTML = session.map { session in """
-            <nav aria-label="Main"><ul>
-            <li><a href="/">Home</a></li><li><a href="/documents">Documents</a></li><li><a href="/upload">Upload</a></li><li><a href="/search">Search</a></li>
-            <li><a href="/reports/payroll">Payroll</a></li><li><a href="/reports/due">Due</a></li><li><a href="/reports/tenure">Tenure</a></li><li><a href="/reports/leave">Leave</a></li>
-            <li><a href="/account">\(bdi: session.account?.name ?? "Account")</a></li>
-            <li><form method="post" action="/signout">\(csrfField(session))<button type="submit" class="link">Sign out</button></form></li>
+            <nav aria-label="\(t("Main", context: "navigation"))"><ul>
+            <li><a href="/">\(t("Home"))</a></li><li><a href="/documents">\(t("Documents"))</a></li><li><a href="/upload">\(t("Upload"))</a></li><li><a href="/search">\(t("Search"))</a></li>
+            <li><a href="/reports/payroll">\(t("Payroll"))</a></li><li><a href="/reports/due">\(t("Due", context: "navigation"))</a></li><li><a href="/reports/tenure">\(t("Tenure"))</a></li><li><a href="/reports/leave">\(t("Leave", context: "navigation"))</a></li>
+            <li><a href="/account">\(bdi: session.account?.name ?? t("Account"))</a></li>
+            <li><form method="post" action="/signout">\(csrfField(session))<button type="submit" class="link">\(t("Sign out"))</button></form></li>
             </ul></nav>
             """ } ?? .empty
         let document: HTML = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(WebText.current.language)" dir="\(WebText.current.rightToLeft ? "rtl" : "ltr")"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · HomeCrew</title>
             <link rel="stylesheet" href="/assets/site.css">

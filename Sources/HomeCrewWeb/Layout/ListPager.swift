@@ -15,7 +15,9 @@ struct ListPager {
     }
 
     /// "1–50 of 1,200 leave entries" and the links, for a list of more than one page; nothing for one page.
-    func controls<T>(_ paged: Paged<T>, parameter: String, noun: String, plural: String? = nil, anchor: String) -> HTML {
+    /// `label` names the pager for screen readers (`t("Pages of changes")`); `items` counts the whole
+    /// list in the page's language (`tPlural("{count} change", "{count} changes", count: paged.total)`).
+    func controls<T>(_ paged: Paged<T>, parameter: String, anchor: String, label: String, items: String) -> HTML {
         guard paged.pages > 1 else { return .empty }
         let last = paged.first + paged.rows.count - 1
         func link(_ target: Int, _ label: String, _ rel: String) -> HTML {
@@ -25,10 +27,18 @@ struct ListPager {
             }
             return "<a rel=\"\(rel)\" href=\"\(path)?\(pairs.joined(separator: "&"))#\(anchor)\">\(label)</a>"
         }
+        let shown = t("{first}–{last} of {items}", ["first": String(paged.first), "last": String(last), "items": items])
+        let page = t("Page {page} of {pages}", ["page": String(paged.page), "pages": String(paged.pages)])
         return """
-            <nav class="pager" aria-label="Pages of \(plural ?? noun + "s")"><p>\(paged.first)–\(last) of \(counted(paged.total, noun, plural: plural))
-            \(paged.page > 1 ? link(paged.page - 1, "← Previous", "prev") : .empty)
-            <span>Page \(paged.page) of \(paged.pages)</span> \(paged.page < paged.pages ? link(paged.page + 1, "Next →", "next") : .empty)</p></nav>
+            <nav class="pager" aria-label="\(label)"><p>\(shown)
+            \(paged.page > 1 ? link(paged.page - 1, t("← Previous"), "prev") : .empty)
+            <span>\(page)</span> \(paged.page < paged.pages ? link(paged.page + 1, t("Next →"), "next") : .empty)</p></nav>
             """
+    }
+
+    /// The English pager of a list whose area has not moved to the catalogs yet.
+    func controls<T>(_ paged: Paged<T>, parameter: String, noun: String, plural: String? = nil, anchor: String) -> HTML {
+        controls(paged, parameter: parameter, anchor: anchor, label: "Pages of \(plural ?? noun + "s")",
+                 items: counted(paged.total, noun, plural: plural))
     }
 }

@@ -164,7 +164,7 @@ struct RouteTable {
             let buffer = try await Self.collectForm(request.body, limit: min(context.maxUploadSize, limit))
             // A field is one `&` more: too many are refused before any is decoded.
             if buffer.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count >= WebLimits.formFields {
-                throw WebError.badRequest("The form has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was changed.")
+                throw WebError.badRequest(t("The form has more than {count} fields; no form of this site sends so many. Nothing was changed.", ["count": String(WebLimits.formFields)]))
             }
             form = Form(encoded: String(buffer: buffer))
             given = form?["csrf"]
@@ -172,7 +172,7 @@ struct RouteTable {
             given = request.uri.queryParameters["csrf"].map(String.init)
         }
         if access.needsSession, !(context.session.map { Secret.matches(given, $0.csrfToken) } ?? false) {
-            throw WebError.forbidden("This form is out of date (its security token does not match). Go back, reload the page and try again.")
+            throw WebError.forbidden(t("This form is out of date (its security token does not match). Go back, reload the page and try again."))
         }
         return form
     }
@@ -187,7 +187,7 @@ struct RouteTable {
             for try await piece in body {
                 guard buffer.readableBytes + piece.readableBytes <= limit else { throw WebError.tooLarge(limit: Int64(limit)) }
                 guard ContinuousClock.now < deadline else {
-                    throw WebError.tooSlow("The form took more than \(WebLimits.formBodySeconds) s to arrive; nothing was changed.")
+                    throw WebError.tooSlow(t("The form took more than {seconds} s to arrive; nothing was changed.", ["seconds": String(WebLimits.formBodySeconds)]))
                 }
                 var piece = piece
                 buffer.writeBuffer(&piece)
@@ -195,7 +195,7 @@ struct RouteTable {
         } catch let error as WebError {
             throw error
         } catch {
-            throw WebError.badRequest("The form was cut off before it ended; nothing was changed.")
+            throw WebError.badRequest(t("The form was cut off before it ended; nothing was changed."))
         }
         return buffer
     }
@@ -206,7 +206,7 @@ struct RouteTable {
         case .anyone, .signedIn, .calendarFeed: return
         case .vaultUser:
             guard context.session?.reach.isEverything ?? false else {
-                throw WebError.forbidden("Only the vault's own user can change this: it concerns every household.")
+                throw WebError.forbidden(t("Only the vault's own user can change this: it concerns every household."))
             }
         case let .member(role, record):
             context.requiredRole = role
@@ -236,8 +236,8 @@ extension WebContext {
         guard let best = held.max() else { throw WebError.notFound }
         guard best >= role else {
             throw WebError.forbidden(best == .viewer
-                ? "You can read this household's records but not change them: ask its owner to make you a manager."
-                : "Only the household's owner can do this.")
+                ? t("You can read this household's records but not change them: ask its owner to make you a manager.")
+                : t("Only the household's owner can do this."))
         }
     }
 }

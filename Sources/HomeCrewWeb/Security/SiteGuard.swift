@@ -75,19 +75,28 @@ struct SiteGuard: RouterMiddleware {
         // Every page reads its query whole: an address is bounded like a form's body.
         guard (request.head.path ?? "").utf8.count <= WebLimits.addressBytes else { throw WebError.addressTooLong }
         if request.method != .get && request.method != .head, !comesFromThisSite(request) {
-            throw WebError.forbidden("This request did not come from a HomeCrew page, so it was refused.")
+            throw WebError.forbidden(t("This request did not come from a HomeCrew page, so it was refused."))
         }
         var context = context
         Self.readForwarding(request, &context, identity)
         context.session = try await sessions.session(request.cookies[Self.sessionCookie]?.value)
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch {
-            response = ErrorPages.answer(error, context)
+        // The account's own language, whatever the browser asks for (`PageLanguage` set the browser's).
+        let language = Self.chosenLanguage(of: context.session).map(WebText.init(language:)) ?? WebText.current
+        return await WebText.$current.withValue(language) { [context] in
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch {
+                response = ErrorPages.answer(error, context)
+            }
+            Self.mark(&response)
+            return response
         }
-        Self.mark(&response)
-        return response
+    }
+
+    /// The language the signed-in account chose on its page; nil for none (and for the vault's own user).
+    static func chosenLanguage(of session: WebSession?) -> String? {
+        nil
     }
 
     /// The browser's own address and whether it reached us over HTTPS: from the connection, or,
@@ -147,12 +156,30 @@ struct ErrorPages: RouterMiddleware {
             status = error.status
             message = status == .notFound ? WebError.notFound.description : (error.body ?? status.reasonPhrase)
         }
-        let title = status == .notFound ? "Not found" : status.reasonPhrase
+        let title = Self.title(of: status)
         return Layout.page(title: title, session: session, status: status, body: """
             <h1>\(title)</h1>
             <p class="error" role="alert">\(message)</p>
-            <p><a href="/">Back to the start page</a></p>
+            <p><a href="/">\(t("Back to the start page"))</a></p>
             """)
+    }
+
+    /// The page's heading: the status's name in the page's language (HTTP's English phrase for a rare one).
+    static func title(of status: HTTPResponse.Status) -> String {
+        switch status {
+        case .badRequest: t("Bad request")
+        case .forbidden: t("Forbidden")
+        case .notFound: t("Not found")
+        case .requestTimeout: t("Too slow")
+        case .contentTooLarge: t("Too large")
+        case .uriTooLong: t("Address too long")
+        case .misdirectedRequest: t("Wrong address")
+        case .unprocessableContent: t("Not accepted")
+        case .tooManyRequests: t("Too many tries")
+        case .internalServerError: t("Server error")
+        case .serviceUnavailable: t("Busy")
+        default: status.reasonPhrase
+        }
     }
 }
 

@@ -13,12 +13,12 @@ struct StaffController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try attempt({
-            let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", "The household")))
-            let money = try Money(parsing: form.required("salary", "The monthly salary"),
-                                  currency: Currency(code: form.required("currency", "The currency")))
+            let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", t("The household"))))
+            let money = try Money(parsing: form.required("salary", t("The monthly salary")),
+                                  currency: Currency(code: form.required("currency", t("The currency"))))
             let details = try app.database.addStaff(
                 StaffMember(householdID: household.household.id, legalName: form["legal_name"] ?? "", knownAs: form["known_as"],
-                            startDate: try form.date("start", "The start date"), leavingDate: try form.optionalDate("leaving"),
+                            startDate: try form.date("start", t("The start date")), leavingDate: try form.optionalDate("leaving"),
                             annualLeave: try form["leave_days"].map(LeaveDays.init(parsing:)) ?? LeaveDays(halfDays: 0),
                             duties: form["duties"], language: try StaffPage.language(form)),
                 salary: money)
@@ -41,7 +41,7 @@ struct StaffController: Sendable {
             changes.language = try StaffPage.language(form)
             changes.clearLanguage = form.has("language") && changes.language == nil
             changes.contractGratuityDays = try form["contract_days"].map { text in
-                guard let days = Int(text) else { throw FormProblem(description: "The contract gratuity is a whole number of days a year.") }
+                guard let days = Int(text) else { throw FormProblem(description: t("The contract gratuity is a whole number of days a year.")) }
                 return days
             }
             changes.clearContractGratuity = form.has("contract_days") && form["contract_days"] == nil
@@ -53,25 +53,25 @@ struct StaffController: Sendable {
     }
 
     @Sendable func endEmployment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try change(context) { id in _ = try app.database.endEmployment(id, on: form.date("leaving", "The last day")) }
+        try change(context) { id in _ = try app.database.endEmployment(id, on: form.date("leaving", t("The last day"))) }
     }
 
     @Sendable func changeSalary(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
-            _ = try app.database.setSalary(id, amount: form.required("amount", "The new monthly salary"),
+            _ = try app.database.setSalary(id, amount: form.required("amount", t("The new monthly salary")),
                                            currency: try form["currency"].map(Currency.init(code:)),
-                                           from: form.date("from", "The date it takes effect"))
+                                           from: form.date("from", t("The date it takes effect")))
         }
     }
 
     @Sendable func addLeave(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
-            let from = try form.date("from", "The first day of leave")
+            let from = try form.date("from", t("The first day of leave"))
             let to = try form.optionalDate("to") ?? from
             let halfDay = form["half_day"] == "yes"
-            if to < from { throw FormProblem(description: "the last day \(to) is before the first day \(from)") }
-            if halfDay && to != from { throw FormProblem(description: "a half day is one day: leave the last day empty or equal to the first") }
-            guard let type = LeaveType(rawValue: form["type"] ?? "annual") else { throw WebError.badRequest("unknown leave type") }
+            if to < from { throw FormProblem(description: t("The last day {last} is before the first day {first}.", ["last": to.description, "first": from.description])) }
+            if halfDay && to != from { throw FormProblem(description: t("A half day is one day: leave the last day empty or equal to the first.")) }
+            guard let type = LeaveType(rawValue: form["type"] ?? "annual") else { throw WebError.badRequest(t("Unknown leave type.")) }
             _ = try app.database.addLeave(id, range: DateRange(from, to), halfDay: halfDay, type: type, note: form["note"])
         }
     }
@@ -83,10 +83,10 @@ struct StaffController: Sendable {
 
     @Sendable func addAdjustment(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
-            let amount = try form.required("amount", "The amount")
-            _ = try app.database.addAdjustment(id, month: YearMonth(parsing: form.required("month", "The month")),
+            let amount = try form.required("amount", t("The amount"))
+            _ = try app.database.addAdjustment(id, month: YearMonth(parsing: form.required("month", t("The month"))),
                                                amount: amount.hasPrefix("+") ? String(amount.dropFirst()) : amount,
-                                               reason: form.required("reason", "The reason"))
+                                               reason: form.required("reason", t("The reason")))
         }
     }
 
@@ -129,30 +129,30 @@ struct StaffController: Sendable {
     private func newPage(_ context: WebContext, form: Form, problem: String?) throws -> Response {
         let households = try app.database.householdSummaries(within: context.reach).filter { context.may(.manager, in: $0.household.id) }
         guard !households.isEmpty else {
-            let why = Fragments.noHouseholdToChange(context.reach, "You can add staff to households where you are a manager or the owner.")
-            return Layout.page(title: "Add a staff member", session: context.session, body: """
-                <h1>Add a staff member</h1>\(Layout.problem(problem))\(why)
+            let why = Fragments.noHouseholdToChange(context.reach, t("You can add staff to households where you are a manager or the owner."))
+            return Layout.page(title: t("Add a staff member"), session: context.session, body: """
+                <h1>\(t("Add a staff member"))</h1>\(Layout.problem(problem))\(why)
                 """)
         }
-        return Layout.page(title: "Add a staff member", session: context.session, body: """
-            <h1>Add a staff member</h1>
+        return Layout.page(title: t("Add a staff member"), session: context.session, body: """
+            <h1>\(t("Add a staff member"))</h1>
             \(Layout.problem(problem))
             <form method="post" action="/staff">\(Layout.csrfField(context.session))
-            \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
+            \(Layout.select(t("Household"), name: "household", options: Fragments.householdOptions(households),
                             selected: form["household"] ?? Fragments.defaultHousehold(households)))
-            \(Layout.field("Full legal name", name: "legal_name", value: form["legal_name"], required: true))
-            \(Layout.field("Known as", name: "known_as", value: form["known_as"]))
-            \(Layout.field("Start date", name: "start", value: form["start"], type: "date", required: true))
-            \(Layout.field("Leaving date", name: "leaving", value: form["leaving"], type: "date"))
-            \(Layout.field("Monthly salary", name: "salary", value: form["salary"], required: true, hint: "For example 25000 or 1250.50",
+            \(Layout.field(t("Full legal name"), name: "legal_name", value: form["legal_name"], required: true))
+            \(Layout.field(t("Known as"), name: "known_as", value: form["known_as"]))
+            \(Layout.field(t("Start date"), name: "start", value: form["start"], type: "date", required: true))
+            \(Layout.field(t("Leaving date"), name: "leaving", value: form["leaving"], type: "date"))
+            \(Layout.field(t("Monthly salary"), name: "salary", value: form["salary"], required: true, hint: t("For example {whole} or {decimal}", ["whole": "25000", "decimal": "1250.50"]),
                            attributes: "inputmode=\"decimal\""))
-            \(Layout.field("Currency", name: "currency", value: form["currency"], required: true, hint: "ISO 4217 code, for example INR, USD, AED",
+            \(Layout.field(t("Currency"), name: "currency", value: form["currency"], required: true, hint: t("ISO 4217 code, for example {codes}", ["codes": "INR, USD, AED"]),
                            attributes: "maxlength=\"3\" autocapitalize=\"characters\""))
-            \(Layout.field("Annual leave days", name: "leave_days", value: form["leave_days"], hint: "0 to 366, in steps of 0.5",
+            \(Layout.field(t("Annual leave days"), name: "leave_days", value: form["leave_days"], hint: t("{least} to {most}, in steps of {step}", ["least": "0", "most": "366", "step": "0.5"]),
                            attributes: "inputmode=\"decimal\""))
-            \(Layout.textArea("Agreed duties", name: "duties", value: form["duties"]))
+            \(Layout.textArea(t("Agreed duties"), name: "duties", value: form["duties"]))
             \(StaffPage.languageField(selected: form["language"]))
-            <p><button type="submit">Add staff member</button></p>
+            <p><button type="submit">\(t("Add staff member"))</button></p>
             </form>
             """)
     }

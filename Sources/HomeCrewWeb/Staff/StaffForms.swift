@@ -7,12 +7,12 @@ extension StaffPage {
 
     /// A contract gratuity's month (30 or 26 days) and the service it asks first.
     static func contractTermFields(monthDays: Int?, minimumYears: Int?, form: String) -> HTML {
-        let months = [30, 26].map { (value: String($0), label: "\($0) days") }
+        let months = [30, 26].map { (value: String($0), label: tPlural("{count} day", "{count} days", count: $0)) }
         return """
-            \(Layout.select("Contract gratuity, a month counted as", name: "contract_month_days", options: months,
+            \(Layout.select(t("Contract gratuity, a month counted as"), name: "contract_month_days", options: months,
                             selected: monthDays.map(String.init) ?? "30", form: form))
-            \(Layout.field("Contract gratuity, years of service first", name: "contract_minimum_years", value: minimumYears.map(String.init),
-                           type: "number", hint: "0: from the first year",
+            \(Layout.field(t("Contract gratuity, years of service first"), name: "contract_minimum_years", value: minimumYears.map(String.init),
+                           type: "number", hint: t("{zero}: from the first year", ["zero": "0"]),
                            attributes: "min=\"0\" max=\"\(StaffMember.contractMinimumYearsRange.upperBound)\"", form: form))
             """
     }
@@ -21,13 +21,13 @@ extension StaffPage {
     static func contractTerms(_ form: Form) throws -> (monthDays: Int?, minimumYears: Int?) {
         let monthDays = try form["contract_month_days"].map { text -> Int in
             guard let days = Int(text), GratuityRule.contractMonthDays.contains(days) else {
-                throw FormProblem(description: "A contract counts a month as 30 or 26 days.")
+                throw FormProblem(description: t("A contract counts a month as {first} or {second} days.", ["first": "30", "second": "26"]))
             }
             return days
         }
         let minimumYears = try form["contract_minimum_years"].map { text -> Int in
             guard let years = Int(text), StaffMember.contractMinimumYearsRange.contains(years) else {
-                throw FormProblem(description: "A contract's gratuity may ask 0 to 50 years of service first.")
+                throw FormProblem(description: t("A contract's gratuity may ask {least} to {most} years of service first.", ["least": "0", "most": "50"]))
             }
             return years
         }
@@ -36,9 +36,9 @@ extension StaffPage {
 
     /// The language a person reads: none (the household's) or one of the accepted tags, each named in itself and in English.
     static func languageField(selected: String?, form: String? = nil) -> HTML {
-        let options: [(value: String, label: String)] = [(value: "", label: "None: the household's (English)")]
+        let options: [(value: String, label: String)] = [(value: "", label: t("None: the household's (English)"))]
             + StaffLanguage.accepted.map { (value: $0.tag, label: $0.own == $0.english ? "\($0.english) (\($0.tag))" : "\($0.own) — \($0.english) (\($0.tag))") }
-        return Layout.select("Language the person reads", name: "language", options: options, selected: selected ?? "", form: form)
+        return Layout.select(t("Language the person reads"), name: "language", options: options, selected: selected ?? "", form: form)
     }
 
     /// The language a form gives: nil when it has none chosen; a tag not in the list is refused.
@@ -48,60 +48,59 @@ extension StaffPage {
 
     /// The forms that change this person's records, each posting to its own route.
     func forms() -> HTML {
-        let types = LeaveType.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let types = LeaveType.allCases.map { (value: $0.rawValue, label: Words.leave($0)) }
         return """
-            <details><summary>Edit details</summary>
+            <details><summary>\(t("Edit details"))</summary>
             <form method="post" action="\(base)/edit">\(csrf)
-            \(Layout.field("Full legal name", name: "legal_name", value: member.legalName, required: true, form: "edit"))
-            \(Layout.field("Known as", name: "known_as", value: member.knownAs, form: "edit"))
-            \(Layout.field("Start date", name: "start", value: member.startDate.description, type: "date", form: "edit"))
-            \(Layout.field("Annual leave days", name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\"", form: "edit"))
-            \(Layout.textArea("Agreed duties", name: "duties", value: member.duties, form: "edit"))
+            \(Layout.field(t("Full legal name"), name: "legal_name", value: member.legalName, required: true, form: "edit"))
+            \(Layout.field(t("Known as"), name: "known_as", value: member.knownAs, form: "edit"))
+            \(Layout.field(t("Start date"), name: "start", value: member.startDate.description, type: "date", form: "edit"))
+            \(Layout.field(t("Annual leave days"), name: "leave_days", value: member.annualLeave.description, attributes: "inputmode=\"decimal\"", form: "edit"))
+            \(Layout.textArea(t("Agreed duties"), name: "duties", value: member.duties, form: "edit"))
             \(Self.languageField(selected: member.language?.tag, form: "edit"))
-            \(Layout.field("Contract gratuity, days of wage a year", name: "contract_days", value: member.contractGratuityDays.map(String.init),
-                           type: "number", hint: "Only when the contract gives its own; empty: the household's rules decide",
+            \(Layout.field(t("Contract gratuity, days of wage a year"), name: "contract_days", value: member.contractGratuityDays.map(String.init),
+                           type: "number", hint: t("Only when the contract gives its own; empty: the household's rules decide"),
                            attributes: Self.contractDaysBounds, form: "edit"))
             \(Self.contractTermFields(monthDays: member.contractGratuityMonthDays, minimumYears: member.contractGratuityMinimumYears, form: "edit"))
-            <p><button type="submit">Save changes</button></p></form></details>
+            <p><button type="submit">\(t("Save changes"))</button></p></form></details>
 
-            <details><summary>Change the salary from a date</summary>
+            <details><summary>\(t("Change the salary from a date"))</summary>
             <form method="post" action="\(base)/salary">\(csrf)
-            \(Layout.field("New monthly salary", name: "amount", required: true, attributes: "inputmode=\"decimal\"", form: "salary"))
-            \(Layout.field("Currency", name: "currency", hint: "Leave empty to keep the current one", attributes: "maxlength=\"3\"", form: "salary"))
-            \(Layout.field("Takes effect on", name: "from", type: "date", required: true, form: "salary"))
-            <p><button type="submit">Change salary</button></p></form></details>
+            \(Layout.field(t("New monthly salary"), name: "amount", required: true, attributes: "inputmode=\"decimal\"", form: "salary"))
+            \(Layout.field(t("Currency"), name: "currency", hint: t("Leave empty to keep the current one"), attributes: "maxlength=\"3\"", form: "salary"))
+            \(Layout.field(t("Takes effect on"), name: "from", type: "date", required: true, form: "salary"))
+            <p><button type="submit">\(t("Change salary"))</button></p></form></details>
 
-            <details><summary>Record leave</summary>
+            <details><summary>\(t("Record leave"))</summary>
             <form method="post" action="\(base)/leave">\(csrf)
-            \(Layout.field("First day", name: "from", type: "date", required: true, form: "leave"))
-            \(Layout.field("Last day", name: "to", type: "date", hint: "Empty for one day", form: "leave"))
-            <p class="field"><label><input type="checkbox" name="half_day" value="yes"> Half a day</label></p>
-            \(Layout.select("Type", name: "type", options: types, selected: "annual", form: "leave"))
-            \(Layout.field("Note", name: "note", form: "leave"))
-            <p><button type="submit">Record leave</button></p></form></details>
+            \(Layout.field(t("First day"), name: "from", type: "date", required: true, form: "leave"))
+            \(Layout.field(t("Last day"), name: "to", type: "date", hint: t("Empty for one day"), form: "leave"))
+            <p class="field"><label><input type="checkbox" name="half_day" value="yes"> \(t("Half a day"))</label></p>
+            \(Layout.select(t("Type"), name: "type", options: types, selected: "annual", form: "leave"))
+            \(Layout.field(t("Note"), name: "note", form: "leave"))
+            <p><button type="submit">\(t("Record leave"))</button></p></form></details>
 
-            <details><summary>Adjust a month's pay</summary>
+            <details><summary>\(t("Adjust a month's pay"))</summary>
             <form method="post" action="\(base)/adjustments">\(csrf)
-            \(Layout.field("Month", name: "month", type: "month", required: true, hint: "yyyy-mm", form: "adjust"))
-            \(Layout.field("Amount", name: "amount", required: true, hint: "+AMOUNT adds, -AMOUNT deducts, in the salary's currency", form: "adjust"))
-            \(Layout.field("Reason", name: "reason", required: true, form: "adjust"))
-            <p><button type="submit">Add adjustment</button></p></form></details>
+            \(Layout.field(t("Month"), name: "month", type: "month", required: true, hint: "yyyy-mm", form: "adjust"))
+            \(Layout.field(t("Amount"), name: "amount", required: true, hint: t("+AMOUNT adds, -AMOUNT deducts, in the salary's currency"), form: "adjust"))
+            \(Layout.field(t("Reason"), name: "reason", required: true, form: "adjust"))
+            <p><button type="submit">\(t("Add adjustment"))</button></p></form></details>
 
-            <details><summary>End employment</summary>
+            <details><summary>\(t("End employment"))</summary>
             <form method="get" action="\(base)/settlement">
-            <p>Work out the final settlement first: final pay, leave not taken, notice and gratuity, each with its source.</p>
+            <p>\(t("Work out the final settlement first: final pay, leave not taken, notice and gratuity, each with its source."))</p>
             \(SettlementPage.fields(member, Form(), household: details.household, form: "settle"))
-            <p><button type="submit">Work out the settlement</button></p></form>
+            <p><button type="submit">\(t("Work out the settlement"))</button></p></form>
             <form method="post" action="\(base)/end">\(csrf)
-            <p>Or only record the last day, with no settlement:</p>
-            \(Layout.field("Last day of work", name: "leaving", value: member.leavingDate?.description, type: "date", required: true, form: "end"))
-            <p><button type="submit">End employment</button></p></form></details>
+            <p>\(t("Or only record the last day, with no settlement:"))</p>
+            \(Layout.field(t("Last day of work"), name: "leaving", value: member.leavingDate?.description, type: "date", required: true, form: "end"))
+            <p><button type="submit">\(t("End employment"))</button></p></form></details>
 
-            <details><summary>Remove this person's records</summary>
-            <form method="post" action="\(base)/remove" data-confirm="Remove \(member.legalName) and their records?">\(csrf)
-            <p class="field"><label><input type="checkbox" name="cascade" value="yes"> Also remove their leave, pay adjustments and
-            links to documents</label><small>Without this, a person with such records is not removed. Ending the employment keeps them.</small></p>
-            <p><button type="submit">Remove</button></p></form></details>
+            <details><summary>\(t("Remove this person's records"))</summary>
+            <form method="post" action="\(base)/remove" data-confirm="\(t("Remove {name} and their records?", ["name": member.legalName]))">\(csrf)
+            <p class="field"><label><input type="checkbox" name="cascade" value="yes"> \(t("Also remove their leave, pay adjustments and links to documents"))</label><small>\(t("Without this, a person with such records is not removed. Ending the employment keeps them."))</small></p>
+            <p><button type="submit">\(t("Remove"))</button></p></form></details>
             """
     }
 }

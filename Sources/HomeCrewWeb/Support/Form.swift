@@ -37,7 +37,7 @@ struct FormProblem: HomeCrewError {
 
 extension Form {
     func required(_ name: String, _ label: String) throws -> String {
-        guard let value = self[name] else { throw FormProblem(description: "\(label) is missing") }
+        guard let value = self[name] else { throw FormProblem(description: t("{field} is missing", ["field": label])) }
         return value
     }
 

@@ -240,7 +240,7 @@ struct FairQueue<Key: Hashable, Element> {
 
 struct HashingBusy: HomeCrewError {
     var category: ErrorCategory { .busy }
-    var description: String { "The server is busy checking other passwords: try again in a few seconds." }
+    var description: String { t("The server is busy checking other passwords: try again in a few seconds.") }
 }
 
 /// How often something costly may be tried, per key (an account, an address, an invitation),

@@ -48,6 +48,6 @@ enum CSVDownload {
     /// The link to a page's CSV: the same query, the path with `.csv`.
     static func link(_ path: String, _ query: [(String, String?)]) -> HTML {
         let encoded = query.compactMap { name, value in value.map { "\(name)=\(URLComponent.encode($0))" } }.joined(separator: "&")
-        return "<p><a href=\"\(path).csv\(encoded.isEmpty ? "" : "?" + encoded)\" download>Download as CSV</a></p>"
+        return "<p><a href=\"\(path).csv\(encoded.isEmpty ? "" : "?" + encoded)\" download>\(t("Download as CSV"))</a></p>"
     }
 }

@@ -33,12 +33,12 @@ enum WebError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .notFound: return "There is nothing here. The address may be mistyped, or what it named was removed."
+        case .notFound: return t("There is nothing here. The address may be mistyped, or what it named was removed.")
         case .badRequest(let why), .tooSlow(let why): return why
         case .forbidden(let why): return why
-        case .foreignHost(let host): return "This server answers only to its own address, not to \u{201C}\(host)\u{201D}."
-        case .tooLarge(let limit): return "What was sent is larger than the limit of \(ByteCount.text(limit))."
-        case .addressTooLong: return "The address is longer than \(ByteCount.text(Int64(WebLimits.addressBytes))); no page of this site needs one so long."
+        case .foreignHost(let host): return t("This server answers only to its own address, not to \u{201C}{host}\u{201D}.", ["host": host])
+        case .tooLarge(let limit): return t("What was sent is larger than the limit of {size}.", ["size": ByteCount.text(limit)])
+        case .addressTooLong: return t("The address is longer than {size}; no page of this site needs one so long.", ["size": ByteCount.text(Int64(WebLimits.addressBytes))])
         }
     }
 
@@ -49,12 +49,12 @@ enum WebError: Error, CustomStringConvertible {
         if let error = error as? any HomeCrewError {
             switch error.category {
             case .notFound: return (.notFound, WebError.notFound.description)
-            case .usage, .invalidData: return (.unprocessableContent, error.description)
+            case .usage, .invalidData: return (.unprocessableContent, DomainErrorText.message(error))
             case .busy, .unavailable: return (.serviceUnavailable, error.description)
             case .cannotCreate, .io, .denied, .internal: return (.internalServerError, error.description)
             }
         }
-        return (.internalServerError, "Something went wrong on the server: \(ErrorText.sentence(for: error))")
+        return (.internalServerError, t("Something went wrong on the server: {reason}", ["reason": ErrorText.sentence(for: error)]))
     }
 }
 
@@ -63,7 +63,7 @@ enum ByteCount {
         if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
         if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
         if bytes >= 1 << 10 { return String(format: "%.0f KB", Double(bytes) / Double(1 << 10)) }
-        return "\(bytes) bytes"
+        return tPlural("{count} byte", "{count} bytes", count: Int(clamping: bytes))
     }
 }
 

@@ -1,4 +1,14 @@
+import Foundation
+import HomeCrewCore
 import HomeCrewPaperText
+
+/// A language the web pages are written in, and its name written in itself (the account page's choices).
+struct WebLanguage: Hashable, Sendable {
+    /// The BCP 47 tag, and the catalogs' folder: "ar", "zh-Hant".
+    let tag: String
+    let name: String
+    let rightToLeft: Bool
+}
 
 /// The words of the web pages in the request's language: the account's choice, else the
 /// browser's `Accept-Language`, else English. Every English message a page prints goes through
@@ -9,17 +19,95 @@ struct WebText: Sendable {
     @TaskLocal static var current = WebText.english
     static let english = WebText(language: "en")
 
+    /// The languages with catalogs (`Catalogs/<tag>/*.po`), as data: a language is added by adding its folder and a row here.
+    static let languages: [WebLanguage] = [
+        WebLanguage(tag: "en", name: "English", rightToLeft: false),
+        WebLanguage(tag: "ar", name: "العربية", rightToLeft: true),
+        WebLanguage(tag: "hi", name: "हिन्दी", rightToLeft: false),
+        WebLanguage(tag: "zh-Hant", name: "繁體中文", rightToLeft: false),
+        WebLanguage(tag: "ja", name: "日本語", rightToLeft: false),
+        WebLanguage(tag: "fil", name: "Filipino", rightToLeft: false),
+        WebLanguage(tag: "id", name: "Bahasa Indonesia", rightToLeft: false),
+    ]
+
     /// The BCP 47 tag of the page's language ("ar", "zh-Hant").
     let language: String
+    private let catalog: WebCatalog?
+
+    /// The words in `language`; an unknown tag, or a catalog that cannot be read, gives English.
+    init(language: String) {
+        let known = WebText.languages.contains { $0.tag == language }
+        self.language = known ? language : "en"
+        catalog = known ? WebCatalog.loaded[language] ?? nil : nil
+    }
+
+    var rightToLeft: Bool { WebText.languages.first { $0.tag == language }?.rightToLeft ?? false }
 
     func text(_ english: String, _ values: [String: String], context: String?) -> String {
-        PaperText.fill(english, values)
+        let entry = catalog?.entries[POKey(context: context, id: english)]
+        let template = entry.flatMap { $0.isTranslated ? $0.translations.first : nil } ?? english
+        return PaperText.fill(template, values)
     }
 
     func plural(_ one: String, _ other: String, count: Int, _ values: [String: String], context: String?) -> String {
         var values = values
         if values["count"] == nil { values["count"] = String(count) }
+        if let catalog, let entry = catalog.entries[POKey(context: context, id: one)], entry.isTranslated,
+           entry.translations.count == catalog.rule.count {
+            return PaperText.fill(entry.translations[catalog.rule.form(for: count)], values)
+        }
         return PaperText.fill(count == 1 ? one : other, values)
+    }
+
+    /// Checked before the server starts: a program installed without its catalogs, or with one
+    /// that does not parse, says so rather than serving English silently.
+    static func checkCatalogs() throws(UnreadableWebCatalog) {
+        for language in languages {
+            if case let .failure(error) = WebCatalog.read(language.tag) { throw error }
+        }
+    }
+}
+
+/// One language's messages: every `Catalogs/<tag>/*.po` merged (the first file to hold a key wins;
+/// the catalogs' test fails when two files disagree), read once per process.
+struct WebCatalog: Sendable {
+    let entries: [POKey: POEntry]
+    let rule: PluralRule
+
+    static let loaded: [String: WebCatalog?] = Dictionary(uniqueKeysWithValues: WebText.languages.map {
+        ($0.tag, try? read($0.tag).get())
+    })
+
+    static var folder: URL? { Bundle.module.url(forResource: "Catalogs", withExtension: nil) }
+
+    static func read(_ tag: String) -> Result<WebCatalog, UnreadableWebCatalog> {
+        guard let folder = folder?.appendingPathComponent(tag),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            return .failure(UnreadableWebCatalog(tag: tag, file: nil, reason: "its folder is missing"))
+        }
+        var entries: [POKey: POEntry] = [:]
+        var rule: PluralRule?
+        for name in names.filter({ $0.hasSuffix(".po") }).sorted() {
+            do {
+                let catalog = try POCatalog(parsing: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+                rule = try rule ?? catalog.pluralRule()
+                entries.merge(catalog.entries) { first, _ in first }
+            } catch {
+                return .failure(UnreadableWebCatalog(tag: tag, file: name, reason: "\(error)"))
+            }
+        }
+        guard let rule else { return .failure(UnreadableWebCatalog(tag: tag, file: nil, reason: "it holds no .po file")) }
+        return .success(WebCatalog(entries: entries, rule: rule))
+    }
+}
+
+struct UnreadableWebCatalog: HomeCrewError {
+    let tag: String
+    let file: String?
+    let reason: String
+    var category: ErrorCategory { .internal }
+    var description: String {
+        "the web pages' catalog for '\(tag)'\(file.map { " (\($0))" } ?? "") cannot be read: \(reason); install HomeCrew again with Scripts/install"
     }
 }
 

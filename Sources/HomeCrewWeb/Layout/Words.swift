@@ -1,0 +1,57 @@
+import HomeCrewCore
+
+/// The names of the domain's fixed values as pages show them, in the page's language (the store
+/// and the CLI keep the English raw values).
+enum Words {
+    static func status(_ status: EmploymentStatus) -> String {
+        switch status {
+        case .upcoming: t("upcoming", context: "employment status")
+        case .active: t("active", context: "employment status")
+        case .left: t("left", context: "employment status")
+        }
+    }
+
+    static func role(_ role: HouseholdRole) -> String {
+        switch role {
+        case .viewer: t("viewer", context: "household role")
+        case .manager: t("manager", context: "household role")
+        case .owner: t("owner", context: "household role")
+        }
+    }
+
+    static func kind(_ kind: DocumentKind) -> String {
+        switch kind {
+        case .contract: t("contract", context: "document kind")
+        case .id: t("ID card", context: "document kind")
+        case .passport: t("passport", context: "document kind")
+        case .visa: t("visa", context: "document kind")
+        case .permit: t("permit", context: "document kind")
+        case .payslip: t("payslip", context: "document kind")
+        case .certificate: t("certificate", context: "document kind")
+        case .medical: t("medical", context: "document kind")
+        case .other: t("other", context: "document kind")
+        }
+    }
+
+    static func due(_ kind: DueItem.Kind) -> String {
+        switch kind {
+        case .documentExpiry: t("expiry", context: "due")
+        case .anniversary: t("anniversary", context: "due")
+        case .leaving: t("leaving", context: "due")
+        case .backup: t("backup", context: "due")
+        case .settlement: t("settlement", context: "due")
+        }
+    }
+
+    static func leave(_ type: LeaveType) -> String {
+        switch type {
+        case .annual: t("annual", context: "leave type")
+        case .sick: t("sick", context: "leave type")
+        case .unpaid: t("unpaid", context: "leave type")
+        case .other: t("other", context: "leave type")
+        }
+    }
+
+    /// "settled before HomeCrew": months a ledger's opening covers.
+    static var settledBeforeHomeCrew: String { t("settled before HomeCrew") }
+}
