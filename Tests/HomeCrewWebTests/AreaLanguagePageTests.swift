@@ -31,7 +31,7 @@ final class AreaLanguagePageTests: XCTestCase {
                      arabic: "<h1>التسوية النهائية لـ <a", hindi: "</a> का अंतिम हिसाब</h1>"),
             Expected(path: "/reports/tenure", signedIn: true, english: "<h1>Tenure on 2026-11-22</h1>",
                      arabic: "<h1>مدة الخدمة في 2026-11-22</h1>", hindi: "<h1>2026-11-22 को सेवा अवधि</h1>"),
-            Expected(path: "/search", signedIn: true, english: "<h1>Search</h1>", arabic: "<h1>بحث</h1>", hindi: "<h1>खोज</h1>"),
+            Expected(path: "/search", signedIn: true, english: "<h1>Search</h1>", arabic: "<h1>بحث</h1>", hindi: "<h1>खोजें</h1>"),
             Expected(path: "/invitations/\(invitation.token)", signedIn: false, english: "<h1>Invitation</h1>",
                      arabic: "<h1>دعوة</h1>", hindi: "<h1>निमंत्रण</h1>"),
         ]

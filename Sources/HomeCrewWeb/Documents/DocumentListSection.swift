@@ -91,7 +91,7 @@ struct DocumentListSection {
         let people = details.staff.map { "<a href=\"/staff/\($0.id.rawValue)\">\(bdi: $0.displayName)</a>" as HTML }
         return """
             <tr>\(choose)<td class="thumb">\(Fragments.thumbnail(details))</td>
-            <td><a href="/documents/\(document.id.rawValue)">\(bdi: document.title)</a></td><td>\(DocumentWords.kind(document.kind))</td>
+            <td><a href="/documents/\(document.id.rawValue)">\(bdi: document.title)</a></td><td>\(Words.kind(document.kind))</td>
             <td>\(bdi: details.household.name)</td><td>\(HTML.join(people, separator: ", "))</td>
             <td class="num">\(document.issuedOn?.description)</td>
             <td class="num\(expired ? " error" : "")">\(document.expiresOn.map { expired ? t("{date} (expired)", ["date": $0.description]) : $0.description })</td>

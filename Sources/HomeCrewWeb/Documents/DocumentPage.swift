@@ -48,7 +48,7 @@ struct DocumentPage {
     private func fields() -> HTML {
         let content = details.object.content
         let rows: [(String, String?)] = [
-            (t("Kind"), DocumentWords.kind(document.kind)), (t("Household"), details.household.name), (t("Number"), document.number),
+            (t("Kind"), Words.kind(document.kind)), (t("Household"), details.household.name), (t("Number"), document.number),
             (t("Issued"), document.issuedOn?.description),
             (t("Expires"), document.expiresOn?.description), (t("Type", context: "file type"), details.object.mediaType.shortName),
             (t("Pages"), content.pageCount.map(String.init)), (t("Read", context: "text read"), DocumentWords.status(content.status)),

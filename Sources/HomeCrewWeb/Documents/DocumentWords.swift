@@ -1,25 +1,11 @@
 import HomeCrewCore
 
-/// The words a page shows for a document's kind, read status, order and suggested facts, in the
+/// The words a page shows for a document's kinds (as options), read status, order and suggested facts, in the
 /// page's language (a form's value stays the raw value the command line takes).
 enum DocumentWords {
-    static func kind(_ kind: DocumentKind) -> String {
-        switch kind {
-        case .contract: t("contract", context: "document kind")
-        case .id: t("id", context: "document kind")
-        case .passport: t("passport", context: "document kind")
-        case .visa: t("visa", context: "document kind")
-        case .permit: t("permit", context: "document kind")
-        case .payslip: t("payslip", context: "document kind")
-        case .certificate: t("certificate", context: "document kind")
-        case .medical: t("medical", context: "document kind")
-        case .other: t("other", context: "document kind")
-        }
-    }
-
     /// Every kind as a select's options.
     static var kindOptions: [(value: String, label: String)] {
-        DocumentKind.allCases.map { (value: $0.rawValue, label: kind($0)) }
+        DocumentKind.allCases.map { (value: $0.rawValue, label: Words.kind($0)) }
     }
 
     static func status(_ status: ExtractionStatus) -> String {

@@ -12,8 +12,10 @@ extension StaffPage {
         let all = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
         let advances = Self.page(Array(all.reversed()), ListPager.asked(query, "advance_page"))
         return """
-            <h2 id="payments">\(t("Payments"))</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", noun: "payment", anchor: "payments"))
-            <h2 id="advances">\(t("Advances and loans"))</h2>\(advanceTable(advances.rows, today))\(pager.controls(advances, parameter: "advance_page", noun: "advance or loan", plural: "advances and loans", anchor: "advances"))
+            <h2 id="payments">\(t("Payments"))</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", anchor: "payments", label: t("Pages of payments"),
+                                                                           items: tPlural("{count} payment", "{count} payments", count: payments.total)))
+            <h2 id="advances">\(t("Advances and loans"))</h2>\(advanceTable(advances.rows, today))\(pager.controls(advances, parameter: "advance_page", anchor: "advances", label: t("Pages of advances and loans"),
+                                                                                      items: tPlural("{count} advance or loan", "{count} advances and loans", count: advances.total)))
             \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances.rows, today) : .empty)
             """
     }

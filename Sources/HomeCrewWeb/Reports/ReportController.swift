@@ -10,7 +10,7 @@ struct ReportController: Sendable {
 
     @Sendable func payroll(_ request: Request, _ context: WebContext) async throws -> Response {
         let page = PayrollPage(app: app, session: context.session, query: request.query, problem: nil)
-        return try await HeavyLane.shared.run { try page.render() }
+        return try await HeavyLane.shared.runPage { try page.render() }
     }
 
     /// The payslip PDF of one person's month: the renderer `report payroll --payslips` stores.

@@ -1,20 +1,11 @@
 import HomeCrewCore
 
-/// The words a report page shows for a person's status and for what was paid of a payroll line,
-/// in the page's language.
+/// What was paid of a payroll line, as a report page says it in the page's language.
 enum ReportWords {
-    static func status(_ status: EmploymentStatus) -> String {
-        switch status {
-        case .upcoming: t("upcoming", context: "employment")
-        case .active: t("active", context: "employment")
-        case .left: t("left", context: "employment")
-        }
-    }
-
     /// `PayrollReport.Entry.paymentSummary` in the page's language: "paid 2026-11-30 by cash",
     /// "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid", "settled before HomeCrew"; empty when nothing is due.
     static func paymentSummary(_ entry: PayrollReport.Entry) -> String {
-        if entry.settledBeforeHomeCrew { return t("settled before HomeCrew") }
+        if entry.settledBeforeHomeCrew { return Words.settledBeforeHomeCrew }
         guard let last = entry.paid.last else { return entry.line.net.amount > 0 ? t("unpaid") : "" }
         let values = ["day": last.day.description, "method": PaymentWords.method(last.method)]
         if entry.outstanding.amount == 0 { return t("paid {day} by {method}", values) }

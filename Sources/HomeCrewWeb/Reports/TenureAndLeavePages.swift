@@ -29,7 +29,7 @@ extension ReportController {
     }
 
     @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try tenurePage(request.query, context) }
+        try await HeavyLane.shared.runPage { try tenurePage(request.query, context) }
     }
 
     private func tenurePage(_ query: Form, _ context: WebContext) throws -> Response {
@@ -40,7 +40,7 @@ extension ReportController {
             let rows = lines.map { line -> HTML in
                 """
                 <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
-                <td class="num">\(line.member.startDate.description)</td><td>\(ReportWords.status(line.member.status(asOf: chosen.asOf)))</td><td>\(line.summary)</td>
+                <td class="num">\(line.member.startDate.description)</td><td>\(Words.status(line.member.status(asOf: chosen.asOf)))</td><td>\(line.summary)</td>
                 <td class="num">\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
                 """
             }
@@ -73,7 +73,7 @@ extension ReportController {
     }
 
     @Sendable func leave(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try leavePage(request.query, context) }
+        try await HeavyLane.shared.runPage { try leavePage(request.query, context) }
     }
 
     private func leavePage(_ query: Form, _ context: WebContext) throws -> Response {

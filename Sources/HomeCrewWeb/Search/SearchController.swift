@@ -7,7 +7,7 @@ struct SearchController: Sendable {
     let app: WebApp
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try page(request.query, context) }
+        try await HeavyLane.shared.runPage { try page(request.query, context) }
     }
 
     private func page(_ query: Form, _ context: WebContext) throws -> Response {
@@ -60,7 +60,7 @@ struct SearchController: Sendable {
                 : "<br>" + HTML.highlighted(hit.snippet, start: SearchHit.highlightStart, end: SearchHit.highlightEnd)
             return """
                 <li><a href="/documents/\(hit.documentID.rawValue)"><strong>\(bdi: hit.title)</strong></a>
-                <span class="marks">\(DocumentWords.kind(hit.kind)) · \(bdi: hit.household)\(hit.staff.isEmpty ? "" : " · ")\(bdi: hit.staff)</span>
+                <span class="marks">\(Words.kind(hit.kind)) · \(bdi: hit.household)\(hit.staff.isEmpty ? "" : " · ")\(bdi: hit.staff)</span>
                 · \(page)\(snippet)</li>
                 """
         }
@@ -81,7 +81,7 @@ struct SearchController: Sendable {
             let knownAs: HTML = person.member.knownAs.map { " (\(bdi: $0))" } ?? .empty
             return """
                 <li><a href="/staff/\(person.member.id.rawValue)"><strong>\(bdi: person.member.legalName)</strong></a>\(knownAs)
-                <span class="marks">\(bdi: person.household.name) · \(ReportWords.status(person.member.status(asOf: today)))</span></li>
+                <span class="marks">\(bdi: person.household.name) · \(Words.status(person.member.status(asOf: today)))</span></li>
                 """
         }
         return "<h2>\(t("People"))</h2><ul class=\"results people\">\(items)</ul>"

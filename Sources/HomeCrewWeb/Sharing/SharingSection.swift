@@ -36,11 +36,12 @@ struct SharingSection {
                 <form class="inline" method="post" action="\(path)/remove" data-confirm="\(t("Remove this member?"))">\(csrf)
                 <button type="submit" class="link">\(t("Remove"))</button></form>
                 """
-            return "<tr><td>\(bdi: member.accountName)</td><td>\(SharingWords.role(member.role))</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
+            return "<tr><td>\(bdi: member.accountName)</td><td>\(Words.role(member.role))</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
         }
         return """
             <div class="scroll"><table><thead><tr><th>\(t("Member"))</th><th>\(t("Role"))</th><th>\(t("Since"))</th><th><span class="sr-only">\(t("Change"))</span></th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.members, parameter: "members_page", noun: "member", anchor: "members"))
+            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.members, parameter: "members_page", anchor: "members", label: t("Pages of members"),
+                                             items: tPlural("{count} member", "{count} members", count: sharing.members.total)))
             """
     }
 
@@ -48,7 +49,7 @@ struct SharingSection {
         guard isOwner, !sharing.invitations.rows.isEmpty else { return .empty }
         let rows = sharing.invitations.rows.map { invitation -> HTML in
             let what: HTML = invitation.isTransfer ? HTML.filled(t("ownership, for {name}"), ["name": "\(bdi: invitation.forAccount)"])
-                : "\(SharingWords.role(invitation.role))"
+                : "\(Words.role(invitation.role))"
             return """
                 <tr><td>\(invitation.id.short)</td><td>\(what)</td><td>\(bdi: invitation.createdBy)</td><td>\(invitation.expiresAt.prefix(16))</td>
                 <td><form class="inline" method="post" action="\(base)/invitations/\(invitation.id.rawValue)/revoke">\(csrf)
@@ -58,7 +59,8 @@ struct SharingSection {
         return """
             <h3>\(t("Pending"))</h3>
             <div class="scroll"><table><thead><tr><th>\(t("Invitation"))</th><th>\(t("For"))</th><th>\(t("By"))</th><th>\(t("Until (UTC)"))</th><th><span class="sr-only">\(t("Withdraw"))</span></th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.invitations, parameter: "invitations_page", noun: "invitation", anchor: "members"))
+            <tbody>\(rows)</tbody></table></div>\(pager.controls(sharing.invitations, parameter: "invitations_page", anchor: "members", label: t("Pages of invitations"),
+                                                 items: tPlural("{count} invitation", "{count} invitations", count: sharing.invitations.total)))
             """
     }
 
