@@ -50,9 +50,9 @@ final class AreaLanguagePageTests: XCTestCase {
         }
     }
 
-    /// The words a page shows for an enumeration follow the page's language; the form's value
-    /// stays the command line's.
-    func testAKindAndAMethodAreShownInThePageLanguageWithTheirValuesUnchanged() async throws {
+    /// The words a page shows for an enumeration or a duration follow the page's language; the
+    /// form's value stays the command line's.
+    func testAKindAndATenureAreShownInThePageLanguageWithTheirValuesUnchanged() async throws {
         let harness = try WebHarness()
         try harness.seed()
         try await harness.signIn()
@@ -62,6 +62,13 @@ final class AreaLanguagePageTests: XCTestCase {
             XCTAssertTrue(arabic.text.contains("<td>عقد</td>"), "the contract's kind in the table")
             let english = try await client.get("/documents")
             XCTAssertTrue(english.text.contains("<option value=\"passport\">passport</option>") && english.text.contains("<td>contract</td>"))
+
+            let tenure = try await client.get("/reports/tenure", headers: [.acceptLanguage: "ar"])
+            XCTAssertTrue(tenure.text.contains("<td>4 سنوات، 10 أشهر، 12 يومًا</td>"), "a tenure in Arabic, each part in its plural form")
+            let japanese = try await client.get("/reports/tenure", headers: [.acceptLanguage: "ja"])
+            XCTAssertTrue(japanese.text.contains("<td>4年 10か月 12日</td>"))
+            let tenureInEnglish = try await client.get("/reports/tenure")
+            XCTAssertTrue(tenureInEnglish.text.contains("<td>4 years, 10 months, 12 days</td>"))
         }
     }
 }

@@ -43,4 +43,16 @@ enum PaymentWords {
         case .resignationWithCause: t("resignation-with-cause")
         }
     }
+
+    /// A settlement line's heading: the statute's own name for it as the rules give it, else its part's.
+    static func heading(_ line: Settlement.Line) -> String {
+        if let title = line.title { return title }
+        return switch line.part {
+        case .finalPay: t("final pay", context: "settlement part")
+        case .leave: t("leave not taken", context: "settlement part")
+        case .notice: t("notice", context: "settlement part")
+        case .gratuity: t("gratuity", context: "settlement part")
+        case .advances: t("advances", context: "settlement part")
+        }
+    }
 }

@@ -107,7 +107,7 @@ struct SettlementPage: Sendable {
         let rows = settlement.lines.map { line -> HTML in
             let work = line.arithmetic.map { "<li>\($0)</li>" as HTML }
             return """
-                <tr><td>\(line.heading)</td><td class="num"><strong>\(line.amount.description)</strong></td>
+                <tr><td>\(PaymentWords.heading(line))</td><td class="num"><strong>\(line.amount.description)</strong></td>
                 <td><ul class="changes">\(work)</ul>\(line.source.map { "<small>\(t("Source: {source}", ["source": $0]))</small>" as HTML } ?? .empty)</td></tr>
                 """
         }

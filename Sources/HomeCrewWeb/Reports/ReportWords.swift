@@ -1,6 +1,6 @@
 import HomeCrewCore
 
-/// What was paid of a payroll line, as a report page says it in the page's language.
+/// What was paid of a payroll line and how long someone has served, as a report page says them in the page's language.
 enum ReportWords {
     /// `PayrollReport.Entry.paymentSummary` in the page's language: "paid 2026-11-30 by cash",
     /// "part: 5000.00 paid, last 2026-11-15 by UPI", "unpaid", "settled before HomeCrew"; empty when nothing is due.
@@ -13,5 +13,17 @@ enum ReportWords {
             return t("part: {amount} paid, last {day} by {method}", values.merging(["amount": entry.paidTotal.plainAmount]) { $1 })
         }
         return t("overpaid by {amount}, last {day} by {method}", values.merging(["amount": entry.outstanding.negated.plainAmount]) { $1 })
+    }
+
+    /// `TenureLine.summary` in the page's language: "4 years, 10 months, 12 days", "starts in 12 days";
+    /// the parts that are zero are left out ("0 days" when all are).
+    static func tenure(_ line: TenureLine) -> String {
+        if let days = line.startsInDays { return tPlural("starts in {count} day", "starts in {count} days", count: days) }
+        let tenure = line.tenure
+        var parts: [String] = []
+        if tenure.years != 0 { parts.append(tPlural("{count} year", "{count} years", count: tenure.years, context: "duration")) }
+        if tenure.months != 0 { parts.append(tPlural("{count} month", "{count} months", count: tenure.months, context: "duration")) }
+        if tenure.days != 0 || parts.isEmpty { parts.append(tPlural("{count} day", "{count} days", count: tenure.days, context: "duration")) }
+        return parts.joined(separator: t(", ", context: "between the parts of a duration"))
     }
 }

@@ -40,7 +40,7 @@ extension ReportController {
             let rows = lines.map { line -> HTML in
                 """
                 <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
-                <td class="num">\(line.member.startDate.description)</td><td>\(Words.status(line.member.status(asOf: chosen.asOf)))</td><td>\(line.summary)</td>
+                <td class="num">\(line.member.startDate.description)</td><td>\(Words.status(line.member.status(asOf: chosen.asOf)))</td><td>\(ReportWords.tenure(line))</td>
                 <td class="num">\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
                 """
             }
