@@ -114,7 +114,7 @@ struct SettlementPage: Sendable {
         let notes = settlement.notes.map { "<li>\($0)</li>" as HTML }
         return """
             <h2>\(settlement.rules.name) <span class="marks">\(t("{version}, as read on {date}; service {service}",
-                ["version": settlement.rules.versionName, "date": settlement.rules.checkedOn.description, "service": settlement.service.description]))</span></h2>
+                ["version": settlement.rules.versionName, "date": settlement.rules.checkedOn.description, "service": ReportWords.duration(settlement.service)]))</span></h2>
             \(settlement.payBy.map { "<p class=\"due\"><strong>\(t("To be paid by {date}", ["date": $0.description]))</strong></p>" as HTML } ?? .empty)
             <div class="scroll"><table class="settlement"><thead><tr><th>\(t("Part"))</th><th class="num">\(t("Amount"))</th><th>\(t("How it was worked out"))</th></tr></thead>
             <tbody>\(rows)<tr class="total"><td>\(t("Total"))</td><td class="num"><strong>\(settlement.total.description)</strong></td>

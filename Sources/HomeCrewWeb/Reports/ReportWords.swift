@@ -15,11 +15,15 @@ enum ReportWords {
         return t("overpaid by {amount}, last {day} by {method}", values.merging(["amount": entry.outstanding.negated.plainAmount]) { $1 })
     }
 
-    /// `TenureLine.summary` in the page's language: "4 years, 10 months, 12 days", "starts in 12 days";
-    /// the parts that are zero are left out ("0 days" when all are).
+    /// `TenureLine.summary` in the page's language: "4 years, 10 months, 12 days", "starts in 12 days".
     static func tenure(_ line: TenureLine) -> String {
         if let days = line.startsInDays { return tPlural("starts in {count} day", "starts in {count} days", count: days) }
-        let tenure = line.tenure
+        return duration(line.tenure)
+    }
+
+    /// A length of service, `Tenure.description` in the page's language: "4 years, 10 months, 12 days";
+    /// the parts that are zero are left out ("0 days" when all are).
+    static func duration(_ tenure: Tenure) -> String {
         var parts: [String] = []
         if tenure.years != 0 { parts.append(tPlural("{count} year", "{count} years", count: tenure.years, context: "duration")) }
         if tenure.months != 0 { parts.append(tPlural("{count} month", "{count} months", count: tenure.months, context: "duration")) }
