@@ -9,13 +9,17 @@ public struct Account: Hashable, Sendable {
     public let passwordChangedAt: String
     /// Sessions not yet ended or expired.
     public let openSessions: Int
+    /// The language the account reads the web pages in; nil: the browser's choice.
+    public let language: StaffLanguage?
 
-    public init(id: RecordID, name: String, createdAt: String, passwordChangedAt: String, openSessions: Int) {
+    public init(id: RecordID, name: String, createdAt: String, passwordChangedAt: String, openSessions: Int,
+                language: StaffLanguage? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.passwordChangedAt = passwordChangedAt
         self.openSessions = openSessions
+        self.language = language
     }
 
     /// An account name: 1 to 64 characters, letters, digits and `. _ -` only, so that it

@@ -11,16 +11,20 @@ public struct Household: Identifiable, Hashable, Sendable {
     public var leaveCarryOverCap: LeaveDays
     /// The rule set its final settlements follow (an id in `settlement-rules.json`); nil: chosen each time.
     public var settlementRules: String?
+    /// The language its papers are written in, beside a worker's own; nil: English.
+    public var language: StaffLanguage?
     public var createdAt: Date
 
     public init(id: RecordID = .random(), name: String, address: String? = nil, notes: String? = nil,
-                leaveCarryOverCap: LeaveDays = LeaveDays(halfDays: 0), settlementRules: String? = nil, createdAt: Date = Date()) {
+                leaveCarryOverCap: LeaveDays = LeaveDays(halfDays: 0), settlementRules: String? = nil, language: StaffLanguage? = nil,
+                createdAt: Date = Date()) {
         self.id = id
         self.name = name
         self.address = address
         self.notes = notes
         self.leaveCarryOverCap = leaveCarryOverCap
         self.settlementRules = settlementRules
+        self.language = language
         self.createdAt = createdAt
     }
 

@@ -75,6 +75,17 @@ extension AppDatabase {
         }
     }
 
+    /// The language the account reads the web pages in; nil gives the choice back to the browser.
+    /// The caller checks the tag against the languages it has pages in.
+    @discardableResult
+    public func setLanguage(ofAccount name: String, to language: StaffLanguage?) throws -> Account {
+        try write { db in
+            let account = try Self.account(named: name, db)
+            try db.execute(sql: "UPDATE account SET language = ? WHERE id = ?", arguments: [language?.tag, account.id])
+            return try Self.account(named: name, db)
+        }
+    }
+
     public func removeAccount(named name: String) throws -> Account {
         try write { db in
             let account = try Self.account(named: name, db)
@@ -227,7 +238,7 @@ extension AppDatabase {
             // One cached statement: this runs for every request of a signed-in account.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.csrf_token, s.last_seen_at < strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 minute') AS stale,
-                       a.id, a.name, a.created_at, a.password_changed_at, 0 AS open_sessions
+                       a.id, a.name, a.created_at, a.password_changed_at, a.language, 0 AS open_sessions
                 FROM account_session s JOIN account a ON a.id = s.account_id
                 WHERE s.token_sha256 = ? AND \(Self.sessionIsOpen)
                 """), arguments: [key]) else { return nil }
@@ -327,14 +338,15 @@ extension AppDatabase {
     // MARK: - Helpers
 
     static let accountSelect = """
-        SELECT a.id, a.name, a.created_at, a.password_changed_at,
+        SELECT a.id, a.name, a.created_at, a.password_changed_at, a.language,
                (SELECT count(*) FROM account_session s WHERE s.account_id = a.id AND \(sessionIsOpen)) AS open_sessions
         FROM account a
         """
 
     static func account(_ row: Row) -> Account {
         Account(id: RecordID(rawValue: row["id"]), name: row["name"], createdAt: row["created_at"],
-                passwordChangedAt: row["password_changed_at"], openSessions: row["open_sessions"])
+                passwordChangedAt: row["password_changed_at"], openSessions: row["open_sessions"],
+                language: (row["language"] as String?).map(StaffLanguage.init(stored:)))
     }
 
     static func account(named name: String, _ db: Database) throws -> Account {

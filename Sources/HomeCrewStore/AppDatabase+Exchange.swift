@@ -27,7 +27,7 @@ extension AppDatabase {
         let links = Dictionary(grouping: try DocumentStaffLink.filter(documents.map(\.id).contains(Column("document_id"))).fetchAll(db),
                                by: \.documentId)
         let ledger = try exportLedger(of: ids, db)
-        return ExportHousehold(
+        var exported = ExportHousehold(
             id: household.id.rawValue, name: household.name, address: household.address, notes: household.notes,
             leaveCarryOverCap: household.leaveCarryOverCap.description, settlementRules: household.settlementRules,
             closedMonths: closed.map(\.month.description),
@@ -67,6 +67,8 @@ extension AppDatabase {
                     ExportOpening(id: opening.id.rawValue, staffId: opening.staffID?.rawValue, settledThrough: opening.settledThrough.description,
                                   recordedOn: opening.recordedOn.description, note: opening.note, reverses: opening.reverses?.rawValue)
                 })
+        exported.language = household.language?.tag
+        return exported
     }
 
     /// Each person's advances (with their closed months' instalments) and payments (with their
@@ -190,7 +192,10 @@ struct ImportMerger {
             try Household(id: id, name: item.name, address: item.address, notes: item.notes,
                           leaveCarryOverCap: LeaveDays(parsing: item.leaveCarryOverCap),
                           // A file from before format 3 says nothing of the rules: what the vault has stays.
-                          settlementRules: item.settlementRules ?? existing?.settlementRules, createdAt: existing?.createdAt ?? Date()).validated()
+                          settlementRules: item.settlementRules ?? existing?.settlementRules,
+                          // From format 8 the file says the language (absent: English); before it, what the vault has stays.
+                          language: version >= 8 ? item.language.map(StaffLanguage.init(parsing:)) : existing?.language,
+                          createdAt: existing?.createdAt ?? Date()).validated()
         }
         if let clash = try Household.all().named(household.name).fetchOne(db), clash.id != id {
             throw ImportError.invalid(path: path, reason: "a different household named '\(household.name)' is already in this vault")

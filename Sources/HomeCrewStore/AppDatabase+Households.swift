@@ -26,6 +26,9 @@ public struct HouseholdChanges: Sendable {
     public var leaveCarryOverCap: LeaveDays?
     /// A settlement rule set's id; "" clears it. Checked against the shipped rules by the caller.
     public var settlementRules: String?
+    /// The household's language; `clearLanguage` gives it back to English.
+    public var language: StaffLanguage?
+    public var clearLanguage = false
     public init(name: String? = nil, address: String? = nil, notes: String? = nil, leaveCarryOverCap: LeaveDays? = nil,
                 settlementRules: String? = nil) {
         self.name = name
@@ -163,6 +166,8 @@ extension AppDatabase {
             if let notes = changes.notes { household.notes = notes }
             if let cap = changes.leaveCarryOverCap { household.leaveCarryOverCap = cap }
             if let rules = changes.settlementRules { household.settlementRules = rules.isEmpty ? nil : rules }
+            if let language = changes.language { household.language = language }
+            if changes.clearLanguage { household.language = nil }
             household = try household.validated()
             try Self.refuseTakenName(household, within: reach.households(), db)
             try household.update(db)

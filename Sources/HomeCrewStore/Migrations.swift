@@ -7,7 +7,7 @@ import HomeCrewCore
 enum Migrations {
     /// The on-disk format this program writes. A vault whose `vault.format_version` is
     /// higher was written by a newer HomeCrew and is refused, never "downgraded".
-    static let currentFormatVersion = 21
+    static let currentFormatVersion = 22
 
     /// Recorded in every HomeCrew vault's `grdb_migrations`: what tells its database from another program's.
     static let firstIdentifier = "v1: households, staff, salary history"
@@ -35,6 +35,7 @@ enum Migrations {
         migrator.registerMigration("v19: openings and payments that stand, found however many reversals lie behind them", migrate: indexStandingEntries)
         migrator.registerMigration("v20: a document's facts read once and kept", migrate: createDocumentFacts)
         migrator.registerMigration("v21: the language a person reads", migrate: addStaffLanguage)
+        migrator.registerMigration("v22: the household's language and each account's", migrate: addHouseholdAndAccountLanguage)
         return migrator
     }
 
@@ -1030,5 +1031,25 @@ enum Migrations {
             try db.execute(sql: try table.baseline(db, actor: "upgrade to format 21"))
         }
         try db.execute(sql: "UPDATE vault SET format_version = 21")
+    }
+
+    /// The language a household's papers are written in (NULL: English) and the one each account
+    /// reads the web pages in (NULL: the browser's choice). Tags have the form `staff.language`
+    /// has; HomeCrew checks them against its lists. The household table's audit triggers are made
+    /// again so that the column is in its history, with a baseline entry for each household. An
+    /// account's audit records only its name and password dates, so its language is not in it.
+    private static func addHouseholdAndAccountLanguage(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE household ADD COLUMN language TEXT
+                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+            ALTER TABLE account ADD COLUMN language TEXT
+                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+            """)
+        for table in AuditedTable.formatSeven where table.name == "household" {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 22"))
+        }
+        try db.execute(sql: "UPDATE vault SET format_version = 22")
     }
 }

@@ -51,6 +51,7 @@ extension Household: FetchableRecord, PersistableRecord {
         static let notes = Column("notes")
         static let leaveCarryOverCap = Column("leave_carry_over_cap")
         static let settlementRules = Column("settlement_rules")
+        static let language = Column("language")
         static let createdAt = Column("created_at")
     }
 
@@ -58,7 +59,8 @@ extension Household: FetchableRecord, PersistableRecord {
         self.init(
             id: row[Columns.id], name: row[Columns.name], address: row[Columns.address],
             notes: row[Columns.notes], leaveCarryOverCap: row[Columns.leaveCarryOverCap] ?? LeaveDays(halfDays: 0),
-            settlementRules: row[Columns.settlementRules], createdAt: row[Columns.createdAt])
+            settlementRules: row[Columns.settlementRules],
+            language: (row[Columns.language] as String?).map(StaffLanguage.init(stored:)), createdAt: row[Columns.createdAt])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -69,6 +71,7 @@ extension Household: FetchableRecord, PersistableRecord {
         container[Columns.notes] = notes
         container[Columns.leaveCarryOverCap] = leaveCarryOverCap
         container[Columns.settlementRules] = settlementRules
+        container[Columns.language] = language?.tag
         container[Columns.createdAt] = createdAt
     }
 }

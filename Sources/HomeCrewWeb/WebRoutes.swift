@@ -23,6 +23,7 @@ public enum WebRoutes {
         let account = AccountController(app: app)
         routes.get("/account", .signedIn, account.show)
         routes.post("/account/password", .signedIn, account.changePassword)
+        routes.post("/account/language", .signedIn, account.changeLanguage)
 
         let home = HomeController(app: app)
         routes.get("/", .signedIn, home.show)

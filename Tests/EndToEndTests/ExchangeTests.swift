@@ -22,7 +22,7 @@ final class ExchangeTests: XCTestCase {
         let file = scratch.appendingPathComponent("export.json").path
         try homecrew.ok("export", "--out", file)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        XCTAssertEqual(json["homecrew_export"] as? Int, 7)
+        XCTAssertEqual(json["homecrew_export"] as? Int, 8)
         let sea = try XCTUnwrap((json["households"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "Sea View House" })
         XCTAssertEqual(sea["closed_months"] as? [String], ["2026-10"])
         let asha = try XCTUnwrap((sea["staff"] as? [[String: Any]] ?? []).first { $0["known_as"] as? String == "Asha" })

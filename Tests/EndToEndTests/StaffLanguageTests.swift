@@ -83,7 +83,7 @@ final class StaffLanguageTests: XCTestCase {
         let file = scratch.appendingPathComponent("export.json")
         try homecrew.ok("export", "--out", file.path)
         var json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        XCTAssertEqual(json["homecrew_export"] as? Int, 7)
+        XCTAssertEqual(json["homecrew_export"] as? Int, 8)
         let staff = ((json["households"] as? [[String: Any]])?.first?["staff"] as? [[String: Any]]) ?? []
         XCTAssertEqual(staff.map { $0["language"] as? String ?? "none" }, ["none", "fil"], "Asha has none, Maria Filipino")
 

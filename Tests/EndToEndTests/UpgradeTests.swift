@@ -22,7 +22,7 @@ final class UpgradeTests: XCTestCase {
 
     func testEveryFixtureOpensUpgradesAndKeepsEveryRecordAndObject() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasPrefix("format-") }.sorted()
-        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-19", "format-20", "format-21", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
+        XCTAssertEqual(names, ["format-10", "format-11", "format-12", "format-13", "format-14", "format-15", "format-16", "format-17", "format-18", "format-19", "format-20", "format-21", "format-22", "format-4", "format-5", "format-6", "format-7", "format-8", "format-9"], "a fixture for every released format")
         for name in names {
             let homecrew = try copy(name)
             defer { homecrew.cleanUp() }
@@ -32,8 +32,8 @@ final class UpgradeTests: XCTestCase {
             XCTAssertEqual(verify.status, 0, "\(name): \(verify.stdout) \(verify.stderr)")
             XCTAssertTrue(verify.stdout.contains("\(objectFiles.count) objects re-hashed"), verify.stdout)
             let version = Int(name.dropFirst("format-".count)) ?? 0
-            if version < 21 {
-                // Older than this HomeCrew's format (21): upgraded, the old database kept beside it.
+            if version < 22 {
+                // Older than this HomeCrew's format (22): upgraded, the old database kept beside it.
                 XCTAssertTrue(verify.stderr.contains("upgraded the vault from format \(version); the old database is kept at"), verify.stderr)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: homecrew.databaseURL.path + ".format-\(version).bak"))
             } else {
@@ -126,7 +126,7 @@ final class UpgradeTests: XCTestCase {
                     FROM staff WHERE contract_gratuity_month_days = 26
                     """), "15/26/5", name)
             }
-            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "21")
+            XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "22")
             // Format 20 keeps each document's facts: none at the upgrade (read when first asked for); the format-20 and later fixtures' nine documents'.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM document_facts"), version < 20 ? "0" : "9", name)
             if version < 21 {
@@ -140,6 +140,19 @@ final class UpgradeTests: XCTestCase {
                 // The format-21 fixture gives Sunita Hindi (Vault/fixtures/README.md), and staff show says so.
                 XCTAssertEqual(try sqlite(homecrew, "SELECT legal_name || ' ' || language FROM staff WHERE language IS NOT NULL"), "Sunita Bai Pawar hi", name)
                 XCTAssertEqual(try homecrew.jsonObject("staff", "show", "Sunita")["language"] as? String, "hi", name)
+            }
+            if version < 22 {
+                // Format 22 began a household's language and an account's: none had one, and each household has a baseline with the column.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM household WHERE language IS NOT NULL"), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM account WHERE language IS NOT NULL"), "0", name)
+                XCTAssertEqual(try sqlite(homecrew, """
+                    SELECT count(*) FROM household WHERE id NOT IN
+                    (SELECT record_id FROM audit_entry WHERE record_type = 'household' AND actor = 'upgrade to format 22')
+                    """), "0", name)
+            } else {
+                // The format-22 fixture gives Azabu Flat Japanese (Vault/fixtures/README.md), and household show says so.
+                XCTAssertEqual(try sqlite(homecrew, "SELECT name || ' ' || language FROM household WHERE language IS NOT NULL"), "Azabu Flat ja", name)
+                XCTAssertEqual(try homecrew.jsonObject("household", "show", "Azabu Flat")["language"] as? String, "ja", name)
             }
             // Format 11 makes a document unique per household and object, and household names unique within a reach only.
             XCTAssertEqual(try sqlite(homecrew, "SELECT count(*) FROM sqlite_master WHERE name IN ('document_per_household_object', 'household_by_name')"), "2", name)
@@ -243,7 +256,7 @@ final class UpgradeTests: XCTestCase {
         try sqlite(homecrew, "DROP TABLE closed_month")
         let retried = try homecrew.run(["staff", "list", "--all-households"])
         XCTAssertEqual(retried.status, 0, retried.stderr)
-        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "21")
+        XCTAssertEqual(try sqlite(homecrew, "SELECT format_version FROM vault"), "22")
     }
 
     @discardableResult

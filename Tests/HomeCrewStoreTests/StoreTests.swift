@@ -34,7 +34,7 @@ final class StoreTests: XCTestCase {
         }
         XCTAssertEqual(tables, ["account", "account_session", "advance", "advance_deduction", "audit_context", "audit_entry", "backup_identity", "backup_run", "calendar_feed", "closed_month", "document", "document_extraction", "document_facts", "document_page", "document_staff", "facts_clock", "facts_stamp", "household", "household_member", "invitation", "known_place", "leave", "ledger_opening", "object", "object_page",
                                 "pay_adjustment", "payment", "payment_month", "payment_proof", "payment_standing", "salary_entry", "search_index", "search_row", "setting", "sign_in_failure", "sqlite_sequence", "staff", "text_clock", "vault"])
-        XCTAssertEqual(try database.formatVersion(), 21)
+        XCTAssertEqual(try database.formatVersion(), 22)
     }
 
     func testANewerFormatIsRefused() throws {
@@ -42,7 +42,7 @@ final class StoreTests: XCTestCase {
         _ = try AppDatabase(queue)
         try queue.write { db in try db.execute(sql: "UPDATE vault SET format_version = 99") }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
-            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 21; upgrade HomeCrew to open it")
+            XCTAssertEqual("\(error)", "this vault has format version 99, but this HomeCrew only knows versions up to 22; upgrade HomeCrew to open it")
         }
     }
 

@@ -66,4 +66,68 @@ final class PageLanguageTests: XCTestCase {
             XCTAssertTrue(page.contains("<td>على رأس العمل</td>"), "Maria's status in Arabic")
         }
     }
+
+    /// The account's choice outweighs the browser's, is kept in the vault (a new session has it),
+    /// and "" gives the choice back to the browser; a language the pages are not written in is refused.
+    func testTheAccountsLanguageOverridesTheBrowsersAndIsKept() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        let priya = try AccountKeeper(database: harness.app.database).add(name: "priya", password: AccountSignInTests.password)
+        try harness.app.database.acceptInvitation(token: harness.app.database.invite(to: harness.household.id, role: .manager).token, by: priya)
+        try await harness.test { client in
+            let signedIn = try await AccountSignInTests.signIn(client).token
+            let first = try XCTUnwrap(signedIn)
+            let csrf = try XCTUnwrap(try harness.app.database.openSession(token: first)).csrfToken
+            let english = try await AccountSignInTests.send(client, "/account", cookie: first).text
+            XCTAssertTrue(english.contains("<option value=\"ar\" lang=\"ar\">العربية</option>") && english.contains("<option value=\"\" selected>"), english)
+            let chosen = try await AccountSignInTests.send(client, "/account/language", cookie: first, form: ["csrf": csrf, "language": "ar"])
+            XCTAssertEqual(chosen.status, .seeOther)
+            XCTAssertEqual(try harness.app.database.account(named: "priya").language?.tag, "ar")
+            // A browser asking for Hindi is answered in the account's Arabic, in this session and the next.
+            let again = try await AccountSignInTests.signIn(client).token
+            let second = try XCTUnwrap(again)
+            for token in [first, second] {
+                var headers: HTTPFields = [.cookie: "\(SiteGuard.sessionCookie)=\(token)"]
+                headers[.acceptLanguage] = "hi"
+                let home = try await client.inner.execute(uri: "/", method: .get, headers: headers, body: nil).text
+                XCTAssertTrue(home.contains("<html lang=\"ar\" dir=\"rtl\">") && home.contains("<h1>الصفحة الرئيسية</h1>"), home)
+            }
+            let page = try await AccountSignInTests.send(client, "/account", cookie: first).text
+            XCTAssertTrue(page.contains("<option value=\"ar\" lang=\"ar\" selected>العربية</option>"), page)
+            let refused = try await AccountSignInTests.send(client, "/account/language", cookie: first, form: ["csrf": csrf, "language": "ne"])
+            XCTAssertEqual(refused.status, .unprocessableContent)
+            XCTAssertEqual(try harness.app.database.account(named: "priya").language?.tag, "ar", "nothing changed")
+            let cleared = try await AccountSignInTests.send(client, "/account/language", cookie: first, form: ["csrf": csrf, "language": ""])
+            XCTAssertEqual(cleared.status, .seeOther)
+            XCTAssertNil(try harness.app.database.account(named: "priya").language)
+            let forged = try await AccountSignInTests.send(client, "/account/language", cookie: first, form: ["csrf": "wrong", "language": "ja"])
+            XCTAssertEqual(forged.status, .forbidden)
+            XCTAssertNil(try harness.app.database.account(named: "priya").language, "a form without the session's CSRF token changes nothing")
+        }
+    }
+
+    func testTheHouseholdsLanguageIsChosenOnItsFormsAndShown() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let id = harness.household.id.rawValue
+        try await harness.test { client in
+            let form = try await client.get("/households/new").text
+            XCTAssertTrue(form.contains("<option value=\"hi\">हिन्दी — Hindi (hi)</option>"), form)
+            let added = try await client.post("/households", ["name": "Palm Court", "language": "ar"])
+            XCTAssertEqual(added.status, .seeOther)
+            XCTAssertEqual(try harness.app.database.householdSummary(named: "Palm Court").household.language?.tag, "ar")
+            let edited = try await client.post("/households/\(id)/edit", ["name": "Sea View", "language": "hi"])
+            XCTAssertEqual(edited.status, .seeOther)
+            let page = try await client.get("/households/\(id)").text
+            XCTAssertTrue(page.contains("<dt>Language of its papers</dt><dd>Hindi (hi)</dd>") && page.contains("<option value=\"hi\" selected>"), page)
+            let refused = try await client.post("/households/\(id)/edit", ["name": "Sea View", "language": "xx"])
+            XCTAssertEqual(refused.status, .unprocessableContent)
+            let kept = try await client.post("/households/\(id)/edit", ["name": "Sea View"])
+            XCTAssertEqual(kept.status, .seeOther)
+            XCTAssertEqual(try harness.app.database.householdSummary(id: harness.household.id).household.language?.tag, "hi", "a form without the field leaves it")
+            _ = try await client.post("/households/\(id)/edit", ["name": "Sea View", "language": ""])
+            XCTAssertNil(try harness.app.database.householdSummary(id: harness.household.id).household.language)
+        }
+    }
 }

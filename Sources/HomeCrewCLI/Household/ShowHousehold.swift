@@ -35,7 +35,7 @@ struct ShowHousehold: ParsableCommand {
             Output.printFields([
                 ("Household", household.name), ("ID", household.id.rawValue),
                 ("Marks", marks.isEmpty ? nil : marks.joined(separator: ", ")),
-                ("Address", household.address), ("Notes", household.notes),
+                ("Address", household.address), ("Notes", household.notes), ("Language", household.language?.label),
                 ("Staff", "\(staff.count)"),
             ])
             if !staff.isEmpty {

@@ -21,6 +21,7 @@ enum HouseholdPresenter {
             "name": .string(household.name),
             "address": .optional(household.address),
             "notes": .optional(household.notes),
+            "language": .optional(household.language?.tag),
             "primary": .bool(summary.isPrimary),
             "active": .bool(summary.isActive),
             "staff_count": .int(summary.staffCount),

@@ -6,9 +6,9 @@ import Foundation
 public struct ExportFile: Codable, Equatable, Sendable {
     /// 2 added each person's advances and payments, 3 a household's settlement rules and a person's
     /// contract gratuity, 4 a household's ledger openings, 5 a document's number, 6 the days a contract
-    /// gratuity counts a month as and the service it asks first, 7 the language a person reads; files
-    /// of the earlier formats (without them) still import.
-    public static let currentVersion = 7
+    /// gratuity counts a month as and the service it asks first, 7 the language a person reads, 8 a
+    /// household's language; files of the earlier formats (without them) still import.
+    public static let currentVersion = 8
     public static let readableVersions = 1...currentVersion
 
     public var homecrewExport: Int
@@ -38,6 +38,9 @@ public struct ExportHousehold: Codable, Equatable, Sendable {
     public var history: [ExportHistoryEntry]?
     /// Where its payment ledger begins, and their reversals, oldest first. Since format 4.
     public var ledgerOpenings: [ExportOpening]?
+    /// Since format 8: a BCP 47 tag; absent: English. A file of an earlier format says nothing of
+    /// it, and an import keeps what the vault has.
+    public var language: String?
 
     public init(id: String, name: String, address: String?, notes: String?, leaveCarryOverCap: String, settlementRules: String? = nil,
                 closedMonths: [String], staff: [ExportStaff], documents: [ExportDocument], history: [ExportHistoryEntry]? = nil,

@@ -10,6 +10,17 @@ struct AccountController: Sendable {
         try page(context.session, problem: nil)
     }
 
+    /// The account's language for its pages: one the pages are written in, or "" for the browser's.
+    @Sendable func changeLanguage(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
+        guard let session = context.session, let account = session.account else { throw WebError.notFound }
+        let tag = form["language"] ?? ""
+        guard tag.isEmpty || WebText.languages.contains(where: { $0.tag == tag }) else {
+            return try page(session, problem: t("The pages are not written in that language."), status: .unprocessableContent)
+        }
+        try app.database.setLanguage(ofAccount: account.name, to: tag.isEmpty ? nil : try StaffLanguage(parsing: tag))
+        return Redirect.to("/account")
+    }
+
     @Sendable func changePassword(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         guard let session = context.session, let account = session.account else { throw WebError.notFound }
         let (current, new) = (form["current"] ?? "", form["new"] ?? "")
@@ -64,8 +75,21 @@ struct AccountController: Sendable {
     }
 
     /// The account's language: its pages, whatever the browser asks for.
+    /// Each choice is named in its own language (and marked so for screen readers).
     private func languageForm(_ session: WebSession, _ account: Account) -> HTML {
-        .empty
+        let chosen = account.language?.tag ?? ""
+        let choices: [(tag: String, name: String, own: Bool)] = [(tag: "", name: t("The browser's language"), own: false)]
+            + WebText.languages.map { (tag: $0.tag, name: $0.name, own: true) }
+        let options = choices.map { choice -> HTML in
+            let marks: HTML = (choice.own ? " lang=\"\(choice.tag)\"" as HTML : .empty) + (choice.tag == chosen ? " selected" as HTML : .empty)
+            return "<option value=\"\(choice.tag)\"\(marks)>\(choice.name)</option>"
+        }
+        return """
+            <h2>\(t("Language"))</h2>
+            <form method="post" action="/account/language">\(Layout.csrfField(session))
+            <p class="field"><label for="f-language">\(t("Language of the pages"))</label><select id="f-language" name="language">\(options)</select></p>
+            <p><button type="submit">\(t("Save the language"))</button></p></form>
+            """
     }
 
     private func page(_ session: WebSession?, problem: String?, done: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -12,7 +12,8 @@ struct HouseholdController: Sendable {
 
     @Sendable func create(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try attempt({
-            let added = try app.database.addHousehold(Household(name: form["name"] ?? "", address: form["address"], notes: form["notes"]), owner: context.session?.account)
+            let household = Household(name: form["name"] ?? "", address: form["address"], notes: form["notes"], language: try Self.language(form))
+            let added = try app.database.addHousehold(household, owner: context.session?.account)
             return Redirect.to("/households/\(added.household.id.rawValue)")
         }, orShow: { newPage(context, problem: $0, form: form) })
     }
@@ -26,9 +27,11 @@ struct HouseholdController: Sendable {
         let summary = try app.database.householdSummary(id: RecordID(rawValue: context.recordID("id")))
         return try attempt({
             // Blank address or notes clear them, as "" does on the command line.
-            let changes = HouseholdChanges(name: form["name"], address: form["address"] ?? "", notes: form["notes"] ?? "",
+            var changes = HouseholdChanges(name: form["name"], address: form["address"] ?? "", notes: form["notes"] ?? "",
                                            leaveCarryOverCap: try form["leave_carry_over"].map(LeaveDays.init(parsing:)),
                                            settlementRules: form.has("settlement_rules") ? try SettlementPage.rulesChoice(form["settlement_rules"]) : nil)
+            changes.language = try Self.language(form)
+            changes.clearLanguage = form.has("language") && changes.language == nil
             let household = try app.database.editHousehold(named: summary.household.id.rawValue, changes, within: context.reach)
             return Redirect.to("/households/\(household.id.rawValue)")
         }, orShow: { try page(summary, context, status: nil, problem: $0) })
@@ -56,6 +59,7 @@ struct HouseholdController: Sendable {
             \(Layout.field(t("Name"), name: "name", value: form["name"], required: true))
             \(Layout.textArea(t("Address", context: "postal"), name: "address", value: form["address"]))
             \(Layout.textArea(t("Notes"), name: "notes", value: form["notes"]))
+            \(Self.languageSelect(selected: form["language"]))
             <p><button type="submit">\(t("Add household"))</button></p>
             </form>
             """)
@@ -141,7 +145,7 @@ struct HouseholdController: Sendable {
             \(Layout.field(t("Name"), name: "name", value: household.name, required: true))
             \(Layout.textArea(t("Address", context: "postal"), name: "address", value: household.address))
             \(Layout.textArea(t("Notes"), name: "notes", value: household.notes))
-            \(languageSelect(household))
+            \(Self.languageSelect(selected: household.language?.tag))
             \(Layout.field(t("Unused leave carried into the next year, at most (days)"), name: "leave_carry_over",
                            value: household.leaveCarryOverCap.description, attributes: "inputmode=\"decimal\""))
             \(Layout.select(t("Rules for final settlements"), name: "settlement_rules", options: SettlementPage.rulesOptions(none: t("chosen each time")),
@@ -154,11 +158,17 @@ struct HouseholdController: Sendable {
 
     /// The language the household's papers print beside each worker's.
     private func languageField(_ household: Household) -> HTML {
-        .empty
+        "<dt>\(t("Language of its papers"))</dt><dd>\(household.language?.label ?? t("English"))</dd>"
     }
 
-    private func languageSelect(_ household: Household) -> HTML {
-        .empty
+    static func languageSelect(selected: String?) -> HTML {
+        Layout.select(t("Language of its papers, beside each worker's"), name: "language",
+                      options: [(value: "", label: t("English"))] + StaffPage.languageOptions, selected: selected ?? "")
+    }
+
+    /// The language a household form gives: nil for English; a tag not in the list is refused.
+    static func language(_ form: Form) throws -> StaffLanguage? {
+        try form["language"].flatMap { $0.isEmpty ? nil : try StaffLanguage(parsing: $0) }
     }
 
     /// "none: …" rather than "at most 0 days a year".

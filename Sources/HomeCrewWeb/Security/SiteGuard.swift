@@ -96,7 +96,7 @@ struct SiteGuard: RouterMiddleware {
 
     /// The language the signed-in account chose on its page; nil for none (and for the vault's own user).
     static func chosenLanguage(of session: WebSession?) -> String? {
-        nil
+        session?.account?.language?.tag
     }
 
     /// The browser's own address and whether it reached us over HTTPS: from the connection, or,

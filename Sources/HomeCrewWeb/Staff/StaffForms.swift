@@ -36,9 +36,13 @@ extension StaffPage {
 
     /// The language a person reads: none (the household's) or one of the accepted tags, each named in itself and in English.
     static func languageField(selected: String?, form: String? = nil) -> HTML {
-        let options: [(value: String, label: String)] = [(value: "", label: t("None: the household's (English)"))]
-            + StaffLanguage.accepted.map { (value: $0.tag, label: $0.own == $0.english ? "\($0.english) (\($0.tag))" : "\($0.own) — \($0.english) (\($0.tag))") }
+        let options: [(value: String, label: String)] = [(value: "", label: t("None: the household's (English)"))] + languageOptions
         return Layout.select(t("Language the person reads"), name: "language", options: options, selected: selected ?? "", form: form)
+    }
+
+    /// The accepted languages, each named in itself and in English.
+    static var languageOptions: [(value: String, label: String)] {
+        StaffLanguage.accepted.map { (value: $0.tag, label: $0.own == $0.english ? "\($0.english) (\($0.tag))" : "\($0.own) — \($0.english) (\($0.tag))") }
     }
 
     /// The language a form gives: nil when it has none chosen; a tag not in the list is refused.
