@@ -64,6 +64,11 @@ final class PageLanguageTests: XCTestCase {
             let page = try await client.get("/households/\(harness.household.id.rawValue)", headers: [.acceptLanguage: "ar"]).text
             XCTAssertTrue(page.contains("<h2 id=\"staff\">العاملون</h2>"), page)
             XCTAssertTrue(page.contains("<td>على رأس العمل</td>"), "Maria's status in Arabic")
+            // Pages made on the heavy lane's threads (search, reports) keep the request's language.
+            for path in ["/search?q=contract", "/reports/leave", "/reports/tenure", "/reports/payroll"] {
+                let heavy = try await client.get(path, headers: [.acceptLanguage: "ar"]).text
+                XCTAssertTrue(heavy.contains("<html lang=\"ar\" dir=\"rtl\">") && heavy.contains("<a href=\"/documents\">المستندات</a>"), path)
+            }
         }
     }
 

@@ -69,7 +69,11 @@ struct StaffPage {
             (t("Language"), member.language?.label),
             (t("Contract gratuity"), member.contractGratuity?.reading), (t("ID", context: "record"), member.id.rawValue),
         ]
-        let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
+        // The domain's own wording (tenure, a contract's gratuity) is English: kept left to right on any page.
+        let english: Set<String> = [t("Tenure"), t("Contract gratuity")]
+        let items = rows.map { label, value -> HTML in
+            english.contains(label) && value != nil ? "<dt>\(label)</dt><dd>\(ltr: value)</dd>" : "<dt>\(label)</dt><dd>\(value ?? "—")</dd>"
+        }
         return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
     }
 
@@ -97,7 +101,7 @@ struct StaffPage {
         } ?? .empty
         let rows = entries.rows.map { entry -> HTML in
             """
-                <tr><td>\(entry.range.description)</td><td>\(entry.days.description)</td><td>\(Words.leave(entry.type))</td><td>\(bdi: entry.note)</td>
+                <tr><td>\(ltr: entry.range.description)</td><td>\(entry.days.description)</td><td>\(Words.leave(entry.type))</td><td>\(bdi: entry.note)</td>
                 <td>\(canChange ? removeForm("\(base)/leave/\(entry.id.rawValue)/remove", t("Remove this leave?")) : .empty)</td></tr>
                 """
         }

@@ -33,6 +33,12 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
             guard let text, !text.isEmpty else { return }
             markup += HTML.isolated(text)
         }
+        /// Text that reads left to right on every page (a span of dates, the domain's English): escaped,
+        /// and on a right-to-left page isolated left to right, so that its parts keep their order.
+        public mutating func appendInterpolation(ltr text: String?) {
+            guard let text, !text.isEmpty else { return }
+            markup += WebText.current.rightToLeft ? "<bdi dir=\"ltr\">" + HTML.escape(text) + "</bdi>" : HTML.escape(text)
+        }
         /// Several people's names, each isolated, separated by commas.
         public mutating func appendInterpolation(bdi names: [String]) {
             markup += names.map(HTML.isolated).joined(separator: ", ")

@@ -27,13 +27,15 @@ final class HeavyLane: TaskExecutor, @unchecked Sendable {
     init(width: Int) { self.width = width }
 
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let actor = AuditActor.current
+        let actor = AuditActor.current, words = WebText.current
         let budget = WorkBudget.current
         return try await withCheckedThrowingContinuation { continuation in
             add {
                 continuation.resume(with: Result {
                     if budget?.isSpent == true { throw WorkBudgetError.crowded }
-                    return try AuditActor.$current.withValue(actor) { try WorkBudget.$current.withValue(budget) { try work() } }
+                    return try WebText.$current.withValue(words) {
+                        try AuditActor.$current.withValue(actor) { try WorkBudget.$current.withValue(budget) { try work() } }
+                    }
                 })
             }
         }
