@@ -52,7 +52,7 @@ final class AreaLanguagePageTests: XCTestCase {
 
     /// The words a page shows for an enumeration or a duration follow the page's language; the
     /// form's value stays the command line's.
-    func testAKindAndATenureAreShownInThePageLanguageWithTheirValuesUnchanged() async throws {
+    func testKindsAndTenuresSpeakThePageLanguageAndTheDomainsEnglishReadsLeftToRight() async throws {
         let harness = try WebHarness()
         try harness.seed()
         try await harness.signIn()
@@ -67,6 +67,13 @@ final class AreaLanguagePageTests: XCTestCase {
             XCTAssertTrue(tenure.text.contains("<td>4 سنوات، 10 أشهر، 12 يومًا</td>"), "a tenure in Arabic, each part in its plural form")
             let japanese = try await client.get("/reports/tenure", headers: [.acceptLanguage: "ja"])
             XCTAssertTrue(japanese.text.contains("<td>4年 10か月 12日</td>"))
+            let payroll = try await client.get("/reports/payroll?period=2026-11", headers: [.acceptLanguage: "ar"])
+            XCTAssertTrue(payroll.text.contains("<span class=\"marks\"><bdi dir=\"ltr\">2026-11-01..2026-11-30</bdi></span>"),
+                          "a span of dates keeps its order on a right-to-left page")
+            XCTAssertTrue(payroll.text.contains("<li><bdi dir=\"ltr\">November 2026 has 30 days; paid for 30 of them.</bdi></li>"),
+                          "the explanation's English reads left to right")
+            let payrollInEnglish = try await client.get("/reports/payroll?period=2026-11")
+            XCTAssertTrue(payrollInEnglish.text.contains("<span class=\"marks\">2026-11-01..2026-11-30</span>"))
             let tenureInEnglish = try await client.get("/reports/tenure")
             XCTAssertTrue(tenureInEnglish.text.contains("<td>4 years, 10 months, 12 days</td>"))
         }

@@ -90,10 +90,11 @@ struct DocumentPage {
             let fact = suggestion.fact
             return """
                 <tr><th>\(DocumentWords.field(fact.field))</th><td>\(bdi: fact.value.description)</td>
-                <td>\(fact.evidence.map(\.description).joined(separator: "; "))</td><td>\(applyCell(suggestion))</td></tr>
+                <td>\(ltr: fact.evidence.map(\.description).joined(separator: "; "))</td><td>\(applyCell(suggestion))</td></tr>
                 """
         }
-        let notes = report.reading.notes.map { note -> HTML in "<li>\(note)</li>" }
+        // The evidence and the notes are the domain's English: kept left to right on any page.
+        let notes = report.reading.notes.map { note -> HTML in "<li>\(ltr: note)</li>" }
         return """
             <h2>\(t("What its text says"))</h2>
             <table class="suggestions"><thead><tr><th>\(t("Fact"))</th><th>\(t("Value"))</th><th>\(t("Evidence"))</th><th>\(t("Status"))</th></tr></thead>

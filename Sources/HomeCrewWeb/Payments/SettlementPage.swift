@@ -105,15 +105,16 @@ struct SettlementPage: Sendable {
 
     static func lines(_ settlement: Settlement) -> HTML {
         let rows = settlement.lines.map { line -> HTML in
-            let work = line.arithmetic.map { "<li>\($0)</li>" as HTML }
+            // The arithmetic, the notes and the rules' names are the domain's English: kept left to right on any page.
+            let work = line.arithmetic.map { "<li>\(ltr: $0)</li>" as HTML }
             return """
                 <tr><td>\(PaymentWords.heading(line))</td><td class="num"><strong>\(line.amount.description)</strong></td>
                 <td><ul class="changes">\(work)</ul>\(line.source.map { "<small>\(t("Source: {source}", ["source": $0]))</small>" as HTML } ?? .empty)</td></tr>
                 """
         }
-        let notes = settlement.notes.map { "<li>\($0)</li>" as HTML }
+        let notes = settlement.notes.map { "<li>\(ltr: $0)</li>" as HTML }
         return """
-            <h2>\(settlement.rules.name) <span class="marks">\(t("{version}, as read on {date}; service {service}",
+            <h2>\(ltr: settlement.rules.name) <span class="marks">\(t("{version}, as read on {date}; service {service}",
                 ["version": settlement.rules.versionName, "date": settlement.rules.checkedOn.description, "service": ReportWords.duration(settlement.service)]))</span></h2>
             \(settlement.payBy.map { "<p class=\"due\"><strong>\(t("To be paid by {date}", ["date": $0.description]))</strong></p>" as HTML } ?? .empty)
             <div class="scroll"><table class="settlement"><thead><tr><th>\(t("Part"))</th><th class="num">\(t("Amount"))</th><th>\(t("How it was worked out"))</th></tr></thead>

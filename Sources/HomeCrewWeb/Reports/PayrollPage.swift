@@ -23,7 +23,7 @@ struct PayrollPage {
         try ReportController.refuseLongPage(report.entries.count)
         let closed = try app.database.closedMonths(householdID: householdID)
         return Layout.page(title: t("Payroll {period}", ["period": period.label]), session: session, body: """
-            <h1>\(t("Payroll {period}", ["period": period.label])) <span class="marks">\(period.range.description)</span></h1>
+            <h1>\(t("Payroll {period}", ["period": period.label])) <span class="marks">\(ltr: period.range.description)</span></h1>
             \(Layout.problem(problem))
             <form method="get" action="/reports/payroll">
             \(Layout.field(t("Period"), name: "period", value: periodText, hint: t("2026-11, 2026-Q4, 2026, this month, last month, or 2026-11-01..2026-11-15")))
@@ -78,7 +78,8 @@ struct PayrollPage {
     private func explanations(_ report: PayrollReport) -> HTML {
         guard !report.entries.isEmpty else { return .empty }
         let sections = report.entries.map { entry -> HTML in
-            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(text)</li>" }
+            // The explanation is the domain's English: kept left to right on any page.
+            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(ltr: text)</li>" }
             return "<h3>\(bdi: entry.member.legalName), \(bdi: entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
         }
         return "<details><summary>\(t("How each line was worked out"))</summary>\(sections)</details>"
