@@ -64,6 +64,11 @@ final class PageLanguageTests: XCTestCase {
             let page = try await client.get("/households/\(harness.household.id.rawValue)", headers: [.acceptLanguage: "ar"]).text
             XCTAssertTrue(page.contains("<h2 id=\"staff\">العاملون</h2>"), page)
             XCTAssertTrue(page.contains("<td>على رأس العمل</td>"), "Maria's status in Arabic")
+            // The length of service in the page's words, as the papers write it; the history's author too.
+            let staff = try await client.get("/staff/\(harness.maria.id.rawValue)", headers: [.acceptLanguage: "ar"]).text
+            let tenure = try XCTUnwrap(staff.firstRange(of: "<dt>مدة الخدمة</dt><dd>").map { String(staff[$0.upperBound...].prefix(40)) })
+            XCTAssertTrue(tenure.contains("سنوات") && !tenure.contains("years"), tenure)
+            XCTAssertTrue(staff.contains("صاحب الخزنة ("), "the vault's keeper named in Arabic")
             // Pages made on the heavy lane's threads (search, reports) keep the request's language.
             for path in ["/search?q=contract", "/reports/leave", "/reports/tenure", "/reports/payroll"] {
                 let heavy = try await client.get(path, headers: [.acceptLanguage: "ar"]).text

@@ -53,7 +53,7 @@ enum Fragments {
             let changes: [HTML] = entry.action == .update
                 ? entry.changes.map { "<li>\($0.field): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
             return """
-                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: AuditActor.readable(entry.actor))</td>
+                <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: author(entry.actor))</td>
                 <td>\(bdi: entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
                 """
         }
@@ -63,6 +63,14 @@ enum Fragments {
             <div class="scroll"><table class="history"><thead><tr><th>\(t("When (UTC)"))</th><th>\(t("Who"))</th><th>\(t("What"))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>\(more)
             """
+    }
+
+    /// Who made a change: an account's name, or the vault's own user (from the command line or the token).
+    private static func author(_ actor: String) -> String {
+        guard WebText.current.language != "en", let user = ["cli:", "web:"].first(where: actor.hasPrefix).map({ String(actor.dropFirst($0.count)) }) else {
+            return AuditActor.readable(actor)
+        }
+        return t("The vault's keeper ({user})", ["user": user])
     }
 
     static func staffTable(_ staff: [StaffDetails], asOf: CalendarDate) -> HTML {

@@ -63,18 +63,27 @@ struct StaffPage {
             (t("Known as"), member.knownAs), (t("Household"), details.household.name), (t("Status"), Words.status(member.status(asOf: today))),
             (t("Start"), member.startDate.description), (t("Leaving"), member.leavingDate?.description),
             (t("Final settlement"), settlement),
-            (t("Tenure"), member.serviceSummary(asOf: today)), (t("Next anniversary"), next),
+            (t("Tenure"), tenure(today)), (t("Next anniversary"), next),
             (t("Salary"), details.salaryHistory.current(asOf: today).map { t("{amount} a month", ["amount": $0.description]) }),
             (t("Leave", context: "allocation"), t("{days} days a year", ["days": member.annualLeave.description])), (t("Duties"), member.duties),
             (t("Language"), member.language?.label),
             (t("Contract gratuity"), member.contractGratuity?.reading), (t("ID", context: "record"), member.id.rawValue),
         ]
-        // The domain's own wording (tenure, a contract's gratuity) is English: kept left to right on any page.
-        let english: Set<String> = [t("Tenure"), t("Contract gratuity")]
+        // The domain's own wording (a contract's gratuity) is English: kept left to right on any page.
+        let english: Set<String> = [t("Contract gratuity")]
         let items = rows.map { label, value -> HTML in
             english.contains(label) && value != nil ? "<dt>\(label)</dt><dd>\(ltr: value)</dd>" : "<dt>\(label)</dt><dd>\(value ?? "—")</dd>"
         }
         return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
+    }
+
+    /// "3 years, 2 months, 5 days" in the page's language, as the papers say it.
+    private func tenure(_ today: CalendarDate) -> String {
+        guard WebText.current.language != "en" else { return member.serviceSummary(asOf: today) }
+        guard today >= member.startDate else {
+            return tPlural("starts in {count} day", "starts in {count} days", count: today.days(until: member.startDate))
+        }
+        return WebText.current.duration(member.tenure(asOf: today)) ?? member.serviceSummary(asOf: today)
     }
 
     private func salaryHistory() throws -> HTML {

@@ -59,6 +59,19 @@ struct WebText: Sendable {
         return PaperText.fill(count == 1 ? one : other, values)
     }
 
+    /// A length of service in words ("3 سنوات و2 شهران"), as the papers write it in this language;
+    /// nil in English, whose pages keep the domain's own wording.
+    func duration(_ tenure: Tenure) -> String? {
+        guard language != "en", let paper = WebText.papers[language] else { return nil }
+        return paper.text.duration(years: tenure.years, months: tenure.months, days: tenure.days, format: paper.format)
+    }
+
+    /// The papers' words and formats in each of the pages' languages, read once per process.
+    private static let papers: [String: (text: PaperText, format: PaperFormat)] = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
+        guard let paper = PaperLanguages.language(language.tag), let text = try? PaperText(language: language.tag) else { return nil }
+        return (language.tag, (text: text, format: PaperFormat(language: paper)))
+    })
+
     /// Checked before the server starts: a program installed without its catalogs, or with one
     /// that does not parse, says so rather than serving English silently.
     static func checkCatalogs() throws(UnreadableWebCatalog) {
