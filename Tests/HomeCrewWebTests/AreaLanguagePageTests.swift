@@ -64,9 +64,9 @@ final class AreaLanguagePageTests: XCTestCase {
             XCTAssertTrue(english.text.contains("<option value=\"passport\">passport</option>") && english.text.contains("<td>contract</td>"))
 
             let tenure = try await client.get("/reports/tenure", headers: [.acceptLanguage: "ar"])
-            XCTAssertTrue(tenure.text.contains("<td>4 سنوات، 10 أشهر، 12 يومًا</td>"), "a tenure in Arabic, each part in its plural form")
+            XCTAssertTrue(tenure.text.contains("<td>4 سنوات و10 أشهر و12 يومًا</td>"), "a tenure in Arabic as the papers write it, each part in its plural form")
             let japanese = try await client.get("/reports/tenure", headers: [.acceptLanguage: "ja"])
-            XCTAssertTrue(japanese.text.contains("<td>4年 10か月 12日</td>"))
+            XCTAssertTrue(japanese.text.contains("<td>4年、10か月、12日</td>"))
             let payroll = try await client.get("/reports/payroll?period=2026-11", headers: [.acceptLanguage: "ar"])
             XCTAssertTrue(payroll.text.contains("<span class=\"marks\"><bdi dir=\"ltr\">2026-11-01..2026-11-30</bdi></span>"),
                           "a span of dates keeps its order on a right-to-left page")

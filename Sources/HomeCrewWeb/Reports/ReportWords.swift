@@ -21,13 +21,8 @@ enum ReportWords {
         return duration(line.tenure)
     }
 
-    /// A length of service, `Tenure.description` in the page's language: "4 years, 10 months, 12 days";
-    /// the parts that are zero are left out ("0 days" when all are).
+    /// A length of service in the page's language, as the papers write it ("4 years, 10 months, 12 days" in English).
     static func duration(_ tenure: Tenure) -> String {
-        var parts: [String] = []
-        if tenure.years != 0 { parts.append(tPlural("{count} year", "{count} years", count: tenure.years, context: "duration")) }
-        if tenure.months != 0 { parts.append(tPlural("{count} month", "{count} months", count: tenure.months, context: "duration")) }
-        if tenure.days != 0 || parts.isEmpty { parts.append(tPlural("{count} day", "{count} days", count: tenure.days, context: "duration")) }
-        return parts.joined(separator: t(", ", context: "between the parts of a duration"))
+        WebText.current.duration(tenure) ?? tenure.description
     }
 }
