@@ -55,20 +55,20 @@ struct DocumentController: Sendable {
     @Sendable func link(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { id in
             // Looked for among the person's households only: a name elsewhere is "not found", not "works for …".
-            let staff = try app.database.findStaff(form.required("staff", "The staff member"), within: context.reach)
+            let staff = try app.database.findStaff(form.required("staff", t("The staff member")), within: context.reach)
             _ = try app.database.linkStaff(id, to: [staff.member.id.rawValue], within: context.reach)
         }
     }
 
     @Sendable func unlink(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
-        try change(context) { id in _ = try app.database.unlinkStaff(id, from: form.required("staff", "The staff member"), within: context.reach) }
+        try change(context) { id in _ = try app.database.unlinkStaff(id, from: form.required("staff", t("The staff member")), within: context.reach) }
     }
 
     /// Applies one fact the document's text gives (the `field` of the form); `overwrite=yes`
     /// replaces a value a person gave.
     @Sendable func applyFact(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         guard let field = form["field"].flatMap(FactField.init(rawValue:)) else {
-            throw WebError.badRequest("Say which fact to apply: one of \(FactField.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw WebError.badRequest(t("Say which fact to apply: one of {fields}.", ["fields": FactField.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         let suggestions = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
         return try change(context) { id in

@@ -18,22 +18,23 @@ struct DocumentListController: Sendable {
     @Sendable func change(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         let query = Form(encoded: form["return"] ?? "")
         return try attempt({
-            let household = RecordID(rawValue: try form.required("household", "The household"))
+            let household = RecordID(rawValue: try form.required("household", t("The household")))
             let chosen = try form.all("document").map { try Self.recordID($0) }
-            guard !chosen.isEmpty else { throw FormProblem(description: "Choose at least one document to change.") }
+            guard !chosen.isEmpty else { throw FormProblem(description: t("Choose at least one document to change.")) }
             // The page offers one page of documents; more in one form is not a person choosing, and would hold the write lock.
             guard chosen.count <= WebLimits.pageSize else {
-                throw FormProblem(description: "At most \(WebLimits.pageSize) documents are changed at once (one page); nothing was changed.")
+                throw FormProblem(description: t("At most {count} documents are changed at once (one page); nothing was changed.",
+                                                 ["count": String(WebLimits.pageSize)]))
             }
             var changes = DocumentChanges()
             var staff: [String] = []
             switch form["action"] {
-            case "link": staff = [try Self.recordID(form.required("staff", "The person to link")).rawValue]
-            case "kind": changes.kind = try DocumentListing.kind(form.required("kind", "The kind"))
+            case "link": staff = [try Self.recordID(form.required("staff", t("The person to link"))).rawValue]
+            case "kind": changes.kind = try DocumentListing.kind(form.required("kind", t("The kind")))
             case "expires":
                 changes.expiresOn = try form.optionalDate("expires")
                 changes.clearExpiresOn = changes.expiresOn == nil
-            default: throw FormProblem(description: "Choose what to change: link a person, set the kind or set the expiry date.")
+            default: throw FormProblem(description: t("Choose what to change: link a person, set the kind or set the expiry date."))
             }
             try app.database.changeDocuments(chosen, ofHousehold: household, changes, linking: staff, within: context.reach)
             return Redirect.to("/documents?" + Self.encoded(query))
@@ -48,12 +49,12 @@ struct DocumentListController: Sendable {
         } catch {
             let (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }
-            return Layout.page(title: "Documents", session: context.session, status: status, body: """
-                <h1>Documents</h1>\(try filters(query, households, staff: [], context))\(Layout.problem(message))
+            return Layout.page(title: t("Documents"), session: context.session, status: status, body: """
+                <h1>\(t("Documents"))</h1>\(try filters(query, households, staff: [], context))\(Layout.problem(message))
                 """)
         }
-        return Layout.page(title: "Documents", session: context.session, status: problem == nil ? .ok : .unprocessableContent, body: """
-            <h1>Documents</h1>
+        return Layout.page(title: t("Documents"), session: context.session, status: problem == nil ? .ok : .unprocessableContent, body: """
+            <h1>\(t("Documents"))</h1>
             \(try filters(query, households, staff: list.staffChoices, context))
             \(Layout.problem(problem))
             \(try list.render())
@@ -61,26 +62,28 @@ struct DocumentListController: Sendable {
     }
 
     private func filters(_ query: Form, _ households: [HouseholdSummary], staff: [StaffMember]?, _ context: WebContext) throws -> HTML {
-        let kinds = [(value: "", label: "any")] + DocumentKind.allCases.map { ($0.rawValue, $0.rawValue) }
-        var expiries = [(value: "", label: "any"), (value: "expired", label: "expired"), (value: "30", label: "within 30 days"),
-                        (value: "90", label: "within 90 days"), (value: "365", label: "within a year")]
-        if let typed = query["expiry"], !expiries.contains(where: { $0.value == typed }) { expiries.append((typed, "within \(typed) days")) }
+        let kinds = [(value: "", label: t("any", context: "kind"))] + DocumentWords.kindOptions
+        var expiries = [(value: "", label: t("any", context: "expiry")), (value: "expired", label: t("expired")),
+                        (value: "30", label: t("within 30 days")), (value: "90", label: t("within 90 days")), (value: "365", label: t("within a year"))]
+        if let typed = query["expiry"], !expiries.contains(where: { $0.value == typed }) {
+            expiries.append((typed, t("within {days} days", ["days": typed])))
+        }
         let dated = ["added_from", "added_to", "issued_from", "issued_to"].contains { query[$0] != nil }
         return """
             <form method="get" action="/documents" class="filters">
-            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
-            \(Fragments.staffChooser("Staff member", name: "staff", choices: staff, first: (value: "", label: "anyone"), selected: query["staff"] ?? ""))
-            \(Layout.select("Kind", name: "kind", options: kinds, selected: query["kind"] ?? ""))
-            \(Layout.select("Expiry", name: "expiry", options: expiries, selected: query["expiry"] ?? ""))
-            \(Layout.select("Order", name: "sort", options: DocumentOrder.allCases.map { ($0.rawValue, $0.label) },
+            \(Fragments.staffChooser(t("Staff member"), name: "staff", choices: staff, first: (value: "", label: t("anyone")), selected: query["staff"] ?? ""))
+            \(Layout.select(t("Kind"), name: "kind", options: kinds, selected: query["kind"] ?? ""))
+            \(Layout.select(t("Expiry"), name: "expiry", options: expiries, selected: query["expiry"] ?? ""))
+            \(Layout.select(t("Order"), name: "sort", options: DocumentOrder.allCases.map { ($0.rawValue, DocumentWords.order($0)) },
                             selected: query["sort"] ?? (query["expiry"] == nil ? "added" : "expires")))
-            <details\(dated ? " open" as HTML : .empty)><summary>Added or issued between</summary>
-            \(Layout.field("Added from", name: "added_from", value: query["added_from"], type: "date"))
-            \(Layout.field("Added to", name: "added_to", value: query["added_to"], type: "date"))
-            \(Layout.field("Issued from", name: "issued_from", value: query["issued_from"], type: "date"))
-            \(Layout.field("Issued to", name: "issued_to", value: query["issued_to"], type: "date"))</details>
-            <p><button type="submit">Show</button> <a href="/documents">Clear</a></p>
+            <details\(dated ? " open" as HTML : .empty)><summary>\(t("Added or issued between"))</summary>
+            \(Layout.field(t("Added from"), name: "added_from", value: query["added_from"], type: "date"))
+            \(Layout.field(t("Added to"), name: "added_to", value: query["added_to"], type: "date"))
+            \(Layout.field(t("Issued from"), name: "issued_from", value: query["issued_from"], type: "date"))
+            \(Layout.field(t("Issued to"), name: "issued_to", value: query["issued_to"], type: "date"))</details>
+            <p><button type="submit">\(t("Show"))</button> <a href="/documents">\(t("Clear"))</a></p>
             </form>
             """
     }

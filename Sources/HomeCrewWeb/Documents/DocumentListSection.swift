@@ -58,18 +58,21 @@ struct DocumentListSection {
 
     func render() throws -> HTML {
         guard !documents.isEmpty else {
-            return "<p class=\"note\">No document matches. <a href=\"/documents\">Show every document</a> or <a href=\"/upload\">upload some</a>.</p>"
+            let every: HTML = "<a href=\"/documents\">\(t("Show every document"))</a>", upload: HTML = "<a href=\"/upload\">\(t("upload some"))</a>"
+            return "<p class=\"note\">\(t("No document matches.")) \(HTML.filled(t("{show} or {upload}."), ["show": every, "upload": upload]))</p>"
         }
         let first = (page - 1) * WebLimits.pageSize + 1
-        let summary: HTML = "<p class=\"note\" aria-live=\"polite\">\(first)–\(first + documents.count - 1) of \(counted(total, "document"))</p>"
+        let shown = tPlural("{first}–{last} of {count} document", "{first}–{last} of {count} documents", count: total,
+                            ["first": String(first), "last": String(first + documents.count - 1)])
+        let summary: HTML = "<p class=\"note\" aria-live=\"polite\">\(shown)</p>"
         let table: HTML = """
-            <div class="scroll"><table class="documents"><thead><tr>\(mayChange ? "<th scope=\"col\">Choose</th>" as HTML : .empty)
-            <th scope="col">Preview</th>\(header("Title", .title))<th scope="col">Kind</th><th scope="col">Household</th>
-            <th scope="col">People</th>\(header("Issued", .issued))\(header("Expires", .expires))\(header("Added", .added))</tr></thead>
+            <div class="scroll"><table class="documents"><thead><tr>\(mayChange ? "<th scope=\"col\">\(t("Choose"))</th>" as HTML : .empty)
+            <th scope="col">\(t("Preview"))</th>\(header(t("Title"), .title))<th scope="col">\(t("Kind"))</th><th scope="col">\(t("Household"))</th>
+            <th scope="col">\(t("People"))</th>\(header(t("Issued"), .issued))\(header(t("Expires"), .expires))\(header(t("Added"), .added))</tr></thead>
             <tbody>\(documents.map(row))</tbody></table></div>
             """
         guard mayChange, let household else {
-            let why: HTML = household == nil ? "<p class=\"note\">Choose a household above to change several of its documents at once.</p>" : .empty
+            let why: HTML = household == nil ? "<p class=\"note\">\(t("Choose a household above to change several of its documents at once."))</p>" : .empty
             return summary + table + pager() + why
         }
         return """
@@ -83,15 +86,15 @@ struct DocumentListSection {
     private func row(_ details: DocumentDetails) -> HTML {
         let document = details.document
         let choose: HTML = mayChange
-            ? "<td><input type=\"checkbox\" name=\"document\" value=\"\(document.id.rawValue)\" aria-label=\"Choose \(document.title)\"></td>" : .empty
+            ? "<td><input type=\"checkbox\" name=\"document\" value=\"\(document.id.rawValue)\" aria-label=\"\(t("Choose {title}", ["title": document.title]))\"></td>" : .empty
         let expired = document.expiresOn.map { $0 < today } ?? false
         let people = details.staff.map { "<a href=\"/staff/\($0.id.rawValue)\">\(bdi: $0.displayName)</a>" as HTML }
         return """
             <tr>\(choose)<td class="thumb">\(Fragments.thumbnail(details))</td>
-            <td><a href="/documents/\(document.id.rawValue)">\(bdi: document.title)</a></td><td>\(document.kind.rawValue)</td>
+            <td><a href="/documents/\(document.id.rawValue)">\(bdi: document.title)</a></td><td>\(Words.kind(document.kind))</td>
             <td>\(bdi: details.household.name)</td><td>\(HTML.join(people, separator: ", "))</td>
             <td class="num">\(document.issuedOn?.description)</td>
-            <td class="num\(expired ? " error" : "")">\(document.expiresOn.map { expired ? "\($0) (expired)" : $0.description })</td>
+            <td class="num\(expired ? " error" : "")">\(document.expiresOn.map { expired ? t("{date} (expired)", ["date": $0.description]) : $0.description })</td>
             <td class="num">\(String(document.addedAt.ISO8601Format().prefix(10)))</td></tr>
             """
     }
@@ -111,23 +114,23 @@ struct DocumentListSection {
             "<a rel=\"\(rel)\" href=\"/documents?\(DocumentListController.encoded(query, replacing: ["page": String(target)]))\">\(label)</a>"
         }
         return """
-            <nav class="pager" aria-label="Pages"><p>\(page > 1 ? link(page - 1, "← Previous", "prev") : .empty)
-            <span>Page \(page) of \(pages)</span> \(page < pages ? link(page + 1, "Next →", "next") : .empty)</p></nav>
+            <nav class="pager" aria-label="\(t("Pages"))"><p>\(page > 1 ? link(page - 1, t("← Previous"), "prev") : .empty)
+            <span>\(t("Page {page} of {pages}", ["page": String(page), "pages": String(pages)]))</span> \(page < pages ? link(page + 1, t("Next →"), "next") : .empty)</p></nav>
             """
     }
 
     private func bulkActions() -> HTML {
-        let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let kinds = DocumentWords.kindOptions
         return """
-            <fieldset class="bulk-actions"><legend>Change the chosen documents</legend>
+            <fieldset class="bulk-actions"><legend>\(t("Change the chosen documents"))</legend>
             \(staffChoices?.isEmpty ?? false ? HTML.empty : """
-                <div class="inline-fields">\(Fragments.staffChooser("Person", name: "staff", choices: staffChoices, form: "bulk"))
-                <p><button type="submit" name="action" value="link">Link to this person</button></p></div>
+                <div class="inline-fields">\(Fragments.staffChooser(t("Person"), name: "staff", choices: staffChoices, form: "bulk"))
+                <p><button type="submit" name="action" value="link">\(t("Link to this person"))</button></p></div>
                 """)
-            <div class="inline-fields">\(Layout.select("Kind", name: "kind", options: kinds, form: "bulk"))
-            <p><button type="submit" name="action" value="kind">Set this kind</button></p></div>
-            <div class="inline-fields">\(Layout.field("Expires on", name: "expires", type: "date", hint: "Leave empty to clear the date", form: "bulk"))
-            <p><button type="submit" name="action" value="expires">Set this expiry date</button></p></div>
+            <div class="inline-fields">\(Layout.select(t("Kind"), name: "kind", options: kinds, form: "bulk"))
+            <p><button type="submit" name="action" value="kind">\(t("Set this kind"))</button></p></div>
+            <div class="inline-fields">\(Layout.field(t("Expires on"), name: "expires", type: "date", hint: t("Leave empty to clear the date"), form: "bulk"))
+            <p><button type="submit" name="action" value="expires">\(t("Set this expiry date"))</button></p></div>
             </fieldset>
             """
     }

@@ -23,13 +23,13 @@ struct DocumentPage {
             <h1>\(bdi: document.title)</h1>
             \(Layout.problem(problem))
             \(preview())
-            <p><a href="\(base)/original">Open the original</a> · <a href="\(base)/download">Download \(bdi: document.originalName)</a></p>
+            <p><a href="\(base)/original">\(t("Open the original"))</a> · <a href="\(base)/download">\(HTML.filled(t("Download {name}"), ["name": "\(bdi: document.originalName)"]))</a></p>
             \(fields())
-            <h2>Staff</h2>\(try staff())
+            <h2>\(t("Staff"))</h2>\(try staff())
             \(try suggestions())
-            <h2>Text</h2>\(text(pages))
-            \(canChange ? "<h2>Change</h2>\(forms())" as HTML : .empty)
-            <h2>History</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: try app.database.historyPage(.document(document.id), PageRequest(page: 1, size: 1)).total))
+            <h2>\(t("Text"))</h2>\(text(pages))
+            \(canChange ? "<h2>\(t("Change"))</h2>\(forms())" as HTML : .empty)
+            <h2>\(t("History"))</h2>\(Fragments.history(try app.database.recentHistory(.document(document.id), count: 50), shown: try app.database.historyPage(.document(document.id), PageRequest(page: 1, size: 1)).total))
             """)
     }
 
@@ -40,19 +40,21 @@ struct DocumentPage {
         if type == .jpeg || type == .png {
             return "<p><img class=\"preview\" src=\"\(base)/original\" alt=\"\(document.title)\"></p>"
         }
-        guard let thumbnail = details.object.thumbnailHash else { return "<p class=\"note\">No preview.</p>" }
-        return "<p><a href=\"\(base)/original\"><img class=\"preview\" src=\"/thumbnails/\(thumbnail)\" alt=\"First page of \(document.title)\"></a></p>"
+        guard let thumbnail = details.object.thumbnailHash else { return "<p class=\"note\">\(t("No preview."))</p>" }
+        let alt = t("First page of {title}", ["title": document.title])
+        return "<p><a href=\"\(base)/original\"><img class=\"preview\" src=\"/thumbnails/\(thumbnail)\" alt=\"\(alt)\"></a></p>"
     }
 
     private func fields() -> HTML {
         let content = details.object.content
         let rows: [(String, String?)] = [
-            ("Kind", document.kind.rawValue), ("Household", details.household.name), ("Number", document.number),
-            ("Issued", document.issuedOn?.description),
-            ("Expires", document.expiresOn?.description), ("Type", details.object.mediaType.shortName),
-            ("Pages", content.pageCount.map(String.init)), ("Read", content.status.rawValue), ("Note", content.note),
-            ("File name", Visible.text(document.originalName)), ("Size", ByteCount.text(details.object.size)),
-            ("Added", document.addedAt.formatted(.iso8601)), ("SHA-256", details.object.hash), ("ID", document.id.rawValue),
+            (t("Kind"), Words.kind(document.kind)), (t("Household"), details.household.name), (t("Number"), document.number),
+            (t("Issued"), document.issuedOn?.description),
+            (t("Expires"), document.expiresOn?.description), (t("Type", context: "file type"), details.object.mediaType.shortName),
+            (t("Pages"), content.pageCount.map(String.init)), (t("Read", context: "text read"), DocumentWords.status(content.status)),
+            (t("Note"), content.note),
+            (t("File name"), Visible.text(document.originalName)), (t("Size"), ByteCount.text(details.object.size)),
+            (t("Added"), document.addedAt.formatted(.iso8601)), ("SHA-256", details.object.hash), (t("ID"), document.id.rawValue),
         ]
         let items = rows.filter { $0.1 != nil }.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value)</dd>" }
         return "<dl class=\"fields\">\(items)</dl>"
@@ -69,10 +71,10 @@ struct DocumentPage {
             .filter { candidate in !details.staff.contains { $0.id == candidate.id } }
         let linkForm: HTML = candidates?.isEmpty ?? false || !canChange ? .empty : """
             <form method="post" action="\(base)/link">\(csrf)
-            \(Fragments.staffChooser("Link to", name: "staff", choices: candidates))
-            <p><button type="submit">Link</button></p></form>
+            \(Fragments.staffChooser(t("Link to"), name: "staff", choices: candidates))
+            <p><button type="submit">\(t("Link"))</button></p></form>
             """
-        return (linked.isEmpty ? "<p class=\"note\">Not linked to anyone.</p>" : "<ul>\(linked)</ul>") + linkForm
+        return (linked.isEmpty ? "<p class=\"note\">\(t("Not linked to anyone."))</p>" : "<ul>\(linked)</ul>") + linkForm
     }
 
     /// What the document's text says about it; managers and owners may apply each fact, viewers only read them.
@@ -81,20 +83,21 @@ struct DocumentPage {
     private func suggestions() throws -> HTML {
         let reader = DocumentSuggestions.web(database: app.database, today: app.today, people: WebLimits.staffChoices)
         guard let report = try HouseholdController.partly({ try reader.report(details) }) else {
-            return "<h2>What its text says</h2><p class=\"note\">Its text took too long to read this time; reload the page to try again.</p>"
+            return "<h2>\(t("What its text says"))</h2><p class=\"note\">\(t("Its text took too long to read this time; reload the page to try again."))</p>"
         }
         guard !report.suggestions.isEmpty else { return .empty }
         let rows = report.suggestions.map { suggestion -> HTML in
             let fact = suggestion.fact
             return """
-                <tr><th>\(fact.field.rawValue)</th><td>\(bdi: fact.value.description)</td>
-                <td>\(fact.evidence.map(\.description).joined(separator: "; "))</td><td>\(applyCell(suggestion))</td></tr>
+                <tr><th>\(DocumentWords.field(fact.field))</th><td>\(bdi: fact.value.description)</td>
+                <td>\(ltr: fact.evidence.map(\.description).joined(separator: "; "))</td><td>\(applyCell(suggestion))</td></tr>
                 """
         }
-        let notes = report.reading.notes.map { note -> HTML in "<li>\(note)</li>" }
+        // The evidence and the notes are the domain's English: kept left to right on any page.
+        let notes = report.reading.notes.map { note -> HTML in "<li>\(ltr: note)</li>" }
         return """
-            <h2>What its text says</h2>
-            <table class="suggestions"><thead><tr><th>Fact</th><th>Value</th><th>Evidence</th><th>Status</th></tr></thead>
+            <h2>\(t("What its text says"))</h2>
+            <table class="suggestions"><thead><tr><th>\(t("Fact"))</th><th>\(t("Value"))</th><th>\(t("Evidence"))</th><th>\(t("Status"))</th></tr></thead>
             <tbody>\(rows)</tbody></table>
             \(zoneEvidence(report))
             \(notes.isEmpty ? .empty : "<ul class=\"note\">\(notes)</ul>" as HTML)
@@ -107,11 +110,14 @@ struct DocumentPage {
         let fromZone = report.suggestions.contains { $0.fact.evidence.contains { if case .zone = $0.source { true } else { false } } }
         guard fromZone else { return .empty }
         for case .read(let zone) in report.reading.zones {
-            let repairs = zone.repairs.isEmpty ? "" : " OCR misreadings undone: \(zone.repairs.map(\.description).joined(separator: ", "))."
+            let repairs = zone.repairs.isEmpty ? ""
+                : " " + t("OCR misreadings undone: {repairs}.", ["repairs": zone.repairs.map(\.description).joined(separator: ", ")])
+            let agree = t("The {format} zone at line {line} of the text; its check digits agree: {digits}.",
+                          ["format": zone.format.rawValue, "line": String(zone.textLine), "digits": zone.checkDigits.joined(separator: ", ")])
             return """
-                <h3>Read from the zone</h3>
+                <h3>\(t("Read from the zone"))</h3>
                 <pre class="page">\(zone.lines.joined(separator: "\n"))</pre>
-                <p>The \(zone.format.rawValue) zone at line \(zone.textLine) of the text; its check digits agree: \(zone.checkDigits.joined(separator: ", ")).\(repairs)</p>
+                <p>\(agree)\(repairs)</p>
                 """
         }
         return .empty
@@ -126,53 +132,55 @@ struct DocumentPage {
                 """
         }
         switch suggestion.status {
-        case .new: return canChange ? form("Apply", overwrite: false) : "<span class=\"marks\">not applied</span>"
-        case .applied: return "<span class=\"marks\">applied</span>"
-        case .differs(let current): return "<span class=\"marks\">the document has \(current)</span> \(form("Apply (replaces it)", overwrite: true))"
-        case .notKept: return "<span class=\"marks\">shown only</span>"
+        case .new: return canChange ? form(t("Apply"), overwrite: false) : "<span class=\"marks\">\(t("not applied"))</span>"
+        case .applied: return "<span class=\"marks\">\(t("applied"))</span>"
+        case .differs(let current):
+            return "<span class=\"marks\">\(t("the document has {value}", ["value": current]))</span> \(form(t("Apply (replaces it)"), overwrite: true))"
+        case .notKept: return "<span class=\"marks\">\(t("shown only"))</span>"
         }
     }
 
     private func text(_ pages: [PageText]) -> HTML {
-        guard pages.contains(where: { !$0.text.isEmpty }) else { return "<p class=\"note\">No text was read from this document.</p>" }
+        guard pages.contains(where: { !$0.text.isEmpty }) else { return "<p class=\"note\">\(t("No text was read from this document."))</p>" }
         let sections = pages.map { page -> HTML in
-            let ocr: HTML = page.source == .ocr ? " <span class=\"marks\">(read by OCR)</span>" : .empty
+            let ocr: HTML = page.source == .ocr ? " <span class=\"marks\">\(t("(read by OCR)"))</span>" : .empty
             return """
-                <section id="page-\(page.number)"><h3>Page \(page.number)\(ocr)</h3>
-                \(page.text.isEmpty ? "<p class=\"note\">No text on this page.</p>" as HTML : "<pre class=\"page\">\(page.text)</pre>")</section>
+                <section id="page-\(page.number)"><h3>\(t("Page {number}", ["number": String(page.number)]))\(ocr)</h3>
+                \(page.text.isEmpty ? "<p class=\"note\">\(t("No text on this page."))</p>" as HTML : "<pre class=\"page\">\(page.text)</pre>")</section>
                 """
         }
         return HTML.join(sections)
     }
 
     private func forms() -> HTML {
-        let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let kinds = DocumentWords.kindOptions
         let isPDF = details.object.mediaType == .pdf
         return """
-            <details><summary>Edit</summary>
+            <details><summary>\(t("Edit"))</summary>
             <form method="post" action="\(base)/edit">\(csrf)
-            \(Layout.field("Title", name: "title", value: document.title, required: true))
-            \(Layout.select("Kind", name: "kind", options: kinds, selected: document.kind.rawValue))
-            \(Layout.field("Number", name: "number", value: document.number, attributes: "maxlength=\"60\" autocomplete=\"off\""))
-            \(Layout.field("Issued on", name: "issued", value: document.issuedOn?.description, type: "date"))
-            \(Layout.field("Expires on", name: "expires", value: document.expiresOn?.description, type: "date"))
-            <p><button type="submit">Save changes</button></p></form></details>
-            <details><summary>Read it again</summary>
+            \(Layout.field(t("Title"), name: "title", value: document.title, required: true))
+            \(Layout.select(t("Kind"), name: "kind", options: kinds, selected: document.kind.rawValue))
+            \(Layout.field(t("Number"), name: "number", value: document.number, attributes: "maxlength=\"60\" autocomplete=\"off\""))
+            \(Layout.field(t("Issued on"), name: "issued", value: document.issuedOn?.description, type: "date"))
+            \(Layout.field(t("Expires on"), name: "expires", value: document.expiresOn?.description, type: "date"))
+            <p><button type="submit">\(t("Save changes"))</button></p></form></details>
+            <details><summary>\(t("Read it again"))</summary>
             <form method="post" action="\(base)/reprocess">\(csrf)
-            \(isPDF ? Layout.field("Password (for an encrypted PDF)", name: "password", type: "password", attributes: "autocomplete=\"off\"") : .empty)
-            <p class="field"><label><input type="checkbox" name="ocr" value="yes"> With OCR</label></p>
-            <p><button type="submit">Reprocess</button></p></form></details>
-            <details><summary>Remove</summary>
-            <form method="post" action="\(base)/remove" data-confirm="Remove this document?">\(csrf)
-            <p>The file stays in the vault until <code>homecrew vault gc</code> removes unreferenced files after their grace period.</p>
-            <p><button type="submit">Remove document</button></p></form></details>
+            \(isPDF ? Layout.field(t("Password (for an encrypted PDF)"), name: "password", type: "password", attributes: "autocomplete=\"off\"") : .empty)
+            <p class="field"><label><input type="checkbox" name="ocr" value="yes"> \(t("With OCR"))</label></p>
+            <p><button type="submit">\(t("Reprocess"))</button></p></form></details>
+            <details><summary>\(t("Remove"))</summary>
+            <form method="post" action="\(base)/remove" data-confirm="\(t("Remove this document?"))">\(csrf)
+            <p>\(HTML.filled(t("The file stays in the vault until {command} removes unreferenced files after their grace period."),
+                            ["command": "<code>homecrew vault gc</code>"]))</p>
+            <p><button type="submit">\(t("Remove document"))</button></p></form></details>
             """
     }
 
     private func unlinkForm(_ member: StaffMember) -> HTML {
         """
         <form class="inline" method="post" action="\(base)/unlink">\(csrf)<input type="hidden" name="staff" value="\(member.id.rawValue)">
-        <button type="submit" class="link">Unlink</button></form>
+        <button type="submit" class="link">\(t("Unlink"))</button></form>
         """
     }
 }

@@ -43,10 +43,10 @@ struct UploadController: Sendable {
             } catch { problem = error }
         }
         let filed = try await filing.finish()
-        if problem == nil, receiver.files.isEmpty { problem = FormProblem(description: "Choose at least one file to upload.") }
+        if problem == nil, receiver.files.isEmpty { problem = FormProblem(description: t("Choose at least one file to upload.")) }
         let outcomes = receiver.files.enumerated().map { index, file in
             file.complete ? Self.outcome(file.originalName, filed[index])
-                : FileOutcome(name: file.originalName, verdict: "refused", detail: "the upload was cut off before this file ended", documentID: nil)
+                : FileOutcome(name: file.originalName, verdict: "refused", detail: t("the upload was cut off before this file ended"), documentID: nil)
         }
         guard let problem else { return try page(context, choices: receiver.fields, outcomes: outcomes, problem: nil) }
         let (status, message) = WebError.presentation(of: problem)
@@ -63,8 +63,8 @@ struct UploadController: Sendable {
 
     /// What to file the upload's files as, from its form fields (the same checks `doc add` makes).
     private func request(_ fields: Form, fileCount: Int?, _ context: WebContext) throws -> IngestRequest {
-        try context.authorize([RecordID(rawValue: fields.required("household", "The household"))])
-        let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", "The household"))).household
+        try context.authorize([RecordID(rawValue: fields.required("household", t("The household")))])
+        let household = try app.database.householdSummary(id: RecordID(rawValue: fields.required("household", t("The household")))).household
         let kind = try fields["kind"].map(DocumentListing.kind) ?? .other
         var request = IngestRequest(household: household, staff: fields.all("staff"), kind: kind,
                                     title: fileCount == 1 ? fields["title"] : nil, issuedOn: try fields.optionalDate("issued"),
@@ -85,7 +85,7 @@ struct UploadController: Sendable {
             let content = details.object.content
             return content.status == .complete
                 ? FileOutcome(name: name, verdict: "added", detail: nil, documentID: details.document.id.rawValue)
-                : FileOutcome(name: name, verdict: "stored with a warning", detail: content.note ?? content.status.rawValue,
+                : FileOutcome(name: name, verdict: "stored with a warning", detail: content.note ?? DocumentWords.status(content.status),
                               documentID: details.document.id.rawValue)
         case .alreadyPresent(let document, _):
             return FileOutcome(name: name, verdict: "already present", detail: document.title, documentID: document.id.rawValue)
@@ -93,7 +93,7 @@ struct UploadController: Sendable {
             // The sentence names the file by the server's own path (the CLI's), which is not the person's business.
             return FileOutcome(name: name, verdict: "refused", detail: error.description.replacingOccurrences(of: path, with: name), documentID: nil)
         case nil:
-            return FileOutcome(name: name, verdict: "refused", detail: "it was not read", documentID: nil)
+            return FileOutcome(name: name, verdict: "refused", detail: t("it was not read"), documentID: nil)
         }
     }
 }

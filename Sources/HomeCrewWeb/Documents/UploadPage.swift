@@ -10,9 +10,9 @@ extension UploadController {
         let households = try app.database.householdSummaries(within: context.reach).filter { context.may(.manager, in: $0.household.id) }
         guard !households.isEmpty else {
             let why = Fragments.noHouseholdToChange(context.reach,
-                                                    "You can upload to households where you are a manager or the owner; ask an owner to make you a manager.")
-            return Layout.page(title: "Upload", session: context.session, status: status, body: """
-                <h1>Upload documents</h1>\(Layout.problem(problem))\(why)
+                                                    t("You can upload to households where you are a manager or the owner; ask an owner to make you a manager."))
+            return Layout.page(title: t("Upload"), session: context.session, status: status, body: """
+                <h1>\(t("Upload documents"))</h1>\(Layout.problem(problem))\(why)
                 """)
         }
         // Only the chosen household's staff: a document links to its own household's people.
@@ -20,27 +20,27 @@ extension UploadController {
             ?? Fragments.defaultHousehold(households) ?? households[0].household.id.rawValue
         // At most `WebLimits.staffChoices` people to choose from; with more, the person's id is typed.
         let staff = try app.database.staffChoices(householdID: RecordID(rawValue: chosen), within: context.reach, limit: WebLimits.staffChoices)
-        let kinds = DocumentKind.allCases.map { (value: $0.rawValue, label: $0.rawValue) }
+        let kinds = DocumentWords.kindOptions
         let csrf = URLComponent.encode(context.session?.csrfToken ?? "")
-        return Layout.page(title: "Upload", session: context.session, status: status, body: """
-            <h1>Upload documents</h1>
+        return Layout.page(title: t("Upload"), session: context.session, status: status, body: """
+            <h1>\(t("Upload documents"))</h1>
             \(Layout.problem(problem))
             \(outcomes.map { Self.outcomeList($0, suggestions: suggestions(for: $0, context), csrf: Layout.csrfField(context.session)) } ?? .empty)
             <!-- The fields come before the files: the server files each file as soon as it has arrived. -->
             <form method="post" action="/upload?csrf=\(csrf)" enctype="multipart/form-data">
-            \(Layout.select("Household", name: "household", options: Fragments.householdOptions(households),
+            \(Layout.select(t("Household"), name: "household", options: Fragments.householdOptions(households),
                             selected: chosen, attributes: " data-reload=\"/upload?household=\""))
-            \(Fragments.staffChooser("Staff member", name: "staff", choices: staff, first: (value: "", label: "(nobody)"), selected: choices["staff"]))
-            \(Layout.select("Kind", name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
-            \(Layout.field("Title", name: "title", hint: "Used when one file is uploaded; otherwise each file keeps its name"))
-            \(Layout.field("Issued on", name: "issued", type: "date"))
-            \(Layout.field("Expires on", name: "expires", type: "date"))
-            <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> Read the text of photos and scans (OCR)</label>
-            <small>Slower: seconds for each photo.</small></p>
-            <p class="field"><label for="f-files">Files</label>
+            \(Fragments.staffChooser(t("Staff member"), name: "staff", choices: staff, first: (value: "", label: t("(nobody)")), selected: choices["staff"]))
+            \(Layout.select(t("Kind"), name: "kind", options: kinds, selected: choices["kind"] ?? "other"))
+            \(Layout.field(t("Title"), name: "title", hint: t("Used when one file is uploaded; otherwise each file keeps its name")))
+            \(Layout.field(t("Issued on"), name: "issued", type: "date"))
+            \(Layout.field(t("Expires on"), name: "expires", type: "date"))
+            <p class="field"><label><input type="checkbox" name="ocr" value="yes" checked> \(t("Read the text of photos and scans (OCR)"))</label>
+            <small>\(t("Slower: seconds for each photo."))</small></p>
+            <p class="field"><label for="f-files">\(t("Files"))</label>
             <input id="f-files" name="files" type="file" multiple required accept="application/pdf,image/jpeg,image/png,image/heic,image/heif,.heic,.heif">
-            <small>PDF, JPEG, PNG or HEIC, up to \(ByteCount.text(app.uploadLimit)) in all. On a phone you can take a photo.</small></p>
-            <p><button type="submit">Upload</button></p>
+            <small>\(t("PDF, JPEG, PNG or HEIC, up to {size} in all. On a phone you can take a photo.", ["size": ByteCount.text(app.uploadLimit)]))</small></p>
+            <p><button type="submit">\(t("Upload"))</button></p>
             </form>
             """)
     }
@@ -51,9 +51,20 @@ extension UploadController {
             // The reason may name the file: its direction controls are written out there too.
             let detail: HTML = outcome.detail.map { ": \(Visible.text($0))" } ?? .empty
             let suggested = outcome.documentID.flatMap { suggestions[$0] }.map { suggestionForms($0, csrf: csrf) } ?? .empty
-            return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(outcome.verdict)</strong>\(detail)\(suggested)</li>"
+            return "<li class=\"outcome\" data-verdict=\"\(outcome.verdict)\">\(name) — <strong>\(verdictWords(outcome.verdict))</strong>\(detail)\(suggested)</li>"
         }
-        return "<h2>What happened to each file</h2><ul class=\"outcomes\">\(items)</ul>"
+        return "<h2>\(t("What happened to each file"))</h2><ul class=\"outcomes\">\(items)</ul>"
+    }
+
+    /// A file's verdict as the page says it; the English one stays in `data-verdict` for scripts.
+    static func verdictWords(_ verdict: String) -> String {
+        switch verdict {
+        case "added": t("added", context: "upload")
+        case "stored with a warning": t("stored with a warning")
+        case "already present": t("already present")
+        case "refused": t("refused", context: "upload")
+        default: verdict
+        }
     }
 
     /// What the first documents of the upload say about themselves, read from the text just stored
@@ -83,15 +94,15 @@ extension UploadController {
         let forms = report.pending.map { suggestion -> HTML in
             let fact = suggestion.fact
             let replaces: HTML = if case .differs(let current) = suggestion.status {
-                "<input type=\"hidden\" name=\"overwrite\" value=\"yes\"> (replaces \(bdi: current))"
+                "<input type=\"hidden\" name=\"overwrite\" value=\"yes\"> " + HTML.filled(t("(replaces {value})"), ["value": "\(bdi: current)"])
             } else { .empty }
             return """
                 <form class="inline" method="post" action="\(action)">\(csrf)<input type="hidden" name="field" value="\(fact.field.rawValue)">\
-                <button type="submit">Apply \(fact.field.rawValue) \(bdi: fact.value.description)</button>\(replaces)</form>
+                <button type="submit">\(HTML.filled(t("Apply {fact} {value}"), ["fact": "\(DocumentWords.field(fact.field))", "value": "\(bdi: fact.value.description)"]))</button>\(replaces)</form>
                 """
         }
         return """
-            <div class="suggested"><p>Its text says: \(bdi: report.summary ?? "")</p>\(forms)</div>
+            <div class="suggested"><p>\(HTML.filled(t("Its text says: {summary}"), ["summary": "\(bdi: report.summary ?? "")"]))</p>\(forms)</div>
             """
     }
 }

@@ -77,7 +77,7 @@ final class UploadReceiver {
                 try buffer.withUnsafeReadableBytes { bytes in try scanner.feed(bytes, handle) }
             } catch is MultipartScanner.Failure {
                 closeFile()
-                throw WebError.badRequest("The upload is not a well-formed multipart form.")
+                throw WebError.badRequest(t("The upload is not a well-formed multipart form."))
             } catch {
                 closeFile()
                 throw error
@@ -87,7 +87,7 @@ final class UploadReceiver {
         closeFile()
         if let failure { throw failure }
         if !scanner.isComplete && files.isEmpty && values.isEmpty {
-            throw WebError.badRequest("The upload is not a well-formed multipart form.")
+            throw WebError.badRequest(t("The upload is not a well-formed multipart form."))
         }
     }
 
@@ -98,7 +98,8 @@ final class UploadReceiver {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         guard seconds > WebLimits.uploadGraceSeconds, Double(total) / seconds < WebLimits.uploadLeastRate else { return }
         closeFile()
-        throw WebError.tooSlow("The upload arrived too slowly (under \(Int(WebLimits.uploadLeastRate) / 1024) KB a second); files that had not arrived whole were not kept.")
+        throw WebError.tooSlow(t("The upload arrived too slowly (under {rate} KB a second); files that had not arrived whole were not kept.",
+                             ["rate": String(Int(WebLimits.uploadLeastRate) / 1024)]))
     }
 
     /// The next piece of the body. A body that stops early (the connection closed, a length
@@ -108,7 +109,7 @@ final class UploadReceiver {
             return try await pieces.next()
         } catch {
             onFailure()
-            throw WebError.badRequest("The upload was cut off before it ended; files that had not arrived whole were not kept.")
+            throw WebError.badRequest(t("The upload was cut off before it ended; files that had not arrived whole were not kept."))
         }
     }
 
@@ -125,7 +126,7 @@ final class UploadReceiver {
     /// The first bytes of a part: its headers are complete, so open its file or start its field.
     private func startPart(_ headers: [(name: String, value: String)]) throws {
         guard headers.count <= WebLimits.partHeaderLines else {
-            throw WebError.badRequest("A part of the upload has more than \(WebLimits.partHeaderLines) header lines; nothing was kept.")
+            throw WebError.badRequest(t("A part of the upload has more than {count} header lines; nothing was kept.", ["count": String(WebLimits.partHeaderLines)]))
         }
         let disposition = headers.first { $0.name == "content-disposition" }?.value ?? ""
         let name = Self.parameter("name", in: disposition) ?? ""
@@ -135,15 +136,17 @@ final class UploadReceiver {
         guard let fileName, !fileName.isEmpty else {
             fieldCount += 1
             guard fieldCount <= WebLimits.formFields else {
-                throw WebError.badRequest("The upload has more than \(WebLimits.formFields) fields; no form of this site sends so many. Nothing was kept.")
+                throw WebError.badRequest(t("The upload has more than {count} fields; no form of this site sends so many. Nothing was kept.",
+                                           ["count": String(WebLimits.formFields)]))
             }
             return
         }
         if let gate, !gateOpened {
-            throw WebError.badRequest("The upload's \(gate.field) must come before its files (the page's own form sends it first); nothing was kept.")
+            throw WebError.badRequest(t("The upload's {field} must come before its files (the page's own form sends it first); nothing was kept.",
+                                   ["field": gate.field]))
         }
         guard files.count < WebLimits.uploadFiles else {
-            throw WebError.badRequest("At most \(WebLimits.uploadFiles) files can be uploaded at once; nothing after them was kept.")
+            throw WebError.badRequest(t("At most {count} files can be uploaded at once; nothing after them was kept.", ["count": String(WebLimits.uploadFiles)]))
         }
         let index = files.count
         let directory = "\(folder)/\(index)"
@@ -171,10 +174,11 @@ final class UploadReceiver {
                 if pending.count >= Self.writeSize { flush() }
             }
         } else if fieldBytes.count + bytes.count > Self.fieldLimit {
-            failure = WebError.badRequest("A form field of the upload is longer than \(Self.fieldLimit / 1024) KB.")
+            failure = WebError.badRequest(t("A form field of the upload is longer than {size} KB.", ["size": String(Self.fieldLimit / 1024)]))
         } else if fieldTotal + bytes.count > WebLimits.uploadFieldBytes {
             // Fields are kept in memory, files are not: all of them together are bounded, not only each.
-            failure = WebError.badRequest("The upload's form fields hold more than \(WebLimits.uploadFieldBytes / 1024) KB together; no form of this site sends so much.")
+            failure = WebError.badRequest(t("The upload's form fields hold more than {size} KB together; no form of this site sends so much.",
+                                                 ["size": String(WebLimits.uploadFieldBytes / 1024)]))
         } else {
             fieldBytes.append(contentsOf: bytes)
             fieldTotal += bytes.count
@@ -251,7 +255,7 @@ extension UploadReceiver {
             throw WebError.tooLarge(limit: app.uploadLimit)
         }
         guard let boundary = boundary(of: request.headers[.contentType]) else {
-            throw WebError.badRequest("This form must be sent as a multipart form (the page's own form does that).")
+            throw WebError.badRequest(t("This form must be sent as a multipart form (the page's own form does that)."))
         }
         return (try UploadReceiver(objects: app.objects, limit: app.uploadLimit), boundary)
     }

@@ -20,13 +20,13 @@ struct PaymentController: Sendable {
         let files = receiver.files.filter { $0.complete && $0.size > 0 }.map(\.path)
         do {
             var payment = PaymentRequest(
-                staff: current.member.id.rawValue, amount: try fields.required("paid_amount", "The amount"),
-                currency: try fields["paid_currency"].map { try Currency(code: $0) }, paidOn: try fields.date("paid_on", "The day paid"),
-                method: try PaymentMethod(parsing: fields.required("paid_method", "The method")),
+                staff: current.member.id.rawValue, amount: try fields.required("paid_amount", t("The amount")),
+                currency: try fields["paid_currency"].map { try Currency(code: $0) }, paidOn: try fields.date("paid_on", t("The day paid")),
+                method: try PaymentMethod(parsing: fields.required("paid_method", t("The method"))),
                 months: try fields.all("paid_month").map { try YearMonth(parsing: $0) }, reference: fields["paid_reference"],
                 note: fields["paid_note"], reach: context.reach)
             if fields["paid_opening"] == "yes" {
-                payment.openingThrough = try YearMonth(parsing: fields.required("paid_settled_through", "The month"))
+                payment.openingThrough = try YearMonth(parsing: fields.required("paid_settled_through", t("The month")))
                 payment.openingOn = app.today
             }
             let recorder = PaymentRecorder(database: app.database, ingestor: app.ingestor)
@@ -63,15 +63,15 @@ struct PaymentController: Sendable {
             let repay: AdvanceRequest.Repay
             switch form["advance_rule"] ?? "per-month" {
             case "instalments":
-                guard let count = Int(try form.required("advance_instalments", "The number of instalments")) else {
-                    throw FormProblem(description: "the number of instalments is a whole number")
+                guard let count = Int(try form.required("advance_instalments", t("The number of instalments"))) else {
+                    throw FormProblem(description: t("the number of instalments is a whole number"))
                 }
                 repay = .instalments(count)
-            default: repay = .perMonth(try form.required("advance_per_month", "The amount repaid each month"))
+            default: repay = .perMonth(try form.required("advance_per_month", t("The amount repaid each month")))
             }
             _ = try app.database.addAdvance(AdvanceRequest(
-                staff: id, kind: form["advance_kind"] == "loan" ? .loan : .advance, amount: form.required("advance_amount", "The amount"),
-                givenOn: form.date("advance_on", "The day given"), repay: repay,
+                staff: id, kind: form["advance_kind"] == "loan" ? .loan : .advance, amount: form.required("advance_amount", t("The amount")),
+                givenOn: form.date("advance_on", t("The day given")), repay: repay,
                 firstMonth: try form["advance_from"].map { try YearMonth(parsing: $0) },
                 method: try PaymentMethod(parsing: form["advance_method"] ?? "cash"), note: form["advance_note"], reach: context.reach))
         }
@@ -81,7 +81,7 @@ struct PaymentController: Sendable {
         try change(context) { id in
             let entry = try context.recordID("entry")
             guard try app.database.advance(entry, within: context.reach).staffID.rawValue == id else { throw WebError.notFound }
-            _ = try app.database.repayAdvance(entry, amount: form.required("repay_amount", "The amount"), on: form.date("repay_on", "The day"),
+            _ = try app.database.repayAdvance(entry, amount: form.required("repay_amount", t("The amount")), on: form.date("repay_on", t("The day")),
                                               method: PaymentMethod(parsing: form["repay_method"] ?? "cash"), within: context.reach)
         }
     }

@@ -12,45 +12,47 @@ extension StaffPage {
         let all = try app.database.advanceListing(staff: member.id.rawValue, householdID: nil, through: YearMonth(today))
         let advances = Self.page(Array(all.reversed()), ListPager.asked(query, "advance_page"))
         return """
-            <h2 id="payments">Payments</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", noun: "payment", anchor: "payments"))
-            <h2 id="advances">Advances and loans</h2>\(advanceTable(advances.rows, today))\(pager.controls(advances, parameter: "advance_page", noun: "advance or loan", plural: "advances and loans", anchor: "advances"))
+            <h2 id="payments">\(t("Payments"))</h2>\(paymentTable(payments.rows))\(pager.controls(payments, parameter: "payment_page", anchor: "payments", label: t("Pages of payments"),
+                                                                           items: tPlural("{count} payment", "{count} payments", count: payments.total)))
+            <h2 id="advances">\(t("Advances and loans"))</h2>\(advanceTable(advances.rows, today))\(pager.controls(advances, parameter: "advance_page", anchor: "advances", label: t("Pages of advances and loans"),
+                                                                                      items: tPlural("{count} advance or loan", "{count} advances and loans", count: advances.total)))
             \(canChange ? try paymentForms(today) : .empty)\(canChange ? repayForms(advances.rows, today) : .empty)
             """
     }
 
     private func paymentTable(_ entries: [PaymentEntry]) -> HTML {
-        guard !entries.isEmpty else { return "<p class=\"note\">No payment recorded.</p>" }
+        guard !entries.isEmpty else { return "<p class=\"note\">\(t("No payment recorded."))</p>" }
         let rows = entries.map { entry -> HTML in
             let payment = entry.payment
             let proof = entry.proof.map { "<a href=\"/documents/\($0.id.rawValue)\">\(bdi: $0.title)</a>" as HTML }
-            let state: HTML = payment.reverses.map { "reverses \($0.short)" }
-                ?? entry.reversedBy.map { "reversed by \($0.short)" }
+            let state: HTML = payment.reverses.map { "\(t("reverses {entry}", ["entry": $0.short]))" }
+                ?? entry.reversedBy.map { "\(t("reversed by {entry}", ["entry": $0.short]))" }
                 ?? (canChange ? reverseForm(payment) : .empty)
             return """
-                <tr><td>\(payment.paidOn.description)</td><td class="num">\(payment.amount.description)</td><td>\(payment.method.label)</td>
+                <tr><td>\(payment.paidOn.description)</td><td class="num">\(payment.amount.description)</td><td>\(PaymentWords.method(payment.method))</td>
                 <td>\(purpose(payment))</td><td>\(bdi: payment.reference)</td><td>\(proof.isEmpty ? "—" : HTML.join(proof, separator: ", "))</td>
-                <td>\(payment.isReversal ? .empty : "<a href=\"\(base)/payments/\(payment.id.rawValue)/receipt\">Receipt</a> " as HTML)\(state)</td></tr>
+                <td>\(payment.isReversal ? .empty : "<a href=\"\(base)/payments/\(payment.id.rawValue)/receipt\">\(t("Receipt"))</a> " as HTML)\(state)</td></tr>
                 """
         }
         return """
-            <div class="scroll"><table class="ledger"><thead><tr><th>Paid on</th><th class="num">Amount</th><th>Method</th><th>For</th>
-            <th>Reference</th><th>Proof</th><th><span class="sr-only">Receipt or reversal</span></th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <div class="scroll"><table class="ledger"><thead><tr><th>\(t("Paid on"))</th><th class="num">\(t("Amount"))</th><th>\(t("Method"))</th><th>\(t("For"))</th>
+            <th>\(t("Reference"))</th><th>\(t("Proof"))</th><th><span class="sr-only">\(t("Receipt or reversal"))</span></th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
     }
 
     private func purpose(_ payment: Payment) -> String {
         switch payment.purpose {
         case .payroll: payment.months.map { payment.months.count == 1 ? $0.month.description : "\($0.month) (\($0.amount.plainAmount))" }.joined(separator: ", ")
-        case .advance: "advance \(payment.advanceID?.short ?? "")"
-        case .repayment: "handed back on \(payment.advanceID?.short ?? "")"
-        case .settlement: "final settlement"
+        case .advance: t("advance {entry}", ["entry": payment.advanceID?.short ?? ""])
+        case .repayment: t("handed back on {entry}", ["entry": payment.advanceID?.short ?? ""])
+        case .settlement: t("final settlement")
         }
     }
 
     private func reverseForm(_ payment: Payment) -> HTML {
         """
-        <form class="inline" method="post" action="\(base)/payments/\(payment.id.rawValue)/reverse" data-confirm="Reverse this payment of \(payment.amount)? Both entries stay in the ledger.">\(csrf)
-        <button type="submit" class="link">Reverse</button></form>
+        <form class="inline" method="post" action="\(base)/payments/\(payment.id.rawValue)/reverse" data-confirm="\(t("Reverse this payment of {amount}? Both entries stay in the ledger.", ["amount": payment.amount.description]))">\(csrf)
+        <button type="submit" class="link">\(t("Reverse"))</button></form>
         """
     }
 
@@ -62,66 +64,66 @@ extension StaffPage {
     }
 
     private func advanceTable(_ entries: [AdvanceEntry], _ today: CalendarDate) -> HTML {
-        guard !entries.isEmpty else { return "<p class=\"note\">None.</p>" }
+        guard !entries.isEmpty else { return "<p class=\"note\">\(t("None."))</p>" }
         let month = YearMonth(today)
         let rows = entries.map { entry -> HTML in
             let statement = entry.statement, advance = statement.advance
             return """
-                <tr><td>\(advance.givenOn.description)</td><td>\(advance.kind.rawValue) \(advance.id.short)</td><td class="num">\(advance.amount.description)</td>
-                <td>\(advance.repayment.description)</td><td class="num">\(statement.deducted(through: month).plainAmount)</td>
+                <tr><td>\(advance.givenOn.description)</td><td>\(t("{kind} {entry}", ["kind": PaymentWords.kind(advance.kind), "entry": advance.id.short]))</td><td class="num">\(advance.amount.description)</td>
+                <td>\(PaymentWords.repayment(advance.repayment))</td><td class="num">\(statement.deducted(through: month).plainAmount)</td>
                 <td class="num">\(statement.repaid(through: .latest).plainAmount)</td>
-                <td class="num"><strong>\(entry.reversed ? "reversed" : statement.left(through: month).description)</strong></td></tr>
+                <td class="num"><strong>\(entry.reversed ? t("reversed") : statement.left(through: month).description)</strong></td></tr>
                 """
         }
         return """
-            <div class="scroll"><table class="ledger"><thead><tr><th>Given</th><th>What</th><th class="num">Amount</th><th>Repaid</th>
-            <th class="num">From pay</th><th class="num">Handed back</th><th class="num">Left</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <div class="scroll"><table class="ledger"><thead><tr><th>\(t("Given"))</th><th>\(t("What"))</th><th class="num">\(t("Amount"))</th><th>\(t("Repaid"))</th>
+            <th class="num">\(t("From pay"))</th><th class="num">\(t("Handed back"))</th><th class="num">\(t("Left"))</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
     }
 
     /// Recording a payment (with a photo of the receipt from a phone's camera) and giving an advance.
     private func paymentForms(_ today: CalendarDate) throws -> HTML {
-        let methods = PaymentMethod.allCases.map { (value: $0.rawValue, label: $0.label) }
+        let methods = PaymentWords.methodOptions
         let year = Period(range: DateRange(YearMonth(today).first.adding(daysClamped: -365), YearMonth(today).last), label: "a year")
         let open = try app.database.payroll(year, householdID: nil, staffID: member.id, within: session?.reach ?? .everything).entries
             .filter { $0.outstanding.amount > 0 }
         let months = open.map { entry -> HTML in
-            "<label><input type=\"checkbox\" name=\"paid_month\" value=\"\(entry.line.month.description)\"> \(entry.line.month.description): \(entry.outstanding.description) owed</label>"
+            "<label><input type=\"checkbox\" name=\"paid_month\" value=\"\(entry.line.month.description)\"> \(t("{month}: {amount} owed", ["month": entry.line.month.description, "amount": entry.outstanding.description]))</label>"
         }
         let csrfQuery = URLComponent.encode(session?.csrfToken ?? "")
         return """
-            <details id="record-payment"><summary>Record a payment</summary>
+            <details id="record-payment"><summary>\(t("Record a payment"))</summary>
             <form method="post" action="\(base)/payments?csrf=\(csrfQuery)" enctype="multipart/form-data">
-            \(Layout.field("Amount", name: "paid_amount", required: true, hint: "In the salary's currency unless you name another",
+            \(Layout.field(t("Amount"), name: "paid_amount", required: true, hint: t("In the salary's currency unless you name another"),
                            attributes: "inputmode=\"decimal\""))
-            \(Layout.field("Currency", name: "paid_currency", hint: "Leave empty for the salary's", attributes: "maxlength=\"3\""))
-            \(Layout.field("Paid on", name: "paid_on", value: today.description, type: "date", required: true))
-            \(Layout.select("Method", name: "paid_method", options: methods, selected: "bank-transfer"))
-            <fieldset class="field"><legend>For the months</legend>
-            \(months.isEmpty ? "<p class=\"note\">No month in the last year is owed anything.</p>" as HTML : HTML.join(months, separator: "<br>"))
-            <small>None ticked: the oldest months still owed since the first payment recorded.</small></fieldset>
+            \(Layout.field(t("Currency"), name: "paid_currency", hint: t("Leave empty for the salary's"), attributes: "maxlength=\"3\""))
+            \(Layout.field(t("Paid on"), name: "paid_on", value: today.description, type: "date", required: true))
+            \(Layout.select(t("Method"), name: "paid_method", options: methods, selected: "bank-transfer"))
+            <fieldset class="field"><legend>\(t("For the months"))</legend>
+            \(months.isEmpty ? "<p class=\"note\">\(t("No month in the last year is owed anything."))</p>" as HTML : HTML.join(months, separator: "<br>"))
+            <small>\(t("None ticked: the oldest months still owed since the first payment recorded."))</small></fieldset>
             \(try openingOffer(today))
-            \(Layout.field("Reference", name: "paid_reference", hint: "Transaction id, cheque or UPI number"))
-            \(Layout.field("Note", name: "paid_note"))
-            <p class="field"><label><input type="checkbox" name="paid_receipt" value="yes"> Make a receipt to print and sign (kept with the payment)</label></p>
-            <p class="field"><label for="f-proof-photo">Photo of the signed receipt</label>
+            \(Layout.field(t("Reference"), name: "paid_reference", hint: t("Transaction id, cheque or UPI number")))
+            \(Layout.field(t("Note"), name: "paid_note"))
+            <p class="field"><label><input type="checkbox" name="paid_receipt" value="yes"> \(t("Make a receipt to print and sign (kept with the payment)"))</label></p>
+            <p class="field"><label for="f-proof-photo">\(t("Photo of the signed receipt"))</label>
             <input id="f-proof-photo" name="proof" type="file" accept="image/*" capture="environment"></p>
-            <p class="field"><label for="f-proof-file">Or a file (a bank screenshot, a PDF)</label>
+            <p class="field"><label for="f-proof-file">\(t("Or a file (a bank screenshot, a PDF)"))</label>
             <input id="f-proof-file" name="proof" type="file" accept="image/*,application/pdf" multiple></p>
-            <p><button type="submit">Record payment</button></p></form></details>
+            <p><button type="submit">\(t("Record payment"))</button></p></form></details>
 
-            <details><summary>Give an advance or loan</summary>
+            <details><summary>\(t("Give an advance or loan"))</summary>
             <form method="post" action="\(base)/advances">\(csrf)
-            \(Layout.field("Amount", name: "advance_amount", required: true, attributes: "inputmode=\"decimal\""))
-            \(Layout.field("Given on", name: "advance_on", value: today.description, type: "date", required: true))
-            \(Layout.select("Kind", name: "advance_kind", options: [("advance", "advance"), ("loan", "loan")]))
-            \(Layout.select("Repaid", name: "advance_rule", options: [("per-month", "a fixed amount each month"), ("instalments", "in equal instalments")]))
-            \(Layout.field("Amount each month", name: "advance_per_month", hint: "With a fixed amount each month", attributes: "inputmode=\"decimal\""))
-            \(Layout.field("Number of instalments", name: "advance_instalments", hint: "With equal instalments", attributes: "inputmode=\"numeric\""))
-            \(Layout.field("First month repaid", name: "advance_from", type: "month", hint: "Empty: the month after it is given"))
-            \(Layout.select("Handed over by", name: "advance_method", options: methods, selected: "cash"))
-            \(Layout.field("Note", name: "advance_note"))
-            <p><button type="submit">Give</button></p></form></details>
+            \(Layout.field(t("Amount"), name: "advance_amount", required: true, attributes: "inputmode=\"decimal\""))
+            \(Layout.field(t("Given on"), name: "advance_on", value: today.description, type: "date", required: true))
+            \(Layout.select(t("Kind"), name: "advance_kind", options: Advance.Kind.allCases.map { ($0.rawValue, PaymentWords.kind($0)) }))
+            \(Layout.select(t("Repaid"), name: "advance_rule", options: [("per-month", t("a fixed amount each month")), ("instalments", t("in equal instalments"))]))
+            \(Layout.field(t("Amount each month"), name: "advance_per_month", hint: t("With a fixed amount each month"), attributes: "inputmode=\"decimal\""))
+            \(Layout.field(t("Number of instalments"), name: "advance_instalments", hint: t("With equal instalments"), attributes: "inputmode=\"numeric\""))
+            \(Layout.field(t("First month repaid"), name: "advance_from", type: "month", hint: t("Empty: the month after it is given")))
+            \(Layout.select(t("Handed over by"), name: "advance_method", options: methods, selected: "cash"))
+            \(Layout.field(t("Note"), name: "advance_note"))
+            <p><button type="submit">\(t("Give"))</button></p></form></details>
             """
     }
 
@@ -129,30 +131,38 @@ extension StaffPage {
     private func openingOffer(_ today: CalendarDate) throws -> HTML {
         guard try app.database.mayOfferOpening(householdID: member.householdID) else { return .empty }
         return """
-            <fieldset class="field"><legend>Before HomeCrew</legend>
-            <label><input type="checkbox" name="paid_opening" value="yes"> Everything up to the month below was settled before HomeCrew \
-            (this is the household's first payment: without this, every month since each person started counts as owed)</label>
-            \(Layout.field("Settled through", name: "paid_settled_through", value: YearMonth(today).previous.description, type: "month"))
+            <fieldset class="field"><legend>\(t("Before HomeCrew"))</legend>
+            <label><input type="checkbox" name="paid_opening" value="yes"> \(t("Everything up to the month below was settled before HomeCrew (this is the household's first payment: without this, every month since each person started counts as owed)"))</label>
+            \(Layout.field(t("Settled through"), name: "paid_settled_through", value: YearMonth(today).previous.description, type: "month"))
             </fieldset>
             """
     }
 
     private func repayForms(_ entries: [AdvanceEntry], _ today: CalendarDate) -> HTML {
-        let methods = PaymentMethod.allCases.map { method -> HTML in "<option value=\"\(method.rawValue)\">\(method.label)</option>" }
+        let methods = PaymentMethod.allCases.map { method -> HTML in "<option value=\"\(method.rawValue)\">\(PaymentWords.method(method))</option>" }
         let forms = entries.filter { !$0.reversed && $0.statement.left.amount > 0 }.map { entry -> HTML in
             let advance = entry.statement.advance, id = advance.id.rawValue
             return """
-                <details><summary>Money handed back on the \(advance.kind.rawValue) of \(advance.amount.description) (\(advance.id.short))</summary>
+                <details><summary>\(moneyHandedBack(advance))</summary>
                 <form method="post" action="\(base)/advances/\(id)/repay">\(csrf)
-                <p class="field"><label for="f-repay-amount-\(id)">Amount</label>
+                <p class="field"><label for="f-repay-amount-\(id)">\(t("Amount"))</label>
                 <input id="f-repay-amount-\(id)" name="repay_amount" inputmode="decimal" required></p>
-                <p class="field"><label for="f-repay-on-\(id)">On</label>
+                <p class="field"><label for="f-repay-on-\(id)">\(t("On", context: "date"))</label>
                 <input id="f-repay-on-\(id)" name="repay_on" type="date" value="\(today.description)" required></p>
-                <p class="field"><label for="f-repay-method-\(id)">Method</label>
+                <p class="field"><label for="f-repay-method-\(id)">\(t("Method"))</label>
                 <select id="f-repay-method-\(id)" name="repay_method">\(methods)</select></p>
-                <p><button type="submit">Record</button></p></form></details>
+                <p><button type="submit">\(t("Record"))</button></p></form></details>
                 """
         }
         return HTML.join(forms, separator: "\n")
+    }
+
+    /// "Money handed back on the loan of AED 5,000.00 (1a2b3c4d)": one sentence a kind, for the languages whose words agree with it.
+    private func moneyHandedBack(_ advance: Advance) -> String {
+        let values = ["amount": advance.amount.description, "entry": advance.id.short]
+        return switch advance.kind {
+        case .advance: t("Money handed back on the advance of {amount} ({entry})", values)
+        case .loan: t("Money handed back on the loan of {amount} ({entry})", values)
+        }
     }
 }

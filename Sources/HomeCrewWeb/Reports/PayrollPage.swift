@@ -22,14 +22,14 @@ struct PayrollPage {
         let report = try app.database.payroll(period, householdID: householdID, within: reach)
         try ReportController.refuseLongPage(report.entries.count)
         let closed = try app.database.closedMonths(householdID: householdID)
-        return Layout.page(title: "Payroll \(period.label)", session: session, body: """
-            <h1>Payroll \(period.label) <span class="marks">\(period.range.description)</span></h1>
+        return Layout.page(title: t("Payroll {period}", ["period": period.label]), session: session, body: """
+            <h1>\(t("Payroll {period}", ["period": period.label])) <span class="marks">\(ltr: period.range.description)</span></h1>
             \(Layout.problem(problem))
             <form method="get" action="/reports/payroll">
-            \(Layout.field("Period", name: "period", value: periodText, hint: "2026-11, 2026-Q4, 2026, this month, last month, or 2026-11-01..2026-11-15"))
-            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+            \(Layout.field(t("Period"), name: "period", value: periodText, hint: t("2026-11, 2026-Q4, 2026, this month, last month, or 2026-11-01..2026-11-15")))
+            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
-            <p><button type="submit">Show</button></p></form>
+            <p><button type="submit">\(t("Show"))</button></p></form>
             \(CSVDownload.link("/reports/payroll", [("period", periodText), ("household", householdID?.rawValue)]))
             \(lines(report))
             \(totals(report, showHouseholds: householdID == nil))
@@ -39,7 +39,7 @@ struct PayrollPage {
     }
 
     private func lines(_ report: PayrollReport) -> HTML {
-        guard !report.entries.isEmpty else { return "<p class=\"note\">Nobody is paid in this period.</p>" }
+        guard !report.entries.isEmpty else { return "<p class=\"note\">\(t("Nobody is paid in this period."))</p>" }
         let rows = report.entries.map { entry -> HTML in
             let line = entry.line
             let payslip = "/payslips/\(entry.member.id.rawValue)/\(line.month.description)?currency=\(line.currency.code)"
@@ -48,14 +48,14 @@ struct PayrollPage {
                 <td>\(bdi: entry.household.name)</td><td class="num">\(line.daysEmployed)/\(line.daysInMonth)</td>
                 <td class="num">\(line.segments.map(\.monthlySalary.plainAmount).joined(separator: " → "))</td>
                 <td class="num">\(line.unpaid.isEmpty ? "" : line.unpaidDays.description)</td>
-                <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))\(line.deductions.isEmpty ? "" : " −\(line.deductionTotal.plainAmount) advance")</td>
+                <td class="num">\(line.adjustments.isEmpty ? "" : PayrollExplanation.signed(line.adjustmentTotal.rounded()))\(line.deductions.isEmpty ? "" : " " + t("−{amount} advance", ["amount": line.deductionTotal.plainAmount]))</td>
                 <td class="num"><strong>\(line.net.description)</strong></td>
-                <td class="paid" data-paid="\(entry.isPaid ? "yes" : "no")">\(entry.paymentSummary)</td><td><a href="\(payslip)">Payslip</a></td></tr>
+                <td class="paid" data-paid="\(entry.isPaid ? "yes" : "no")">\(ReportWords.paymentSummary(entry))</td><td><a href="\(payslip)">\(t("Payslip"))</a></td></tr>
                 """
         }
         return """
-            <div class="scroll"><table class="payroll"><thead><tr><th>Month</th><th>Staff</th><th>Household</th><th>Days</th>
-            <th class="num">Salary</th><th class="num">Unpaid days</th><th class="num">Adjustments</th><th class="num">Net</th><th>Paid</th><th><span class="sr-only">Payslip</span></th></tr></thead>
+            <div class="scroll"><table class="payroll"><thead><tr><th>\(t("Month"))</th><th>\(t("Staff"))</th><th>\(t("Household"))</th><th>\(t("Days", context: "days employed"))</th>
+            <th class="num">\(t("Salary"))</th><th class="num">\(t("Unpaid days"))</th><th class="num">\(t("Adjustments"))</th><th class="num">\(t("Net"))</th><th>\(t("Paid"))</th><th><span class="sr-only">\(t("Payslip"))</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
     }
@@ -65,36 +65,37 @@ struct PayrollPage {
         guard !report.totals.isEmpty else { return .empty }
         let overall = report.totals.map { total -> HTML in "<li class=\"total\"><strong>\(total.description)</strong></li>" }
         let perHousehold = report.householdTotals
-        guard showHouseholds, perHousehold.count > 1 else { return "<h2>Totals</h2><ul>\(overall)</ul>" }
+        guard showHouseholds, perHousehold.count > 1 else { return "<h2>\(t("Totals"))</h2><ul>\(overall)</ul>" }
         let rows = perHousehold.flatMap { household, totals in
             totals.map { total -> HTML in "<tr><td>\(bdi: household.name)</td><td class=\"num\">\(total.description)</td></tr>" }
         }
         return """
-            <h2>Totals</h2><div class="scroll"><table class="totals"><thead><tr><th>Household</th><th class="num">Net</th></tr></thead>
-            <tbody>\(rows)</tbody></table></div><p>All households:</p><ul>\(overall)</ul>
+            <h2>\(t("Totals"))</h2><div class="scroll"><table class="totals"><thead><tr><th>\(t("Household"))</th><th class="num">\(t("Net"))</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div><p>\(t("All households:"))</p><ul>\(overall)</ul>
             """
     }
 
     private func explanations(_ report: PayrollReport) -> HTML {
         guard !report.entries.isEmpty else { return .empty }
         let sections = report.entries.map { entry -> HTML in
-            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(text)</li>" }
+            // The explanation is the domain's English: kept left to right on any page.
+            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(ltr: text)</li>" }
             return "<h3>\(bdi: entry.member.legalName), \(bdi: entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
         }
-        return "<details><summary>How each line was worked out</summary>\(sections)</details>"
+        return "<details><summary>\(t("How each line was worked out"))</summary>\(sections)</details>"
     }
 
     private func monthForms(_ period: Period, householdID: RecordID?, closed: [ClosedMonth]) -> HTML {
         if let householdID, !reach.allows(.manager, in: householdID) { return .empty }
         guard let householdID, period.range.months.count == 1, let month = period.range.months.first else {
-            return "<p class=\"note\">Choose one household and one month to close or reopen it.</p>"
+            return "<p class=\"note\">\(t("Choose one household and one month to close or reopen it."))</p>"
         }
         let isClosed = closed.contains { $0.month == month && $0.householdID == householdID }
         return """
-            <h2>\(month.description) is \(isClosed ? "closed" : "open")</h2>
+            <h2>\(isClosed ? t("{month} is closed", ["month": month.description]) : t("{month} is open", ["month": month.description]))</h2>
             <form method="post" action="/reports/payroll/\(isClosed ? "reopen" : "close")">\(Layout.csrfField(session))
             <input type="hidden" name="month" value="\(month.description)"><input type="hidden" name="household" value="\(householdID.rawValue)">
-            <p><button type="submit">\(isClosed ? "Reopen" : "Close") \(month.description)</button></p></form>
+            <p><button type="submit">\(isClosed ? t("Reopen {month}", ["month": month.description]) : t("Close {month}", ["month": month.description]))</button></p></form>
             """
     }
 }

@@ -10,7 +10,7 @@ struct ReportController: Sendable {
 
     @Sendable func payroll(_ request: Request, _ context: WebContext) async throws -> Response {
         let page = PayrollPage(app: app, session: context.session, query: request.query, problem: nil)
-        return try await HeavyLane.shared.run { try page.render() }
+        return try await HeavyLane.shared.runPage { try page.render() }
     }
 
     /// The payslip PDF of one person's month: the renderer `report payroll --payslips` stores.
@@ -37,7 +37,7 @@ struct ReportController: Sendable {
         let owed = unpaid.map { "\($0.member.legalName) \($0.outstanding)" }.joined(separator: "; ")
         let query = Form(fields: ["period": [form["month"] ?? ""], "household": [form["household"] ?? ""]])
         return try PayrollPage(app: app, session: context.session, query: query,
-                               problem: "Closed \(form["month"] ?? ""), but pay is still owed: \(owed).").render()
+                               problem: t("Closed {month}, but pay is still owed: {owed}.", ["month": form["month"] ?? "", "owed": owed])).render()
     }
 
     @Sendable func reopenMonth(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
@@ -45,10 +45,10 @@ struct ReportController: Sendable {
     }
 
     private func changeMonth(_ context: WebContext, _ form: Form, _ work: (YearMonth, RecordID) throws -> Void) throws -> Response {
-        let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", "The household"))).household
+        let household = try app.database.householdSummary(id: RecordID(rawValue: form.required("household", t("The household")))).household
         let query = Form(fields: ["period": [form["month"] ?? ""], "household": [household.id.rawValue]])
         return try attempt({
-            try work(try YearMonth(parsing: form.required("month", "The month")), household.id)
+            try work(try YearMonth(parsing: form.required("month", t("The month"))), household.id)
             return Redirect.to("/reports/payroll?period=\(URLComponent.encode(form["month"] ?? ""))&household=\(household.id.rawValue)")
         }, orShow: { try PayrollPage(app: app, session: context.session, query: query, problem: $0).render() })
     }
@@ -61,24 +61,25 @@ struct ReportController: Sendable {
         // Each account has its own feed (its households); the vault's own user has the vault's (all of them).
         if let token = try app.database.calendarFeedToken(for: context.session?.account) {
             let authority = request.head.authority ?? ""
+            let address: HTML = "<a href=\"webcal://\(authority)/calendar/\(token).ics\">webcal://\(authority)/calendar/\(token).ics</a>"
             feed = """
-                <p>Subscribe in a phone's or computer's calendar: <a href="webcal://\(authority)/calendar/\(token).ics">webcal://\(authority)/calendar/\(token).ics</a>
-                (anyone with this address sees the dates and names in it).</p>
-                <form class="inline" method="post" action="/reports/due/feed">\(Layout.csrfField(context.session))<button type="submit">Make a new address</button></form>
-                <form class="inline" method="post" action="/reports/due/feed/revoke">\(Layout.csrfField(context.session))<button type="submit">Stop the calendar feed</button></form>
+                <p>\(HTML.filled(t("Subscribe in a phone's or computer's calendar: {address} (anyone with this address sees the dates and names in it)."),
+                                ["address": address]))</p>
+                <form class="inline" method="post" action="/reports/due/feed">\(Layout.csrfField(context.session))<button type="submit">\(t("Make a new address"))</button></form>
+                <form class="inline" method="post" action="/reports/due/feed/revoke">\(Layout.csrfField(context.session))<button type="submit">\(t("Stop the calendar feed"))</button></form>
                 """
         } else {
             feed = """
                 <form method="post" action="/reports/due/feed">\(Layout.csrfField(context.session))
-                <p><button type="submit">Publish a calendar address</button> so that a phone's calendar shows these dates by itself.</p></form>
+                <p><button type="submit">\(t("Publish a calendar address"))</button> \(t("so that a phone's calendar shows these dates by itself."))</p></form>
                 """
         }
-        return Layout.page(title: "Due", session: context.session, body: """
-            <h1>Due in the next \(within) days</h1>
-            <form method="get" action="/reports/due">\(Layout.field("Days ahead", name: "within", value: String(within), type: "number"))
-            <p><button type="submit">Show</button> <a href="/reports/due.ics?within=\(within)">Download as a calendar file (.ics)</a></p></form>
-            \(Fragments.dueTable(items, today: today, more: "Fewer days ahead show fewer; the calendar file holds them all."))
-            <h2>Calendar feed</h2>\(feed)
+        return Layout.page(title: t("Due"), session: context.session, body: """
+            <h1>\(tPlural("Due in the next {count} day", "Due in the next {count} days", count: within))</h1>
+            <form method="get" action="/reports/due">\(Layout.field(t("Days ahead"), name: "within", value: String(within), type: "number"))
+            <p><button type="submit">\(t("Show"))</button> <a href="/reports/due.ics?within=\(within)">\(t("Download as a calendar file (.ics)"))</a></p></form>
+            \(Fragments.dueTable(items, today: today, more: "\(t("Fewer days ahead show fewer; the calendar file holds them all."))"))
+            <h2>\(t("Calendar feed"))</h2>\(feed)
             """)
     }
 

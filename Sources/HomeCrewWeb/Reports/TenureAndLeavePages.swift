@@ -29,28 +29,28 @@ extension ReportController {
     }
 
     @Sendable func tenure(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try tenurePage(request.query, context) }
+        try await HeavyLane.shared.runPage { try tenurePage(request.query, context) }
     }
 
     private func tenurePage(_ query: Form, _ context: WebContext) throws -> Response {
-        try reportPage("Tenure", query, context) { query in
+        try reportPage("tenure", title: t("Tenure"), query, context) { query in
             let chosen = try TenureQuery(query, app: app, reach: context.reach)
             let (lines, households) = try chosen.lines(app, context.reach)
             try Self.refuseLongPage(lines.count)
             let rows = lines.map { line -> HTML in
                 """
                 <tr><td><a href="/staff/\(line.member.id.rawValue)">\(bdi: line.member.legalName)</a></td><td>\(bdi: households[line.member.id])</td>
-                <td class="num">\(line.member.startDate.description)</td><td>\(line.member.status(asOf: chosen.asOf).rawValue)</td><td>\(line.summary)</td>
+                <td class="num">\(line.member.startDate.description)</td><td>\(Words.status(line.member.status(asOf: chosen.asOf)))</td><td>\(ReportWords.tenure(line))</td>
                 <td class="num">\(line.nextAnniversary?.description)</td><td class="num">\(line.daysUntilAnniversary.map(String.init))</td></tr>
                 """
             }
-            let table: HTML = lines.isEmpty ? "<p class=\"note\">Nobody is employed on \(chosen.asOf.description).</p>" : """
-                <div class="scroll"><table><thead><tr><th>Name</th><th>Household</th><th>Start</th><th>Status</th><th>Tenure</th>
-                <th>Next anniversary</th><th class="num">In days</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            let table: HTML = lines.isEmpty ? "<p class=\"note\">\(t("Nobody is employed on {date}.", ["date": chosen.asOf.description]))</p>" : """
+                <div class="scroll"><table><thead><tr><th>\(t("Name"))</th><th>\(t("Household"))</th><th>\(t("Start"))</th><th>\(t("Status"))</th><th>\(t("Tenure"))</th>
+                <th>\(t("Next anniversary"))</th><th class="num">\(t("In days"))</th></tr></thead><tbody>\(rows)</tbody></table></div>
                 """
-            return (heading: "Tenure on \(chosen.asOf.description)", fields: """
-                \(Layout.field("As of", name: "as_of", value: chosen.asOf.description, type: "date"))
-                <p class="field"><label><input type="checkbox" name="left" value="yes"\(chosen.includeLeft ? " checked" as HTML : .empty)> Include people who have left</label></p>
+            return (heading: t("Tenure on {date}", ["date": chosen.asOf.description]), fields: """
+                \(Layout.field(t("As of"), name: "as_of", value: chosen.asOf.description, type: "date"))
+                <p class="field"><label><input type="checkbox" name="left" value="yes"\(chosen.includeLeft ? " checked" as HTML : .empty)> \(t("Include people who have left"))</label></p>
                 """, csv: CSVDownload.link("/reports/tenure", chosen.fields), body: table)
         }
     }
@@ -73,11 +73,11 @@ extension ReportController {
     }
 
     @Sendable func leave(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try leavePage(request.query, context) }
+        try await HeavyLane.shared.runPage { try leavePage(request.query, context) }
     }
 
     private func leavePage(_ query: Form, _ context: WebContext) throws -> Response {
-        try reportPage("Leave", query, context) { query in
+        try reportPage("leave", title: t("Leave"), query, context) { query in
             let (year, household, lines) = try leaveLines(query, context)
             try Self.refuseLongPage(lines.count)
             let rows = lines.map { line -> HTML in
@@ -91,12 +91,12 @@ extension ReportController {
                     <td class="num\(balance.isOvershoot ? " error" : "")"><strong>\(balance.balance.description)</strong></td></tr>
                     """
             }
-            let table: HTML = lines.isEmpty ? "<p class=\"note\">Nobody was employed in \(year).</p>" : """
-                <div class="scroll"><table><thead><tr><th>Name</th><th>Household</th><th class="num">Allocation</th><th class="num">Carried over</th>
-                <th class="num">Annual</th><th class="num">Sick</th><th class="num">Unpaid</th><th class="num">Other</th><th class="num">Balance</th></tr></thead>
+            let table: HTML = lines.isEmpty ? "<p class=\"note\">\(t("Nobody was employed in {year}.", ["year": String(year)]))</p>" : """
+                <div class="scroll"><table><thead><tr><th>\(t("Name"))</th><th>\(t("Household"))</th><th class="num">\(t("Allocation"))</th><th class="num">\(t("Carried over"))</th>
+                <th class="num">\(t("Annual", context: "leave"))</th><th class="num">\(t("Sick", context: "leave"))</th><th class="num">\(t("Unpaid", context: "leave"))</th><th class="num">\(t("Other", context: "leave"))</th><th class="num">\(t("Balance"))</th></tr></thead>
                 <tbody>\(rows)</tbody></table></div>
                 """
-            return (heading: "Leave in \(year)", fields: Layout.field("Year", name: "year", value: String(year), type: "number"),
+            return (heading: t("Leave in {year}", ["year": String(year)]), fields: Layout.field(t("Year"), name: "year", value: String(year), type: "number"),
                     csv: CSVDownload.link("/reports/leave", [("year", String(year)), ("household", household?.rawValue)]), body: table)
         }
     }
@@ -125,16 +125,16 @@ extension ReportController {
 
     /// A report page: its form (the report's own fields and the household), the CSV link and the
     /// table; a value the shared rules refuse is shown above the form, status 422.
-    private func reportPage(_ title: String, _ query: Form, _ context: WebContext,
+    private func reportPage(_ name: String, title: String, _ query: Form, _ context: WebContext,
                             _ build: (Form) throws -> (heading: String, fields: HTML, csv: HTML, body: HTML)) throws -> Response {
         let households = try app.database.householdSummaries(within: context.reach)
-        let path = "/reports/" + title.lowercased()
+        let path = "/reports/" + name
         func form(_ fields: HTML) -> HTML {
             """
             <form method="get" action="\(path)">\(fields)
-            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
-            <p><button type="submit">Show</button></p></form>
+            <p><button type="submit">\(t("Show"))</button></p></form>
             """
         }
         do {
@@ -144,7 +144,7 @@ extension ReportController {
             let (status, message) = WebError.presentation(of: error)
             guard status == .unprocessableContent else { throw error }
             return Layout.page(title: title, session: context.session, status: status, body: """
-                <h1>\(title)</h1>\(Layout.problem(message))\(form(.empty))<p><a href="\(path)">Start again</a></p>
+                <h1>\(title)</h1>\(Layout.problem(message))\(form(.empty))<p><a href="\(path)">\(t("Start again"))</a></p>
                 """)
         }
     }

@@ -7,7 +7,7 @@ struct SearchController: Sendable {
     let app: WebApp
 
     @Sendable func show(_ request: Request, _ context: WebContext) async throws -> Response {
-        try await HeavyLane.shared.run { try page(request.query, context) }
+        try await HeavyLane.shared.runPage { try page(request.query, context) }
     }
 
     private func page(_ query: Form, _ context: WebContext) throws -> Response {
@@ -23,19 +23,19 @@ struct SearchController: Sendable {
                 problem = message
             }
         }
-        let kinds = [(value: "", label: "any")] + DocumentKind.allCases.map { ($0.rawValue, $0.rawValue) }
-        return Layout.page(title: query["q"].map { "\($0) – Search" } ?? "Search", session: context.session, body: """
-            <h1>Search</h1>
+        let kinds = [(value: "", label: t("any", context: "kind"))] + DocumentWords.kindOptions
+        return Layout.page(title: query["q"].map { t("{words} – Search", ["words": $0]) } ?? t("Search"), session: context.session, body: """
+            <h1>\(t("Search"))</h1>
             <form method="get" action="/search" role="search">
-            \(Layout.field("Words", name: "q", value: query["q"], type: "search",
-                           hint: "All words must match. Also \"exact phrase\", prefix*, a OR b, -word, staff:NAME, kind:KIND, title:WORD"))
-            \(Layout.select("Household", name: "household", options: [(value: "", label: "All households")] + Fragments.householdOptions(households),
+            \(Layout.field(t("Words"), name: "q", value: query["q"], type: "search",
+                           hint: t("All words must match. Also \"exact phrase\", prefix*, a OR b, -word, staff:NAME, kind:KIND, title:WORD")))
+            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(households),
                             selected: query["household"] ?? ""))
-            \(Layout.select("Kind", name: "kind", options: kinds, selected: query["kind"] ?? ""))
-            <details\(query["added_from"] != nil || query["added_to"] != nil ? " open" as HTML : .empty)><summary>Added between</summary>
-            \(Layout.field("From", name: "added_from", value: query["added_from"], type: "date"))
-            \(Layout.field("To", name: "added_to", value: query["added_to"], type: "date"))</details>
-            <p><button type="submit">Search</button></p>
+            \(Layout.select(t("Kind"), name: "kind", options: kinds, selected: query["kind"] ?? ""))
+            <details\(query["added_from"] != nil || query["added_to"] != nil ? " open" as HTML : .empty)><summary>\(t("Added between"))</summary>
+            \(Layout.field(t("From"), name: "added_from", value: query["added_from"], type: "date"))
+            \(Layout.field(t("To"), name: "added_to", value: query["added_to"], type: "date"))</details>
+            <p><button type="submit">\(t("Search"))</button></p>
             </form>
             \(Layout.problem(problem))
             \(results)
@@ -52,21 +52,22 @@ struct SearchController: Sendable {
         }
         let people = try self.people(matching: parsed, filter.householdID, reach)
         let found = try app.database.search(parsed, filter)
-        guard !found.hits.isEmpty else { return people + "<p>No document matches.</p>" }
+        guard !found.hits.isEmpty else { return people + "<p>\(t("No document matches."))</p>" }
         let items = found.hits.map { hit -> HTML in
-            let page: HTML = hit.page.map { "<a href=\"/documents/\(hit.documentID.rawValue)#page-\($0)\">page \($0)</a>" } ?? "title, staff or file name"
+            let page: HTML = hit.page.map { "<a href=\"/documents/\(hit.documentID.rawValue)#page-\($0)\">\(t("page {number}", ["number": String($0)]))</a>" }
+                ?? "\(t("title, staff or file name"))"
             let snippet: HTML = hit.page == nil ? .empty
                 : "<br>" + HTML.highlighted(hit.snippet, start: SearchHit.highlightStart, end: SearchHit.highlightEnd)
             return """
                 <li><a href="/documents/\(hit.documentID.rawValue)"><strong>\(bdi: hit.title)</strong></a>
-                <span class="marks">\(hit.kind.rawValue) · \(bdi: hit.household)\(hit.staff.isEmpty ? "" : " · ")\(bdi: hit.staff)</span>
+                <span class="marks">\(Words.kind(hit.kind)) · \(bdi: hit.household)\(hit.staff.isEmpty ? "" : " · ")\(bdi: hit.staff)</span>
                 · \(page)\(snippet)</li>
                 """
         }
         let note: HTML = found.rankedRecentPagesOnly
-            ? "<p class=\"note\">More than \(AppDatabase.rankingWindow) pages match; these are the best of the most recently added. Add a word to narrow the search.</p>"
+            ? "<p class=\"note\">\(t("More than {count} pages match; these are the best of the most recently added. Add a word to narrow the search.", ["count": String(AppDatabase.rankingWindow)]))</p>"
             : .empty
-        return people + "<h2>Documents</h2>\(note)<ol class=\"results\">\(items)</ol>"
+        return people + "<h2>\(t("Documents"))</h2>\(note)<ol class=\"results\">\(items)</ol>"
     }
 
     /// People whose names hold the query's words, above the documents (a query with OR, an
@@ -80,9 +81,9 @@ struct SearchController: Sendable {
             let knownAs: HTML = person.member.knownAs.map { " (\(bdi: $0))" } ?? .empty
             return """
                 <li><a href="/staff/\(person.member.id.rawValue)"><strong>\(bdi: person.member.legalName)</strong></a>\(knownAs)
-                <span class="marks">\(bdi: person.household.name) · \(person.member.status(asOf: today).rawValue)</span></li>
+                <span class="marks">\(bdi: person.household.name) · \(Words.status(person.member.status(asOf: today)))</span></li>
                 """
         }
-        return "<h2>People</h2><ul class=\"results people\">\(items)</ul>"
+        return "<h2>\(t("People"))</h2><ul class=\"results people\">\(items)</ul>"
     }
 }

@@ -17,8 +17,9 @@ struct SharingController: Sendable {
             let made = try app.database.invite(to: household, role: role, days: days)
             let link = Self.link(made.token, request)
             return """
-                Invitation made. Send this link to the person you invite (it is shown once, works once, until \(made.invitation.expiresAt.prefix(16)) UTC):
-                <input class="link-copy" readonly value="\(link)" aria-label="Invitation link">
+                \(t("Invitation made. Send this link to the person you invite (it is shown once, works once, until {time} UTC):",
+                    ["time": String(made.invitation.expiresAt.prefix(16))]))
+                <input class="link-copy" readonly value="\(link)" aria-label="\(t("Invitation link"))">
                 """
         }
     }
@@ -27,7 +28,7 @@ struct SharingController: Sendable {
         let invitation = try context.recordID("invitation")
         return try change(context) { household in
             _ = try app.database.revokeInvitation(invitation, in: household)
-            return "Invitation withdrawn: its link no longer works."
+            return "\(t("Invitation withdrawn: its link no longer works."))"
         }
     }
 
@@ -35,7 +36,9 @@ struct SharingController: Sendable {
         let account = try context.accountName("account")
         return try change(context) { household in
             let member = try app.database.setRole(try HouseholdRole.invitable(form["role"] ?? ""), of: account, in: household)
-            return "\(bdi: member.accountName) is now a \(member.role.rawValue)."
+            return member.role == .viewer
+                ? HTML.filled(t("{name} is now a viewer."), ["name": "\(bdi: member.accountName)"])
+                : HTML.filled(t("{name} is now a manager."), ["name": "\(bdi: member.accountName)"])
         }
     }
 
@@ -43,21 +46,23 @@ struct SharingController: Sendable {
         let account = try context.accountName("account")
         return try change(context) { household in
             let member = try app.database.removeMember(account, from: household)
-            return "\(bdi: member.accountName) no longer belongs to this household."
+            return HTML.filled(t("{name} no longer belongs to this household."), ["name": "\(bdi: member.accountName)"])
         }
     }
 
     @Sendable func transfer(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { household in
-            let made = try app.database.offerOwnership(of: household, to: form.required("account", "The member"))
-            return "Ownership offered to \(made.invitation.forAccount ?? ""): it moves when they accept it on this page."
+            let made = try app.database.offerOwnership(of: household, to: form.required("account", t("The member")))
+            return "\(t("Ownership offered to {name}: it moves when they accept it on this page.", ["name": made.invitation.forAccount ?? ""]))"
         }
     }
 
     @Sendable func dissolve(_ request: Request, _ context: WebContext, _ form: Form) async throws -> Response {
         try change(context) { household in
             let removed = try app.database.dissolveSharing(of: household)
-            return "Sharing dissolved: \(removed) member(s) removed and open invitations withdrawn. The records stay."
+            let done = tPlural("Sharing dissolved: {count} member removed and open invitations withdrawn. The records stay.",
+                               "Sharing dissolved: {count} members removed and open invitations withdrawn. The records stay.", count: removed)
+            return "\(done)"
         }
     }
 
@@ -77,7 +82,7 @@ struct SharingController: Sendable {
         try change(context) { household in
             guard let account = context.session?.account else { throw SharingProblem.vaultUserAccepts }
             try app.database.acceptOwnership(of: household, by: account)
-            return "You own this household now."
+            return "\(t("You own this household now."))"
         }
     }
 
@@ -109,7 +114,7 @@ struct SharingController: Sendable {
         let wait = app.hashTries.take(["join-invitation:" + token] + (context.clientKey.map { ["join-address:\($0)"] } ?? []))
         guard wait == 0 else {
             var response = try invitationPage(invitation, token: token, context,
-                                              problem: "Too many tries to join: try again in \(counted(wait, "second")).", name: name)
+                                              problem: tPlural("Too many tries to join: try again in {count} second.", "Too many tries to join: try again in {count} seconds.", count: wait), name: name)
             response.status = .tooManyRequests
             response.headers[.retryAfter] = String(wait)
             return response
@@ -133,7 +138,7 @@ struct SharingController: Sendable {
             // A taken name must be refused (names sign in), but the answer does not say that an
             // account of that name exists, and it costs the same password hash as any join.
             if case StoreError.accountExists = error {
-                message = "This name cannot be used for a new account: choose another. If you already have an account, sign in and open the invitation again."
+                message = t("This name cannot be used for a new account: choose another. If you already have an account, sign in and open the invitation again.")
             }
             var response = try invitationPage(invitation, token: token, context, problem: message, name: name)
             response.status = status
@@ -166,41 +171,43 @@ struct SharingController: Sendable {
         guard invitation.state == .pending else {
             return Self.problemPage(invitation.state == .accepted ? .invitationUsed : invitation.state == .revoked ? .invitationRevoked : .invitationExpired, context)
         }
-        let what: HTML = invitation.isTransfer
-            ? "\(bdi: AuditActor.readable(invitation.createdBy)) offers \(bdi: invitation.forAccount ?? "") the ownership of <strong>\(bdi: invitation.householdName)</strong>."
-            : "\(bdi: AuditActor.readable(invitation.createdBy)) invites you to <strong>\(bdi: invitation.householdName)</strong> as a \(invitation.role.rawValue)."
+        let names: [String: HTML] = ["by": "\(bdi: AuditActor.readable(invitation.createdBy))", "name": "\(bdi: invitation.forAccount ?? "")",
+                                     "household": "<strong>\(bdi: invitation.householdName)</strong>"]
+        let what: HTML = invitation.isTransfer ? HTML.filled(t("{by} offers {name} the ownership of {household}."), names)
+            : invitation.role == .viewer ? HTML.filled(t("{by} invites you to {household} as a viewer."), names)
+            : HTML.filled(t("{by} invites you to {household} as a manager."), names)
         let base = "/invitations/\(token)"
         let action: HTML
         if let account = context.session?.account {
             action = """
                 <form method="post" action="\(base)/accept">\(Layout.csrfField(context.session))
-                <p><button type="submit">Accept as \(bdi: account.name)</button></p></form>
+                <p><button type="submit">\(HTML.filled(t("Accept as {name}"), ["name": "\(bdi: account.name)"]))</button></p></form>
                 """
         } else if context.session != nil {
             action = "<p class=\"note\">\(SharingProblem.vaultUserAccepts.description)</p>"
         } else {
             let join: HTML = invitation.isTransfer ? .empty : """
-                <h2>Or make an account</h2>
+                <h2>\(t("Or make an account"))</h2>
                 <form method="post" action="\(base)/join">
-                \(Layout.field("Account name", name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\""))
-                \(Layout.field("Password", name: "password", type: "password", required: true,
-                               hint: "At least 12 characters; a few unrelated words make a good one", attributes: "autocomplete=\"new-password\""))
-                \(Layout.field("The password again", name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
-                <p><button type="submit">Make the account and accept</button></p></form>
+                \(Layout.field(t("Account name"), name: "name", value: name, required: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\""))
+                \(Layout.field(t("Password"), name: "password", type: "password", required: true,
+                               hint: t("At least 12 characters; a few unrelated words make a good one"), attributes: "autocomplete=\"new-password\""))
+                \(Layout.field(t("The password again"), name: "again", type: "password", required: true, attributes: "autocomplete=\"new-password\""))
+                <p><button type="submit">\(t("Make the account and accept"))</button></p></form>
                 """
-            action = "<p><a href=\"/signin?next=\(component: base)\">Sign in to accept</a></p>\(join)"
+            action = "<p><a href=\"/signin?next=\(component: base)\">\(t("Sign in to accept"))</a></p>\(join)"
         }
-        return Layout.page(title: "Invitation", session: context.session, body: """
-            <h1>Invitation</h1>
+        return Layout.page(title: t("Invitation"), session: context.session, body: """
+            <h1>\(t("Invitation"))</h1>
             \(Layout.problem(problem))
-            <p>\(what) It is open until \(invitation.expiresAt.prefix(16)) UTC.</p>
+            <p>\(what) \(t("It is open until {time} UTC.", ["time": String(invitation.expiresAt.prefix(16))]))</p>
             \(action)
             """)
     }
 
     private static func problemPage(_ problem: SharingProblem, _ context: WebContext) -> Response {
-        Layout.page(title: "Invitation", session: context.session, status: problem.category == .notFound ? .notFound : .unprocessableContent, body: """
-            <h1>Invitation</h1>\(Layout.problem(problem.description))<p><a href="/">The start page</a></p>
+        Layout.page(title: t("Invitation"), session: context.session, status: problem.category == .notFound ? .notFound : .unprocessableContent, body: """
+            <h1>\(t("Invitation"))</h1>\(Layout.problem(problem.description))<p><a href="/">\(t("The start page"))</a></p>
             """)
     }
 
