@@ -645,10 +645,20 @@ def axe_finds_what_it_should(driver):
 
 
 def whole_page(driver, width, path):
-    """The whole page, not only the window (at most 3,000 px tall)."""
-    height = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]["height"]
-    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
-                                                           "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 3000), "scale": 1}})
+    """The whole page, not only the window (at most 3,000 px tall): the emulated window is made as tall as the page
+    for the shot. (Chromium's captureBeyondViewport clips a right-to-left page from the wrong edge: an Arabic page
+    came out shifted by a column.)"""
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    height = min(int(metrics["cssContentSize"]["height"]), 3000)
+    window = int(metrics["cssLayoutViewport"]["clientHeight"])
+    mobile = width <= 390
+    resize = lambda tall: driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                                 {"width": width, "height": tall, "deviceScaleFactor": 1, "mobile": mobile})
+    resize(max(height, window))
+    try:
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    finally:
+        resize(window)
     with open(path, "wb") as file:
         file.write(base64.b64decode(shot["data"]))
 

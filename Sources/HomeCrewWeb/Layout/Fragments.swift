@@ -15,7 +15,9 @@ enum Fragments {
         let items = documents.map { details -> HTML in
             let expiry: HTML = details.document.expiresOn.map { date in
                 let expired = date < asOf
-                return "<br><span class=\"marks\(expired ? " error" : "")\">\(expired ? t("expired {date}", ["date": date.description]) : t("expires {date}", ["date": date.description]))</span>"
+                // On a right-to-left page the date stays one left-to-right word: wrapped at its hyphen it read 15-12 / 2026-.
+                let shown: HTML = WebText.current.rightToLeft ? "<bdi dir=\"ltr\" class=\"date\">\(date.description)</bdi>" : "\(date.description)"
+                return "<br><span class=\"marks\(expired ? " error" : "")\">\(HTML.filled(expired ? t("expired {date}") : t("expires {date}"), ["date": shown]))</span>"
             } ?? .empty
             return """
                 <li><a href="/documents/\(details.document.id.rawValue)">\(thumbnail(details))\(bdi: details.document.title)</a>
