@@ -34,7 +34,7 @@ struct SharingSection {
                 <form class="inline" method="post" action="\(path)/role">\(csrf)<input type="hidden" name="role" value="\(other.rawValue)">
                 <button type="submit" class="link">\(other == .viewer ? t("Make viewer") : t("Make manager"))</button></form>
                 <form class="inline" method="post" action="\(path)/remove" data-confirm="\(t("Remove this member?"))">\(csrf)
-                <button type="submit" class="link">\(t("Remove"))</button></form>
+                <button type="submit" class="link">\(t("Remove", context: "household member"))</button></form>
                 """
             return "<tr><td>\(bdi: member.accountName)</td><td>\(Words.role(member.role))</td><td>\(member.since.prefix(10))</td><td>\(actions)</td></tr>"
         }
