@@ -12,8 +12,8 @@ enum ZoneShapes {
     /// A band is enlarged at most this much (a 250 px card's characters are 5 px apart).
     static let maximumScale = 8.0
 
-    /// One way of reading a band: its characters' height scaled to `pitch` px, `stretch` times wider
-    /// across (tesseract reads a run of fillers one too few or not at all when they stand close).
+    /// One way of reading a band: scaled so that its characters stand `pitch` px apart, then `stretch`
+    /// times wider across (tesseract reads a run of close fillers a few too few, or none).
     struct Attempt {
         var candidate: ZoneCandidate
         var pitch: Double
@@ -38,8 +38,8 @@ enum ZoneShapes {
         return nil
     }
 
-    /// The readings to try, the likeliest first: every band upright and upside down at the best
-    /// pitch, then at the second, then binarised.
+    /// The readings to try, the likeliest first: every band upright and upside down in the first way,
+    /// then in the next.
     static func attempts(_ candidates: [ZoneCandidate], width: Int, height: Int) -> [Attempt] {
         var attempts: [Attempt] = []
         for way in ways {
