@@ -29,7 +29,7 @@ let package = Package(
         // links it, so the PDF, image and OCR libraries never load into `homecrew` itself.
         .target(
             name: "HomeCrewMedia",
-            dependencies: ["HomeCrewCore", "HomeCrewVault", "PopplerDocument", "CCairo", "CZlib", "CHeif", "CTurboJPEG", "CTesseract"]
+            dependencies: ["HomeCrewCore", "HomeCrewVault", "PopplerDocument", "CCairo", "CZlib", "CHeif", "CTurboJPEG", "CTesseract", "CLeptonica"]
         ),
         // One PDF parse through poppler's C++ binding (text in pdftotext's layout, metadata, fonts,
         // pages drawn by pdftoppm's renderer) behind a small C interface.
@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        // Leptonica, the image library tesseract itself links: the morphology that finds a zone by its shape.
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         // The SQLite store (GRDB): migrations, intention-named reads and writes.
         .target(
             name: "HomeCrewStore",

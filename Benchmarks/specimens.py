@@ -518,18 +518,179 @@ def labelled_specimens(out, rng, truth):
                       "expected": {"kind": "visa", "expiry": expiry.isoformat()}})
 
 
+# ---------------------------------------------------------------- zones as the world photographs them (#50)
+
+WORLD_SEED = 50          # the part tuned against; WORLD_SEED + 1 makes the held-out part, never looked at while tuning
+WORLD_COUNT = 30         # specimens in each part
+WORLD_FORMATS = ["TD1", "TD3", "TD1", "TD2", "MRV-A", "TD1", "MRV-B", "TD3", "TD1"]  # four in nine TD1
+WORLD_KINDS = ["whole-small", "scan", "phone"]
+
+
+def world_person(rng, fmt):
+    nationality = rng.choice(NATIONS)
+    state = nationality if fmt in ("TD3", "TD1", "TD2") else rng.choice(["ARE", "JPN", "IND"])
+    years = 3 if fmt.startswith("MRV") else 10
+    letters = "ABCDEFGHJKLMNPRSTUVWXYZ"
+    digits = 7 if rng.random() < 0.5 else 8
+    number = rng.choice(letters) + "".join(rng.choice("0123456789") for _ in range(digits))
+    person = {"format": fmt, "state": state, "nationality": nationality, "number": number,
+              "surname": rng.choice(SURNAMES), "given": rng.choice(GIVEN), "sex": rng.choice("FM"),
+              "birth": BASE - datetime.timedelta(days=rng.randrange(19 * 365, 58 * 365)),
+              "expiry": BASE + datetime.timedelta(days=rng.randrange(120, years * 365 - 30)), "source": "invented"}
+    if fmt == "TD3" and rng.random() < 0.5:
+        person["optional"] = "".join(rng.choice("0123456789") for _ in range(10))
+    return person
+
+
+def solve(matrix, vector):
+    """Gaussian elimination with partial pivoting (8 unknowns: no numpy needed)."""
+    n = len(vector)
+    rows = [list(map(float, matrix[i])) + [float(vector[i])] for i in range(n)]
+    for column in range(n):
+        pivot = max(range(column, n), key=lambda r: abs(rows[r][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        for r in range(n):
+            if r != column:
+                factor = rows[r][column] / rows[column][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def perspective(image, corners, size, background):
+    """The image drawn with its corners at `corners` (top-left, top-right, bottom-right, bottom-left) on `background`."""
+    w, h = image.size
+    source = [(0, 0), (w, 0), (w, h), (0, h)]
+    matrix, vector = [], []
+    for (x, y), (u, v) in zip(corners, source):  # PIL maps each output point (x, y) to its input point (u, v)
+        matrix.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        vector.append(u)
+        matrix.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        vector.append(v)
+    coefficients = solve(matrix, vector)
+    warped = image.convert("RGBA").transform(size, Image.PERSPECTIVE, coefficients, resample=Image.BICUBIC)
+    background.paste(warped, (0, 0), warped)
+    return background
+
+
+def busy_background(size, rng):
+    """A table, a keyboard or a printed page behind the document: shapes, stripes and lines of text."""
+    w, h = size
+    image = Image.new("RGB", size, tuple(rng.randrange(60, 200) for _ in range(3)))
+    draw = ImageDraw.Draw(image)
+    for _ in range(rng.randrange(40, 120)):
+        x, y = rng.randrange(w), rng.randrange(h)
+        colour = tuple(rng.randrange(0, 256) for _ in range(3))
+        if rng.random() < 0.5:
+            draw.rectangle((x, y, x + rng.randrange(20, w // 3), y + rng.randrange(10, h // 4)), fill=colour)
+        else:
+            draw.line((x, y, x + rng.randrange(-w // 2, w // 2), y + rng.randrange(-h // 4, h // 4)), fill=colour,
+                      width=rng.randrange(2, 12))
+    font = ImageFont.truetype(SANS, rng.randrange(14, 30))
+    for _ in range(rng.randrange(5, 25)):
+        words = " ".join(rng.choice(SURNAMES + GIVEN + ["TOTAL", "2031", "QTY", "<<<", "RECEIPT"]) for _ in range(rng.randrange(3, 9)))
+        draw.text((rng.randrange(-100, w), rng.randrange(h)), words, font=font, fill=tuple(rng.randrange(0, 120) for _ in range(3)))
+    return image.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 3)))
+
+
+def light(image, rng):
+    """A glare (a bright patch) or a shadow (a dark slope) across the frame."""
+    w, h = image.size
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    if rng.random() < 0.5:
+        x, y, r = rng.randrange(w), rng.randrange(h), rng.randrange(min(w, h) // 8, min(w, h) // 3)
+        draw.ellipse((x - r, y - r // 2, x + r, y + r // 2), fill=rng.randrange(90, 170))
+        return Image.composite(Image.new("RGB", (w, h), (255, 255, 250)), image, mask.filter(ImageFilter.GaussianBlur(r / 3))), "glare"
+    edge = rng.randrange(w // 3, w)
+    draw.polygon([(edge, 0), (w, 0), (w, h), (edge - rng.randrange(0, w // 3), h)], fill=rng.randrange(70, 130))
+    return Image.composite(Image.new("RGB", (w, h), (10, 10, 20)), image, mask.filter(ImageFilter.GaussianBlur(30))), "shadow"
+
+
+def world_degrade(kind, image, pitch, rng):
+    """Returns (image, extension, save options, parameters, final character pitch)."""
+    params = {}
+    page_width = image.width
+    if kind == "whole-small":
+        # A whole card or page, cut from a scan or a screenshot: 250-450 px wide.
+        width = rng.randrange(250, 451)
+        image = resize(image, width)
+        final_pitch = pitch * width / page_width
+        if rng.random() < 0.5:
+            params["blur_radius_px"] = round(rng.uniform(0.2, 0.5), 2)
+            image = image.filter(ImageFilter.GaussianBlur(params["blur_radius_px"]))
+    elif kind == "scan":
+        # A flatbed scan: white around the page, turned a little, 600-800 px wide.
+        width = rng.randrange(600, 801)
+        params["degrees"] = round(rng.uniform(-3, 3), 1)
+        bed = Image.new("RGB", (int(image.width * 1.1), int(image.height * 1.15)), (250, 250, 248))
+        bed.paste(image, (int(image.width * 0.05), int(image.height * 0.07)))
+        turned = bed.rotate(params["degrees"], resample=Image.BICUBIC, expand=True, fillcolor=(250, 250, 248))
+        image = resize(turned, width)
+        final_pitch = pitch * width / turned.width
+    else:
+        # A phone photo: the page a part of a 1,300-2,000 px frame, in perspective, on a busy background,
+        # under glare or shadow; a quarter of them stored sideways with no orientation tag.
+        width = rng.randrange(1300, 2001)
+        height = width * 3 // 4
+        fraction = rng.uniform(0.38, 0.7)
+        doc_w = width * fraction
+        doc_h = doc_w * image.height / image.width
+        x0, y0 = rng.uniform(0.05, 0.95 - fraction) * width, rng.uniform(0.05, max(0.06, 0.95 - doc_h / height)) * height
+        jitter = lambda: rng.uniform(-0.05, 0.05) * doc_w
+        corners = [(x0 + jitter(), y0 + jitter()), (x0 + doc_w + jitter(), y0 + jitter()),
+                   (x0 + doc_w + jitter(), y0 + doc_h + jitter()), (x0 + jitter(), y0 + doc_h + jitter())]
+        params.update({"frame": [width, height], "document_fraction": round(fraction, 2),
+                       "corners": [[round(x), round(y)] for x, y in corners]})
+        image = perspective(image, corners, (width, height), busy_background((width, height), rng))
+        image, params["light"] = light(image, rng)
+        params["blur_radius_px"] = round(rng.uniform(0.3, 1.0), 2)
+        image = image.filter(ImageFilter.GaussianBlur(params["blur_radius_px"]))
+        final_pitch = pitch * doc_w / page_width
+        if rng.random() < 0.25:
+            params["page_turned_degrees"] = rng.choice([90, 270])
+            image = image.rotate(params["page_turned_degrees"], expand=True)
+    params["quality"] = rng.randrange(55, 92)
+    return image, "jpg", {"quality": params["quality"]}, params, final_pitch
+
+
+def world_specimens(out, seed, part, truth):
+    rng = random.Random(seed)
+    for index in range(WORLD_COUNT):
+        fmt = WORLD_FORMATS[index % len(WORLD_FORMATS)]
+        person = world_person(rng, fmt)
+        kind = WORLD_KINDS[(index + index // len(WORLD_FORMATS)) % len(WORLD_KINDS)]  # every format in every kind
+        base, pitch = page(person, rng)
+        image, extension, options, params, final_pitch = world_degrade(kind, base, pitch, rng)
+        name = f"world-{part}-{index + 1:02d}-{fmt.lower()}-{kind}.{extension}"
+        save(image, os.path.join(out, name), **options)
+        kinds = {"TD3": "passport", "TD1": "id-card", "TD2": "id-card", "MRV-A": "visa", "MRV-B": "visa"}
+        truth.append({"file": name, "group": "world", "part": part, "format": fmt, "degradation": kind,
+                      "parameters": params, "zone_char_pitch_px": round(final_pitch, 1), "width_px": image.width,
+                      "zone": zone_lines(person), "country": COUNTRY_OF.get(person["state"], "AE"),
+                      "expected": {"kind": kinds[fmt], "expiry": person["expiry"].isoformat(),
+                                   "birth": person["birth"].isoformat(), "number": person["number"],
+                                   "person": f"{person['given']} {person['surname']}".title()}})
+
+
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: specimens.py OUTDIR")
-    out = os.path.abspath(sys.argv[1])
+    arguments = sys.argv[1:]
+    world = "--world" in arguments
+    arguments = [a for a in arguments if a != "--world"]
+    if len(arguments) != 1:
+        sys.exit("usage: specimens.py [--world] OUTDIR")
+    out = os.path.abspath(arguments[0])
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if out == checkout or out.startswith(checkout + os.sep):
         sys.exit(f"specimens.py: {out} is inside the checkout; write the specimens elsewhere")
     os.makedirs(out, exist_ok=True)
     rng = random.Random(SEED)
     truth = []
-    zone_specimens(out, rng, truth)
-    labelled_specimens(out, rng, truth)
+    if world:
+        world_specimens(out, WORLD_SEED, "tuning", truth)
+        world_specimens(out, WORLD_SEED + 1, "held-out", truth)
+    else:
+        zone_specimens(out, rng, truth)
+        labelled_specimens(out, rng, truth)
     with open(os.path.join(out, "truth.json"), "w") as handle:
         json.dump({"seed": SEED, "files": truth}, handle, ensure_ascii=False, indent=1)
     print(f"{len(truth)} specimens in {out}")

@@ -254,6 +254,28 @@ def heif_primary_recoded(path, image, item_type):
         f.write(bytes(data))
 
 
+def zone_fixtures():
+    """Zones too small for a whole page's OCR to read (#50), invented people drawn by
+    Benchmarks/specimens.py's page (needs fonts-ocr-b and python3-gi-cairo), each turned 1.5 degrees
+    as a scanner leaves it: a TD1 identity card whole at 300 px wide and a passport page at 300 px
+    wide (characters 6 px apart)."""
+    import datetime
+    import random
+    import sys
+    sys.path.insert(0, os.path.join(HERE, "..", "Benchmarks"))
+    import specimens
+    date = datetime.date
+    card = {"format": "TD1", "state": "KEN", "nationality": "KEN", "number": "AK4415702", "surname": "WANJIRU",
+            "given": "GRACE", "sex": "F", "birth": date(1990, 5, 17), "expiry": date(2032, 8, 30)}
+    passport = {"format": "TD3", "state": "PHL", "nationality": "PHL", "number": "P7781024", "surname": "REYES",
+                "given": "JOY", "sex": "F", "birth": date(1986, 1, 23), "issued": date(2023, 7, 5),
+                "expiry": date(2033, 7, 4)}
+    for person, name, width in [(card, "td1-card-small.jpg", 300), (passport, "passport-scan-300px.jpg", 300)]:
+        page, _ = specimens.page(person, random.Random(50))
+        turned = page.rotate(1.5, resample=Image.BICUBIC, expand=True, fillcolor=(250, 250, 248))
+        turned.resize((width, round(turned.height * width / turned.width)), Image.LANCZOS).save(os.path.join(OUT, name), "JPEG", quality=88)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     hello_pdf()
@@ -265,6 +287,7 @@ def main():
     bad_checksum_png()
     swatches()
     receipt_photo()
+    zone_fixtures()
     missing_font_pdf()
     heif_primary_recoded(os.path.join(OUT, "vvc-with-preview.heic"),
                          Image.open(os.path.join(OUT, "receipt-photo.jpg")), "vvc1")

@@ -11,7 +11,15 @@ enum ZoneBand {
     /// The page's text, its zone replaced by the band's second reading where that one's check digits agree.
     /// A page read sideways (its zone's lines come out as a column of two-letter lines) is read again
     /// turned a quarter each way, and the turned reading is kept only where a zone in it then reads.
+    /// Where no zone reads still, the zone is looked for by its shape (`ZoneShapes`).
     static func reread(_ text: String, picture: GrayImage, dpi: Int, engine: OCREngine, deadline: Date) -> String {
+        let reread = rereadFromLines(text, picture: picture, dpi: dpi, engine: engine, deadline: deadline)
+        guard !ZoneBandText.readsAZone(reread) else { return reread }
+        return ZoneShapes.reading(reread, picture: picture, engine: engine, deadline: deadline) ?? reread
+    }
+
+    /// The zone read again from the lines the first OCR found (turning a page read sideways).
+    static func rereadFromLines(_ text: String, picture: GrayImage, dpi: Int, engine: OCREngine, deadline: Date) -> String {
         if ZoneBandText.isLikely(text) { return bandReading(text, picture: picture, engine: engine, deadline: deadline) ?? text }
         guard ZoneBandText.looksSideways(text) else { return text }
         // Counter-clockwise first: phones turn a page that way more often (8, then 6, as EXIF counts).
@@ -40,7 +48,7 @@ enum ZoneBand {
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
             let cropped = picture.cropped(band.box, scale: scale, slope: slope)
             guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
-            ZoneBandDebug.record(cropped, band: band, scale: scale, slope: slope, reading: reading)
+            ZoneBandDebug.record(cropped, note: "box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)", reading: reading)
             if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }
         }
         return nil
@@ -183,13 +191,13 @@ extension GrayImage {
 enum ZoneBandDebug {
     static let folder = ProcessInfo.processInfo.environment["HOMECREW_ZONE_DEBUG"]
 
-    static func record(_ image: GrayImage, band: Band, scale: Double, slope: Double, reading: String) {
+    static func record(_ image: GrayImage, note: String, reading: String) {
         guard let folder else { return }
         let name = "band-\(getpid())-\(Int(Date().timeIntervalSince1970 * 1000) % 100_000_000).pgm"
         var pgm = Data("P5\n\(image.width) \(image.height)\n255\n".utf8)
         pgm.append(contentsOf: image.pixels)
         try? pgm.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
-        let entry = "== \(name) box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)\n\(reading)\n"
+        let entry = "== \(name) \(note)\n\(reading)\n"
         let log = folder + "/bands.txt"
         if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: log) else { return }

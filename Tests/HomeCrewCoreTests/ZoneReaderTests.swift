@@ -508,4 +508,28 @@ final class ZoneMisreadingTests: XCTestCase {
         // Read: the misreadings class repair undoes (O for 0 in a date) and those no check digit sees.
         XCTAssertEqual([read, refused, invisible], [214, 1370, 69])
     }
+
+    /// The same misreadings as a band found by its shape reads them (#50), on a page whose first
+    /// reading held no zone: the band's zone is added only where the reader reads it, and its dates
+    /// are never wrong.
+    func testNoSingleMisreadingOfABandFoundByItsShapeAddsAWrongDate() throws {
+        let page = "PASSPORT\nDate of expiry 15 APR 2012"
+        let truth = Array(ZoneReaderTests.td3[1].utf8)
+        var added = 0
+        for position in truth.indices {
+            for byte in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<".utf8) where byte != truth[position] {
+                var line2 = truth
+                line2[position] = byte
+                guard let text = ZoneBandText.replacingZone(in: page, with: ZoneReaderTests.td3[0] + "\n" + String(decoding: line2, as: UTF8.self))
+                else { continue }
+                XCTAssertTrue(text.hasPrefix(page + "\n"), "the page's words stay: \(text)")
+                let zone = ZoneReader.zones(in: text, today: today).compactMap { if case .read(let zone) = $0 { return zone } else { return nil } }.first
+                let read = try XCTUnwrap(zone, "only a band that reads is added: \(text)")
+                XCTAssertTrue(read.birthDate == nil || read.birthDate?.description == "1974-08-12")
+                XCTAssertTrue(read.expiryDate == nil || read.expiryDate?.description == "2012-04-15")
+                added += 1
+            }
+        }
+        XCTAssertEqual(added, 214, "every misreading the reader reads, and only those")
+    }
 }

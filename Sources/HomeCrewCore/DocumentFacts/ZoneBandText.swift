@@ -62,7 +62,7 @@ public enum ZoneBandText {
     public static func readsAZone(_ text: String) -> Bool { quality(text).best > 0 }
 
     /// The page's text with its zone-like lines replaced by the band's reading (at the first one's
-    /// place), when that reading holds a zone whose check digits agree; nil when it does not, and
+    /// place, or after the page's words when it has none), when that reading holds a zone whose check digits agree; nil when it does not, and
     /// the first reading stands. A line the first OCR misread can disagree with a second
     /// reading whose check digits agree; only one of them is kept, so that there is one zone.
     public static func replacingZone(in text: String, with band: String) -> String? {
@@ -78,6 +78,8 @@ public enum ZoneBandText {
             guard looksLikeZoneLine(line) else { lines.append(line); continue }
             if !placed { lines += bandLines; placed = true }
         }
+        // A zone the first reading did not see at all (found by its shape) follows the page's words.
+        if !placed { lines += bandLines }
         return lines.joined(separator: "\n")
     }
 

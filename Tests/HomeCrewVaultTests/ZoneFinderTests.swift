@@ -1,0 +1,133 @@
+import CCairo
+import Foundation
+import HomeCrewCore
+import HomeCrewTestSupport
+import XCTest
+@testable import HomeCrewMedia
+
+/// The zone found by its shape (leptonica's morphology, no OCR first) at every orientation and
+/// scale, nothing found where there is no zone, and the work bounded on hostile pages.
+final class ZoneFinderTests: XCTestCase {
+    let today = try! CalendarDate(year: 2026, month: 11, day: 25)
+
+    /// Where `oriented(orientation)` moves a point of an image `width` × `height`.
+    func moved(_ point: (x: Double, y: Double), width: Int, height: Int, orientation: Int) -> (x: Double, y: Double) {
+        let (w, h) = (Double(width), Double(height))
+        switch orientation {
+        case 3: return (w - point.x, h - point.y)
+        case 6: return (h - point.y, point.x)
+        case 8: return (point.y, w - point.x)
+        default: return point
+        }
+    }
+
+    func scaled(_ image: GrayImage, _ factor: Double) throws -> GrayImage {
+        try XCTUnwrap(image.scaled(by: factor))
+    }
+
+    func testTheZoneIsFoundAtEveryOrientationAndScale() throws {
+        let upright = try OCRSource.jpeg(path: Samples.document("maria-passport-scan.jpg"))
+        // A 300 px scan (characters 6 px apart), the sample as it is, and a page twice as large.
+        for factor in [0.23, 1.0, 2.0] {
+            let page = try scaled(upright, factor)
+            let found = try XCTUnwrap(ZoneFinder.candidates(in: page).first, "scale \(factor)")
+            XCTAssertEqual(found.quarterTurns, 0)
+            XCTAssertEqual(found.lines, 2, "a passport's zone has two lines")
+            XCTAssertGreaterThan(found.centerY, Double(page.height) * 0.75, "the zone is at the page's foot: \(found)")
+            // The sample's characters are 29 px apart (its page 1,500 px on a table, turned, the whole 1,800 px wide).
+            XCTAssertEqual(found.pitch, 29 * factor, accuracy: 29 * factor * 0.08, "\(found)")
+            for orientation in [3, 6, 8] {
+                let turned = page.oriented(orientation)
+                let candidates = ZoneFinder.candidates(in: turned)
+                let expected = moved((found.centerX, found.centerY), width: page.width, height: page.height, orientation: orientation)
+                // The candidate's centre, back in the turned picture's pixels.
+                let hit = candidates.contains { candidate in
+                    let back = candidate.quarterTurns == 0 ? (candidate.centerX, candidate.centerY)
+                        : (candidate.centerY, Double(turned.height) - candidate.centerX)   // undo one clockwise quarter
+                    return candidate.lines == 2 && abs(back.0 - expected.x) < Double(max(turned.width, turned.height)) * 0.05
+                        && abs(back.1 - expected.y) < Double(max(turned.width, turned.height)) * 0.05
+                }
+                XCTAssertTrue(hit, "scale \(factor) orientation \(orientation): \(candidates), expected near \(expected)")
+                XCTAssertEqual(candidates.first?.quarterTurns, orientation == 3 ? 0 : 1, "scale \(factor) orientation \(orientation)")
+            }
+        }
+    }
+
+    func testAPageWithoutAZoneHasNone() throws {
+        let blank = GrayImage(width: 1200, height: 900, pixels: [UInt8](repeating: 250, count: 1_080_000))
+        XCTAssertEqual(ZoneFinder.candidates(in: blank), [])
+        // A page of words: the driving licence's scan has lines of text but no zone.
+        let (numbers, image) = try OCRSource.pages(path: Samples.document("scan-ramesh-driving-licence.pdf"), type: .pdf,
+                                                   content: ExtractedContent(status: .complete, pages: [PageText(number: 1, text: "", source: .none)]),
+                                                   password: nil)
+        let page = try XCTUnwrap(try image(try XCTUnwrap(numbers.first)))
+        XCTAssertEqual(ZoneFinder.candidates(in: page), [], "no zone on a page of words")
+    }
+
+    func testASmallScansZoneReadsFromItsShapeAlone() throws {
+        let page = try scaled(try OCRSource.jpeg(path: Samples.document("maria-passport-scan.jpg")), 0.23)
+        let engine = try OCREngine(languages: "eng")
+        let text = try XCTUnwrap(ZoneShapes.reading("PASSPORT", picture: page, engine: engine, deadline: Date().addingTimeInterval(60)))
+        let zones = ZoneReader.zones(in: text, today: today).compactMap { if case .read(let zone) = $0 { return zone } else { return nil } }
+        XCTAssertEqual(zones.first?.expiryDate?.description, "2031-03-14", text)
+        XCTAssertTrue(text.hasPrefix("PASSPORT\n"), "the page's words are kept: \(text)")
+    }
+
+    /// A page typeset in DejaVu Sans Mono by cairo, one string a line.
+    func typeset(_ lines: [String], width: Int, height: Int, size: Double) throws -> GrayImage {
+        let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
+        defer { cairo_surface_destroy(surface) }
+        let context = try XCTUnwrap(cairo_create(surface))
+        defer { cairo_destroy(context) }
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_set_source_rgb(context, 0, 0, 0)
+        cairo_select_font_face(context, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        for (index, line) in lines.enumerated() {
+            cairo_move_to(context, size, size * 1.7 * Double(index + 1))
+            cairo_show_text(context, line)
+        }
+        cairo_surface_flush(surface)
+        return OCRSource.gray(of: surface)
+    }
+
+    func testHostilePagesAreBoundedAndAddNothing() throws {
+        let engine = try OCREngine(languages: "eng")
+        let fillers = try typeset(Array(repeating: String(repeating: "<", count: 44), count: 30), width: 1400, height: 1000, size: 24)
+        // Ten thousand zone-like bands: bars of a zone's proportions, two and three to a group.
+        var pixels = [UInt8](repeating: 255, count: 3200 * 4400)
+        for band in 0..<10_000 {
+            let (left, top) = (band % 16 * 200 + 10, band / 16 * 7)
+            for y in top..<(top + 4) { for x in left..<(left + 154) { pixels[y * 3200 + x] = 0 } }
+        }
+        let bands = GrayImage(width: 3200, height: 4400, pixels: pixels)
+        for (name, page) in [("a page of fillers", fillers), ("10,000 bands", bands)] {
+            let started = Date()
+            XCTAssertLessThanOrEqual(ZoneFinder.candidates(in: page).count, 4, name)
+            let text = ZoneShapes.reading("", picture: page, engine: engine, deadline: Date().addingTimeInterval(8))
+            XCTAssertNil(text, "\(name): nothing is added")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 12, "\(name): bounded by its deadline")
+            // No time left: nothing is read at all.
+            let late = Date()
+            XCTAssertNil(ZoneShapes.reading("", picture: page, engine: engine, deadline: Date()))
+            XCTAssertLessThan(Date().timeIntervalSince(late), 0.1, name)
+        }
+    }
+
+    func testAZoneWhoseCheckDigitsAgreeButWhoseDatesCannotBeGivesNoDate() throws {
+        // Born on the 32nd of the 13th month, expiring on the same day: every check digit agrees, no date can be.
+        let lines = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7413324F1213326ZE184226B<<<<<14"]
+        func dates(_ text: String) -> [String] {
+            ZoneReader.zones(in: text, today: today).flatMap { reading -> [String] in
+                guard case .read(let zone) = reading else { return [] }
+                return [zone.expiryDate, zone.birthDate].compactMap { $0?.description }
+            }
+        }
+        XCTAssertEqual(dates(lines.joined(separator: "\n")), [], "the reader gives no impossible date")
+        let page = try typeset(["PASSPORT"] + lines, width: 1600, height: 400, size: 28)
+        let engine = try OCREngine(languages: "eng")
+        let text = ZoneShapes.reading("PASSPORT", picture: page, engine: engine, deadline: Date().addingTimeInterval(20)) ?? ""
+        XCTAssertEqual(dates(text), [], text)
+    }
+}
