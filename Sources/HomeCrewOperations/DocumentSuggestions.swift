@@ -1,6 +1,7 @@
 import Foundation
 import HomeCrewCore
 import HomeCrewStore
+import HomeCrewVault
 
 /// What a document's stored text says about it (`DocumentFacts`), set against what the document
 /// already holds, and applied when a person asks. The text is the one extracted when the file
@@ -89,31 +90,81 @@ public struct DocumentSuggestions: Sendable {
     }
 
     public func report(_ details: DocumentDetails) throws -> Report {
-        let (reading, readNow) = try currentReading(details)
+        try report(details, people: nil)
+    }
+
+    /// The reports of a batch of documents (those `doc add` just filed), in their order: the same as
+    /// `report` of each, but each household's staff are read once, and the texts are read on as many
+    /// threads as there are cores, and what they read is kept in one transaction. Each is what `report`
+    /// returns or throws. For the command line: a request's budget (`WorkBudget`) does not reach those threads.
+    public func reports(_ batch: [DocumentDetails]) throws -> [Result<Report, any Error>] {
+        var people: [RecordID: People] = [:]
+        for household in Set(batch.map(\.household.id)) {
+            // The stamp before the staff: a change after it draws a newer one (see `currentReading`).
+            let stamp = try database.factsStamp(householdID: household)
+            people[household] = People(stamp: stamp, candidates: try candidates(household))
+        }
+        let results = BatchResults(count: batch.count)
+        ParallelWork.forEach(batch.count, width: ParallelWork.coreWidth) { [self, people] index in
+            results.set(index, Result { try report(batch[index], people: people[batch[index].household.id], keep: results.keep) })
+        }
+        // Kept in one transaction; a write that fails (a busy vault) costs only a later reading.
+        try? database.keepFacts(results.kept)
+        return results.all
+    }
+
+    /// A household's staff as a batch read them, and its facts stamp taken before.
+    struct People: Sendable {
+        let stamp: Int
+        let candidates: [PersonCandidate]
+    }
+
+    /// Each document's report as its thread made it.
+    private final class BatchResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<Report, any Error>]
+        private var keeping: [AppDatabase.KeptReading] = []
+
+        init(count: Int) {
+            results = Array(repeating: .failure(CancellationError()), count: count)
+        }
+
+        func set(_ index: Int, _ result: Result<Report, any Error>) { lock.withLock { results[index] = result } }
+        func keep(_ reading: AppDatabase.KeptReading) { lock.withLock { keeping.append(reading) } }
+        var all: [Result<Report, any Error>] { lock.withLock { results } }
+        var kept: [AppDatabase.KeptReading] { lock.withLock { keeping } }
+    }
+
+    private func report(_ details: DocumentDetails, people: People?, keep: ((AppDatabase.KeptReading) -> Void)? = nil) throws -> Report {
+        let (reading, readNow) = try currentReading(details, people: people, keep: keep)
         let suggestions = reading.facts.map { Suggestion(fact: $0, status: Self.status(of: $0, in: details)) }
         return Report(details: details, reading: reading, suggestions: suggestions, readNow: readNow)
     }
 
     /// The document's facts as kept while nothing they were read from has changed (format 20); else
     /// read now, within the request's budget (`WorkBudget`; past it nothing is kept and the budget's
-    /// error is thrown), and kept. True when read now.
-    func currentReading(_ details: DocumentDetails) throws -> (DocumentFacts.Reading, Bool) {
+    /// error is thrown), and kept. True when read now. `people`: its household's staff, read (after
+    /// the stamp) for a batch; nil: read here. `keep`: where a batch collects what to keep; nil: kept here.
+    func currentReading(_ details: DocumentDetails, people: People? = nil,
+                        keep: ((AppDatabase.KeptReading) -> Void)? = nil) throws -> (DocumentFacts.Reading, Bool) {
         let country = Self.country(of: details.household)
         let inputs = "reading \(DocumentFacts.readingVersion), today \(today), country \(country ?? "none")"
         let document = details.document.id
         if let kept = try database.keptFacts(of: document, reader: reader, inputs: inputs) { return (kept, false) }
         // The stamp first: anything that changes after it draws a newer one, so what is read below is never kept as current when it is not.
-        let stamp = try database.factsStamp(householdID: details.household.id)
+        let stamp = try people?.stamp ?? database.factsStamp(householdID: details.household.id)
         // The document's own text where its household read it with a password (format 14).
         let text = try database.pages(of: details.document).map(\.text).joined(separator: "\n")
         let reading = DocumentFacts.read(text: text, today: today, country: country,
-                                         candidates: try candidates(details.household.id), limits: limits)
+                                         candidates: try people?.candidates ?? candidates(details.household.id), limits: limits)
         if reading.work.stopped {
             try WorkBudget.checkCurrent()
             throw WorkBudgetError.exceeded(seconds: WorkBudget.current?.seconds ?? 0)
         }
+        let kept = AppDatabase.KeptReading(reading: reading, document: document, reader: reader, inputs: inputs, stamp: stamp)
+        if let keep { keep(kept); return (reading, true) }
         // Kept for later views; a write that fails (a busy vault) costs only a later reading.
-        try? database.keepFacts(reading, of: document, reader: reader, inputs: inputs, stamp: stamp)
+        try? database.keepFacts([kept])
         return (reading, true)
     }
 

@@ -54,13 +54,34 @@ extension AppDatabase {
     /// has drawn a newer stamp, so a reading of what changed is never taken for current.
     public func keepFacts(_ reading: DocumentFacts.Reading, of document: RecordID, reader: String, inputs: String,
                           stamp: Int) throws {
-        let json = String(decoding: try JSONEncoder().encode(reading), as: UTF8.self)
+        try keepFacts([KeptReading(reading: reading, document: document, reader: reader, inputs: inputs, stamp: stamp)])
+    }
+
+    /// A reading to keep, as `keepFacts` takes it.
+    public struct KeptReading: Sendable {
+        public let reading: DocumentFacts.Reading
+        public let document: RecordID
+        public let reader: String
+        public let inputs: String
+        public let stamp: Int
+
+        public init(reading: DocumentFacts.Reading, document: RecordID, reader: String, inputs: String, stamp: Int) {
+            (self.reading, self.document, self.reader, self.inputs, self.stamp) = (reading, document, reader, inputs, stamp)
+        }
+    }
+
+    /// Keeps several readings in one transaction (a batch of `doc add`: one commit, not one a document).
+    public func keepFacts(_ kept: [KeptReading]) throws {
+        let encoder = JSONEncoder()
+        let rows = try kept.map { ($0, String(decoding: try encoder.encode($0.reading), as: UTF8.self)) }
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO document_facts (document_id, reader, inputs, stamp, reading)
-                SELECT id, ?, ?, ?, ? FROM document WHERE id = ?
-                ON CONFLICT (document_id, reader) DO UPDATE SET inputs = excluded.inputs, stamp = excluded.stamp, reading = excluded.reading
-                """, arguments: [reader, inputs, stamp, json, document])
+            for (one, json) in rows {
+                try db.execute(sql: """
+                    INSERT INTO document_facts (document_id, reader, inputs, stamp, reading)
+                    SELECT id, ?, ?, ?, ? FROM document WHERE id = ?
+                    ON CONFLICT (document_id, reader) DO UPDATE SET inputs = excluded.inputs, stamp = excluded.stamp, reading = excluded.reading
+                    """, arguments: [one.reader, one.inputs, one.stamp, json, one.document])
+            }
         }
     }
 }

@@ -7,6 +7,9 @@ public enum ParallelWork {
     /// busy. (One thread per worker left the workers idle a fifth of the time.)
     public static var ingestWidth: Int { 2 * WorkerPool.defaultSize }
 
+    /// Threads for work done in this process only (reading documents' facts): one per core.
+    public static var coreWidth: Int { WorkerPool.defaultSize }
+
     /// Calls `body` once for every index in `0..<count`, on at most `width` threads, and
     /// returns when all calls have returned.
     public static func forEach(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {

@@ -130,6 +130,29 @@ final class DocumentSuggestionsTests: XCTestCase {
         XCTAssertNil(try database.keptFacts(of: details.document.id, reader: "r", inputs: "other day"))
     }
 
+    /// `doc add`'s batch: each household's staff read once and the texts read on several threads give
+    /// every document the report `report` gives it, in the batch's order, and keep the same facts.
+    func testABatchsReportsAreEachDocumentsOwnKeptAlike() throws {
+        let anna = try hire("Anna Maria Eriksson", in: sea)
+        let ravi = try hire("Ravi Kumar", in: hill)
+        var batch: [DocumentDetails] = []
+        for number in 0..<12 {
+            batch.append(try file(Self.passportText, in: number % 3 == 0 ? hill : sea))
+            batch.append(try file("EMPLOYMENT CONTRACT \(number)\nEmployee name: Ravi Kumar\nValid until 2031-03-04", in: number % 2 == 0 ? hill : sea))
+        }
+        let reports = try suggestions.reports(batch).map { try $0.get() }
+        XCTAssertEqual(reports.map(\.details.document.id), batch.map(\.document.id))
+        XCTAssertTrue(reports.allSatisfy(\.readNow))
+        XCTAssertEqual(Set(reports.compactMap { $0.suggestion(.person)?.fact.value }), [.person(anna.id, name: "Anna Maria Eriksson"),
+                                                                                      .person(ravi.id, name: "Ravi Kumar")])
+        for (details, batched) in zip(batch, reports) {
+            let kept = try suggestions.report(details)
+            XCTAssertFalse(kept.readNow, "the batch kept its reading as current")
+            XCTAssertEqual(kept.suggestions, batched.suggestions)
+            XCTAssertEqual(kept.reading.notes, batched.reading.notes)
+        }
+    }
+
     func testThePassportsZoneAppliesKindNumberExpiryAndPersonInOneAuditedChange() throws {
         let anna = try hire("Anna Maria Eriksson", in: sea)
         try hire("Anna Maria Eriksson", in: hill)

@@ -51,12 +51,15 @@ struct AddDocuments: ParsableCommand {
     /// with the command that applies it.
     private func suggest(_ added: [DocumentDetails], _ database: AppDatabase) throws {
         let suggestions = DocumentSuggestions(database: database)
-        for details in added {
-            if applySuggestions {
+        if applySuggestions {
+            for details in added {
                 let applied = try suggestions.apply(document: details.document.id.rawValue)
                 if output.format == .table && !(applied.set.isEmpty && applied.kept.isEmpty) { print(ApplySuggestions.text(applied)) }
-            } else if output.format == .table, let brief = SuggestionText.brief(try suggestions.report(details)) {
-                print("\(details.document.id)\n\(brief)")
+            }
+        } else if output.format == .table {
+            for result in try suggestions.reports(added) {
+                let report = try result.get()
+                if let brief = SuggestionText.brief(report) { print("\(report.details.document.id)\n\(brief)") }
             }
         }
     }
