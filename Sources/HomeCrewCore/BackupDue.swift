@@ -13,7 +13,7 @@ extension DueList {
                                    timeZone: TimeZone = .current, detailed: Bool = true) -> [DueItem] {
         var items: [DueItem] = []
         func add(_ id: String, _ summary: String) {
-            items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary,
+            items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary, detail: .said,
                                  recordID: RecordID(rawValue: id), isExpired: false))
         }
         let shown = { (run: BackupRun) in BackupRun.shownTime(run.finishedAt, timeZone: timeZone) }

@@ -43,6 +43,28 @@ enum Words {
         }
     }
 
+    /// A due item's details in the page's language: names and titles as typed, a statute's citation as
+    /// the law data writes it. English pages keep the domain's own sentence.
+    static func dueDetail(_ item: DueItem) -> String {
+        guard WebText.current.language != "en" else { return item.summary }
+        switch item.detail {
+        case .document(let documentKind, let title): return t("{kind}: {title}", ["kind": kind(documentKind), "title": title], context: "due")
+        case .anniversary(let years): return tPlural("{count} year of service", "{count} years of service", count: years)
+        case .leaving: return t("last working day", context: "due")
+        case .settlement(let deadline):
+            return tPlural("final settlement to be paid within {count} day of the last day ({source})",
+                           "final settlement to be paid within {count} days of the last day ({source})", count: deadline.days, ["source": deadline.source])
+        case .said: return item.summary
+        }
+    }
+
+    /// "within 10 days of the last day (…)": when the law wants a settlement paid, and where it says so.
+    static func deadline(_ deadline: PaymentDeadline) -> String {
+        guard WebText.current.language != "en" else { return deadline.why }
+        return tPlural("within {count} day of the last day ({source})", "within {count} days of the last day ({source})",
+                       count: deadline.days, ["source": deadline.source])
+    }
+
     static func leave(_ type: LeaveType) -> String {
         switch type {
         case .annual: t("annual", context: "leave type")
