@@ -93,7 +93,7 @@ final class AreaLanguagePageTests: XCTestCase {
             throw XCTSkip("unreachable: the sample was not added")
         }
         let marina = try harness.app.database.addHousehold(Household(name: "Marina Flat", settlementRules: "ae-domestic-2022")).household
-        _ = try harness.app.database.addStaff(StaffMember(householdID: marina.id, legalName: "Joy Mendoza", startDate: CalendarDate(parsing: "2023-01-09"),
+        let joy = try harness.app.database.addStaff(StaffMember(householdID: marina.id, legalName: "Joy Mendoza", startDate: CalendarDate(parsing: "2023-01-09"),
                                                          leavingDate: CalendarDate(parsing: "2026-12-05")),
                                              salary: Money(parsing: "2500", currency: Currency(code: "AED")))
         try await harness.test { client in
@@ -112,6 +112,10 @@ final class AreaLanguagePageTests: XCTestCase {
                     XCTAssertTrue(page.text.contains(detail), "\(path) in English: \(detail)")
                 }
             }
+            let staff = try await client.get("/staff/\(joy.member.id.rawValue)", headers: [.acceptLanguage: "hi"])
+            XCTAssertTrue(staff.text.contains("(काम के अंतिम दिन से 10 दिन के भीतर (Federal Decree-Law No. 9 of 2022"), "the staff page's pay-by reason in Hindi")
+            let staffInEnglish = try await client.get("/staff/\(joy.member.id.rawValue)")
+            XCTAssertTrue(staffInEnglish.text.contains("(within 10 days of the last day (Federal Decree-Law No. 9 of 2022"))
         }
     }
 
