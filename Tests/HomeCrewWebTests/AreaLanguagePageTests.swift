@@ -149,6 +149,9 @@ final class AreaLanguagePageTests: XCTestCase {
             XCTAssertTrue(period.text.contains("«someday» ليست فترة"), "a period refused in Arabic")
             let english = try await client.get("/reports/payroll?period=someday")
             XCTAssertTrue(english.text.contains("&#39;someday&#39; is not a period"), "the CLI's sentence on an English page")
+            let window = try await client.get("/reports/due?within=soon", headers: [.acceptLanguage: "ja"])
+            XCTAssertEqual(window.status, .unprocessableContent)
+            XCTAssertTrue(window.text.contains("「soon」は先の日数ではありません"), "a due window refused in Japanese")
             let fields = ["month": "2026-10", "amount": "500", "reason": "bonus"]
             let closed = try await client.post("/staff/\(maria)/adjustments", fields, headers: [.acceptLanguage: "ar"])
             XCTAssertEqual(closed.status, .unprocessableContent)

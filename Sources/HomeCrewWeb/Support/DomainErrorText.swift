@@ -26,6 +26,10 @@ enum DomainErrorText {
         case let violation as AdvanceViolation: advance(violation)
         case let violation as PaymentViolation: payment(violation)
         case let problem as SharingProblem: sharing(problem)
+        case let violation as OpeningViolation: opening(violation)
+        case let problem as DueWindowError:
+            t("\u{201C}{text}\u{201D} is not a number of days ahead; give a whole number from {lowest} to {highest}.",
+              ["text": problem.text, "lowest": String(DueList.windowDays.lowerBound), "highest": String(DueList.windowDays.upperBound)])
         default: nil
         }
     }
@@ -85,6 +89,27 @@ enum DomainErrorText {
         case let .currencyNotPaid(currency, month):
             t("No pay in {currency} is due for {month}.", ["currency": currency.code, "month": month.description])
         case .advanceMissing, .monthsOutsidePayroll, .sharesDoNotAddUp: nil
+        }
+    }
+
+    private static func opening(_ violation: OpeningViolation) -> String {
+        let months = { (months: [YearMonth]) in months.map(\.description).joined(separator: t(", ", context: "list")) }
+        return switch violation {
+        case let .inFuture(month, today):
+            t("{month} is in the future: an opening settles months up to this one ({today}) at most.", ["month": month.description, "today": today.description])
+        case let .beforeStart(month, started, who):
+            who.map { t("{month} is before {name} started ({started}): nothing was owed then.", ["month": month.description, "name": $0, "started": started.description]) }
+                ?? t("{month} is before anyone in the household started ({started}): nothing was owed then.", ["month": month.description, "started": started.description])
+        case let .alreadyOpened(scope, through, id):
+            t("{name} already has an opening (settled through {through}, {id}); reverse it first.", ["name": scope, "through": through.description, "id": id])
+        case .alreadyReversed(let id): t("Opening {id} is already reversed.", ["id": id])
+        case .reversalOfReversal(let id): t("{id} is itself a reversal; record the opening again instead.", ["id": id])
+        case let .paymentsInCoveredMonths(month, paid):
+            t("Payments of pay are recorded for {months}, up to {month}; choose an earlier month or reverse those payments first.",
+              ["months": months(paid), "month": month.description])
+        case let .monthSettledBefore(month, through):
+            t("{month} was settled before HomeCrew (the ledger opens after {through}); reverse the opening to record pay for it.",
+              ["month": month.description, "through": through.description])
         }
     }
 
