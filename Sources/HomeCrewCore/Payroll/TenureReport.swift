@@ -69,8 +69,12 @@ public struct DueItem: Hashable, Sendable {
         case anniversary(years: Int)
         case leaving
         case settlement(PaymentDeadline)
-        /// Said only in the domain's English (the backups').
-        case said
+        /// The vault's backups: `repository` and `reason` (restic's, as it said it) only for whoever keeps the vault.
+        case backupFailed(time: String, repository: String?, reason: String?)
+        case backupClockAhead(time: String)
+        case backupOverdue(since: String)
+        case noBackupYet
+        case drillFailed(time: String, repository: String?, reason: String?)
     }
 }
 
