@@ -12,27 +12,30 @@ extension DueList {
     public static func backupItems(_ health: BackupHealth, every: TimeInterval?, now: Date, today: CalendarDate,
                                    timeZone: TimeZone = .current, detailed: Bool = true) -> [DueItem] {
         var items: [DueItem] = []
-        func add(_ id: String, _ summary: String) {
-            items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary,
+        func add(_ id: String, _ summary: String, _ detail: DueItem.Detail) {
+            items.append(DueItem(kind: .backup, date: today, householdName: "", staffNames: [], summary: summary, detail: detail,
                                  recordID: RecordID(rawValue: id), isExpired: false))
         }
         let shown = { (run: BackupRun) in BackupRun.shownTime(run.finishedAt, timeZone: timeZone) }
         if let last = health.lastBackup, !last.succeeded {
             add("backup", detailed ? "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? "")
-                : "the last backup failed (\(shown(last)))")
+                : "the last backup failed (\(shown(last)))",
+                .backupFailed(time: shown(last), repository: detailed ? last.repository : nil, reason: detailed ? last.message : nil))
         } else if let last = health.lastBackup, last.finishedAt > now.addingTimeInterval(clockSlack) {
             // Taken at its word it would keep "no backup has passed" quiet until that day comes.
-            add("backup", "the last backup is recorded as passed on \(shown(last)), later than now: the machine's clock was or is wrong")
+            add("backup", "the last backup is recorded as passed on \(shown(last)), later than now: the machine's clock was or is wrong",
+                .backupClockAhead(time: shown(last)))
         } else if let every {
             if let last = health.lastBackup {
-                if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))") }
+                if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))", .backupOverdue(since: shown(last))) }
             } else {
-                add("backup", "no backup yet")
+                add("backup", "no backup yet", .noBackupYet)
             }
         }
         if let drill = health.lastDrill, !drill.succeeded {
             add("drill", detailed ? "the last restore drill failed (\(shown(drill)), from \(drill.repository))" + (drill.message.map { ": \($0)" } ?? "")
-                : "the last restore drill failed (\(shown(drill)))")
+                : "the last restore drill failed (\(shown(drill)))",
+                .drillFailed(time: shown(drill), repository: detailed ? drill.repository : nil, reason: detailed ? drill.message : nil))
         }
         return items
     }

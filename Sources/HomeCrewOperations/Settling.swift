@@ -54,10 +54,10 @@ public enum Settling {
 extension Settling {
     /// The day the law says a leaver's settlement must be paid by (where the household's rules, in the
     /// version in force on the last day, set one), and why.
-    public static func payBy(_ member: StaffMember, _ household: Household) -> (payBy: CalendarDate, why: String)? {
+    public static func payBy(_ member: StaffMember, _ household: Household) -> (payBy: CalendarDate, deadline: PaymentDeadline)? {
         guard let leaving = member.leavingDate, let id = household.settlementRules,
               let rules = try? SettlementRuleBook.shipped.get().rules(id, on: leaving), let deadline = rules.paymentDeadline else { return nil }
-        return (deadline.due(after: leaving), "within \(deadline.days) days of the last day (\(deadline.source))")
+        return (deadline.due(after: leaving), deadline)
     }
 
     /// The due list with each leaver's settlement the law wants paid by a day, until it is recorded;
@@ -100,7 +100,7 @@ extension Settling {
 
     /// The staff page's line: when the person's settlement must be paid by, while it is not recorded
     /// and something could be owed.
-    public static func pendingPayBy(_ details: StaffDetails, _ database: AppDatabase) throws -> (payBy: CalendarDate, why: String)? {
+    public static func pendingPayBy(_ details: StaffDetails, _ database: AppDatabase) throws -> (payBy: CalendarDate, deadline: PaymentDeadline)? {
         guard let due = payBy(details.member, details.household), try !database.isSettled(details.member),
               try !owesNothing(details.member.id, database, within: Reach(roles: [details.household.id: .viewer])) else { return nil }
         return due

@@ -230,7 +230,7 @@ extension AppDatabase {
     /// Expiring documents, anniversaries and leaving dates across every household, and (`settlementDue`
     /// saying when the law wants it paid) each leaver's settlement not yet recorded.
     public func dueItems(_ list: DueList, within reach: Reach = .everything,
-                         settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, why: String)? = { _, _ in nil }) throws -> [DueItem] {
+                         settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, deadline: PaymentDeadline)? = { _, _ in nil }) throws -> [DueItem] {
         try read { db in
             let records = try Household.fetchAll(db).filter { reach.includes($0.id) }
             let households = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.name) })
@@ -252,14 +252,14 @@ extension AppDatabase {
 
     /// Leavers whose household's rules set a day to pay by, and whose settlement is not recorded.
     private static func settlementsDue(_ staff: [StaffMember], _ households: [RecordID: Household],
-                                       _ settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, why: String)?,
+                                       _ settlementDue: (StaffMember, Household) -> (payBy: CalendarDate, deadline: PaymentDeadline)?,
                                        _ db: Database) throws -> [DueList.SettlementDue] {
-        let due = staff.compactMap { member -> (StaffMember, Household, CalendarDate, String)? in
+        let due = staff.compactMap { member -> (StaffMember, Household, CalendarDate, PaymentDeadline)? in
             guard member.leavingDate != nil, let household = households[member.householdID],
-                  let (payBy, why) = settlementDue(member, household) else { return nil }
-            return (member, household, payBy, why)
+                  let (payBy, deadline) = settlementDue(member, household) else { return nil }
+            return (member, household, payBy, deadline)
         }
         let settled = try settledStaff(due.map(\.0), db)
-        return due.filter { !settled.contains($0.0.id) }.map { DueList.SettlementDue(member: $0.0, householdName: $0.1.name, payBy: $0.2, why: $0.3) }
+        return due.filter { !settled.contains($0.0.id) }.map { DueList.SettlementDue(member: $0.0, householdName: $0.1.name, payBy: $0.2, deadline: $0.3) }
     }
 }

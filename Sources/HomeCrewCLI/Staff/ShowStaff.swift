@@ -43,7 +43,7 @@ struct ShowStaff: ParsableCommand {
             ("Household", details.household.name), ("Status", "\(status.rawValue) on \(day)"),
             ("Start", member.startDate.description), ("Leaving", member.leavingDate?.description),
             ("Final settlement", try Settling.pendingPayBy(details, database).map {
-                "to be paid by \($0.payBy) (\($0.why))\($0.payBy < day ? ": overdue" : "")"
+                "to be paid by \($0.payBy) (\($0.deadline.why))\($0.payBy < day ? ": overdue" : "")"
             }),
             ("Tenure", member.serviceSummary(asOf: day)), ("Next anniversary", nextAnniversary),
             ("Salary", details.salaryHistory.current(asOf: day).map { "\($0) a month" }),

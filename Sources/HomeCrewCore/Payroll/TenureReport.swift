@@ -58,9 +58,24 @@ public struct DueItem: Hashable, Sendable {
     public let staffNames: [String]
     /// "Passport: Maria's passport", "3 years with the household", "last working day".
     public let summary: String
+    /// What `summary` says, as parts a page in another language words itself.
+    public let detail: Detail
     /// A document's id, or the staff member's.
     public let recordID: RecordID
     public let isExpired: Bool
+
+    public enum Detail: Hashable, Sendable {
+        case document(kind: DocumentKind, title: String)
+        case anniversary(years: Int)
+        case leaving
+        case settlement(PaymentDeadline)
+        /// The vault's backups: `repository` and `reason` (restic's, as it said it) only for whoever keeps the vault.
+        case backupFailed(time: String, repository: String?, reason: String?)
+        case backupClockAhead(time: String)
+        case backupOverdue(since: String)
+        case noBackupYet
+        case drillFailed(time: String, repository: String?, reason: String?)
+    }
 }
 
 /// Builds the "what is due" list: expired documents first, then everything in the window,
@@ -83,11 +98,12 @@ public struct DueList: Sendable {
         public let member: StaffMember
         public let householdName: String
         public let payBy: CalendarDate
+        public let deadline: PaymentDeadline
         /// "within 10 days of the last day (…)".
-        public let why: String
+        public var why: String { deadline.why }
 
-        public init(member: StaffMember, householdName: String, payBy: CalendarDate, why: String) {
-            (self.member, self.householdName, self.payBy, self.why) = (member, householdName, payBy, why)
+        public init(member: StaffMember, householdName: String, payBy: CalendarDate, deadline: PaymentDeadline) {
+            (self.member, self.householdName, self.payBy, self.deadline) = (member, householdName, payBy, deadline)
         }
     }
 
@@ -116,13 +132,14 @@ public struct DueList: Sendable {
         for due in settlements where due.payBy <= window.end {
             try meter.tick()
             items.append(DueItem(kind: .settlement, date: due.payBy, householdName: due.householdName, staffNames: [due.member.displayName],
-                                 summary: "final settlement to be paid \(due.why)", recordID: due.member.id, isExpired: due.payBy < today))
+                                 summary: "final settlement to be paid \(due.why)", detail: .settlement(due.deadline), recordID: due.member.id, isExpired: due.payBy < today))
         }
         for facts in documents {
             try meter.tick()
             guard let expiry = facts.document.expiresOn, expiry <= window.end else { continue }
             items.append(DueItem(kind: .documentExpiry, date: expiry, householdName: facts.householdName,
                                  staffNames: facts.staffNames, summary: "\(facts.document.kind.rawValue): \(facts.document.title)",
+                                 detail: .document(kind: facts.document.kind, title: facts.document.title),
                                  recordID: facts.document.id, isExpired: expiry < today))
         }
         for (member, household) in staff where member.status(asOf: today) != .left {
@@ -133,11 +150,12 @@ public struct DueList: Sendable {
                window.contains(anniversary), member.leavingDate.map({ anniversary <= $0 }) ?? true {
                 let years = Tenure(from: member.startDate, to: anniversary).years
                 items.append(DueItem(kind: .anniversary, date: anniversary, householdName: household, staffNames: name,
-                                     summary: "\(years) year\(years == 1 ? "" : "s") of service", recordID: member.id, isExpired: false))
+                                     summary: "\(years) year\(years == 1 ? "" : "s") of service", detail: .anniversary(years: years),
+                                     recordID: member.id, isExpired: false))
             }
             if let leaving = member.leavingDate, window.contains(leaving) {
                 items.append(DueItem(kind: .leaving, date: leaving, householdName: household, staffNames: name,
-                                     summary: "last working day", recordID: member.id, isExpired: false))
+                                     summary: "last working day", detail: .leaving, recordID: member.id, isExpired: false))
             }
         }
         return items.sorted { lhs, rhs in

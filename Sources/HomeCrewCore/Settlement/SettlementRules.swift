@@ -138,6 +138,9 @@ public struct PaymentDeadline: Decodable, Hashable, Sendable {
 
     /// The last day to pay: `days` after the last day of work.
     public func due(after leaving: CalendarDate) -> CalendarDate { leaving.adding(daysClamped: days) }
+
+    /// "within 10 days of the last day (…)": the due list's and the staff page's English.
+    public var why: String { "within \(days) days of the last day (\(source))" }
 }
 
 /// A gratuity: days of wage per year of service (or one lump of months' wages) once the

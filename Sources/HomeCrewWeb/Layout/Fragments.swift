@@ -38,7 +38,7 @@ enum Fragments {
             return """
                 <tr><td class="num">\(item.date.description)</td><td class="num">\(today.days(until: item.date))</td>
                 <td\(item.isExpired || item.kind == .backup ? " class=\"error\"" as HTML : .empty)>\(what)</td><td>\(bdi: item.staffNames)</td>
-                <td>\(bdi: item.householdName)</td><td>\(bdi: item.summary)</td></tr>
+                <td>\(bdi: item.householdName)</td><td>\(bdi: Words.dueDetail(item))</td></tr>
                 """
         }
         return """

@@ -1,5 +1,6 @@
 import HomeCrewCore
 import HomeCrewOperations
+import HomeCrewPaperText
 import HomeCrewStore
 import Hummingbird
 
@@ -104,15 +105,22 @@ struct SettlementPage: Sendable {
     }
 
     static func lines(_ settlement: Settlement) -> HTML {
+        // The working in the page's language as the papers word it; in English (or with no paper
+        // catalog) the domain's own, and a reading quoted from the rules, kept left to right on any
+        // page. The rules' names stay as written.
+        let paper = WebText.current.language == "en" ? nil : try? PaperWords.of(WebText.current.language)
+        let said = { (step: WorkedStep) -> HTML in
+            guard let paper, PaperKey(step.kind) != nil else { return "<li>\(ltr: step.description)</li>" }
+            return "<li>\(paper.step(step))</li>"
+        }
         let rows = settlement.lines.map { line -> HTML in
-            // The arithmetic, the notes and the rules' names are the domain's English: kept left to right on any page.
-            let work = line.arithmetic.map { "<li>\(ltr: $0)</li>" as HTML }
+            let work = line.working.map(said)
             return """
                 <tr><td>\(PaymentWords.heading(line))</td><td class="num"><strong>\(line.amount.description)</strong></td>
                 <td><ul class="changes">\(work)</ul>\(line.source.map { "<small>\(t("Source: {source}", ["source": $0]))</small>" as HTML } ?? .empty)</td></tr>
                 """
         }
-        let notes = settlement.notes.map { "<li>\(ltr: $0)</li>" as HTML }
+        let notes = settlement.noteSteps.map(said)
         return """
             <h2>\(ltr: settlement.rules.name) <span class="marks">\(t("{version}, as read on {date}; service {service}",
                 ["version": settlement.rules.versionName, "date": settlement.rules.checkedOn.description, "service": ReportWords.duration(settlement.service)]))</span></h2>

@@ -50,14 +50,14 @@ struct StaffPage {
                              items: tPlural("{count} change", "{count} changes", count: history.total))
     }
 
-    private func fields(_ today: CalendarDate, settlementDue: (payBy: CalendarDate, why: String)?) -> HTML {
+    private func fields(_ today: CalendarDate, settlementDue: (payBy: CalendarDate, deadline: PaymentDeadline)?) -> HTML {
         let next: String? = member.status(asOf: today) == .left ? nil
             : (try? Tenure.nextAnniversary(of: member.startDate, after: today)).map {
                 tPlural("{date} (in {count} day)", "{date} (in {count} days)", count: today.days(until: $0), ["date": $0.description])
             }
         let settlement = settlementDue.map { due in
-            due.payBy < today ? t("to be paid by {date} ({reason}): overdue", ["date": due.payBy.description, "reason": due.why])
-                : t("to be paid by {date} ({reason})", ["date": due.payBy.description, "reason": due.why])
+            due.payBy < today ? t("to be paid by {date} ({reason}): overdue", ["date": due.payBy.description, "reason": Words.deadline(due.deadline)])
+                : t("to be paid by {date} ({reason})", ["date": due.payBy.description, "reason": Words.deadline(due.deadline)])
         }
         let rows: [(String, String?)] = [
             (t("Known as"), member.knownAs), (t("Household"), details.household.name), (t("Status"), Words.status(member.status(asOf: today))),
