@@ -38,7 +38,7 @@ struct WebText: Sendable {
     init(language: String) {
         let known = WebText.languages.contains { $0.tag == language }
         self.language = known ? language : "en"
-        catalog = known ? WebCatalog.loaded[language] ?? nil : nil
+        catalog = known ? try? WebCatalog.loaded[language]?.get() : nil
     }
 
     var rightToLeft: Bool { WebText.languages.first { $0.tag == language }?.rightToLeft ?? false }
@@ -75,8 +75,10 @@ struct WebText: Sendable {
     /// Checked before the server starts: a program installed without its catalogs, or with one
     /// that does not parse, says so rather than serving English silently.
     static func checkCatalogs() throws(UnreadableWebCatalog) {
+        // What was read once for the process: a server started again (as the tests do, hundreds of
+        // times) does not parse the catalogs again.
         for language in languages {
-            if case let .failure(error) = WebCatalog.read(language.tag) { throw error }
+            if case let .failure(error) = WebCatalog.loaded[language.tag] { throw error }
         }
     }
 }
@@ -87,8 +89,8 @@ struct WebCatalog: Sendable {
     let entries: [POKey: POEntry]
     let rule: PluralRule
 
-    static let loaded: [String: WebCatalog?] = Dictionary(uniqueKeysWithValues: WebText.languages.map {
-        ($0.tag, try? read($0.tag).get())
+    static let loaded: [String: Result<WebCatalog, UnreadableWebCatalog>] = Dictionary(uniqueKeysWithValues: WebText.languages.map {
+        ($0.tag, read($0.tag))
     })
 
     static var folder: URL? { Bundle.module.url(forResource: "Catalogs", withExtension: nil) }
