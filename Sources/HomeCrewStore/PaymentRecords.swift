@@ -76,8 +76,10 @@ extension Payment: FetchableRecord, PersistableRecord {
 }
 
 extension DerivableRequest<Payment> {
+    /// In the order they were paid, and those of one day and moment in the order they were recorded
+    /// (a settlement records its month's pay and its settlement in the same millisecond; ids are random).
     func forStaff(_ ids: [RecordID]) -> Self {
-        filter(ids.contains(Payment.Columns.staffID)).order(Payment.Columns.paidOn, Payment.Columns.createdAt, Payment.Columns.id)
+        filter(ids.contains(Payment.Columns.staffID)).order(Payment.Columns.paidOn, Payment.Columns.createdAt, Column.rowID, Payment.Columns.id)
     }
 
     func of(_ purpose: Payment.Purpose) -> Self {
