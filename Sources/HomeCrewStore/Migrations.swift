@@ -45,6 +45,20 @@ enum Migrations {
         "\(column) IS date(\(column), '+0 days')"
     }
 
+    // A BCP 47 tag's form (HomeCrew checks the tag against its lists, which may change).
+    private static let languageTagCheck =
+        "CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'))"
+
+    /// Makes a table's audit triggers again (so a new column is in its history), with a baseline
+    /// entry for each of its records.
+    private static func remakeAuditTriggers(of name: String, baselineBy actor: String, _ db: Database) throws {
+        for table in AuditedTable.formatSeven where table.name == name {
+            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
+            try db.execute(sql: try table.triggers(db))
+            try db.execute(sql: try table.baseline(db, actor: actor))
+        }
+    }
+
     // A non-negative plain decimal: digits, at most one point, digits after it.
     private static func isPlainDecimal(_ column: String) -> String {
         "\(column) GLOB '[0-9]*' AND \(column) NOT GLOB '*[^0-9.]*' AND \(column) NOT GLOB '*.*.*' AND \(column) NOT GLOB '*.'"
@@ -1023,13 +1037,9 @@ enum Migrations {
     private static func addStaffLanguage(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE staff ADD COLUMN language TEXT
-                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+                \(languageTagCheck);
             """)
-        for table in AuditedTable.formatSeven where table.name == "staff" {
-            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
-            try db.execute(sql: try table.triggers(db))
-            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 21"))
-        }
+        try remakeAuditTriggers(of: "staff", baselineBy: "upgrade to format 21", db)
         try db.execute(sql: "UPDATE vault SET format_version = 21")
     }
 
@@ -1041,15 +1051,11 @@ enum Migrations {
     private static func addHouseholdAndAccountLanguage(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE household ADD COLUMN language TEXT
-                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+                \(languageTagCheck);
             ALTER TABLE account ADD COLUMN language TEXT
-                CHECK (language IS NULL OR (length(language) BETWEEN 2 AND 35 AND language NOT GLOB '*[^A-Za-z0-9-]*'));
+                \(languageTagCheck);
             """)
-        for table in AuditedTable.formatSeven where table.name == "household" {
-            for event in table.events { try db.execute(sql: "DROP TRIGGER audit_\(table.name)_\(event.lowercased())") }
-            try db.execute(sql: try table.triggers(db))
-            try db.execute(sql: try table.baseline(db, actor: "upgrade to format 22"))
-        }
+        try remakeAuditTriggers(of: "household", baselineBy: "upgrade to format 22", db)
         try db.execute(sql: "UPDATE vault SET format_version = 22")
     }
 }
