@@ -42,6 +42,9 @@ struct PaperLayout {
 
     let cr: OpaquePointer
     let left: Double, width: Double
+    /// A paper whose first language runs right to left (Arabic, Urdu) is drawn as its reader reads:
+    /// labels against the right margin, values and amounts to their left, the first signature on the right.
+    let mirrored: Bool
     let top: Double, bottom: Double
     /// Where the next block starts, in points from the top of the current page.
     var y: Double
@@ -49,7 +52,8 @@ struct PaperLayout {
     private final class Sink { var bytes: [UInt8] = [] }
 
     /// A one-document PDF of A4 pages with `margin` on every side, drawn by `draw`.
-    static func pdf(title: String, created: CalendarDate, margin: Double, _ draw: (inout PaperLayout) -> Void) -> [UInt8] {
+    static func pdf(title: String, created: CalendarDate, margin: Double, mirrored: Bool = false,
+                    _ draw: (inout PaperLayout) -> Void) -> [UInt8] {
         let sink = Sink()
         let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
@@ -60,7 +64,8 @@ struct PaperLayout {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "HomeCrew")
         let cr = cairo_create(surface)!
-        var page = PaperLayout(cr: cr, left: margin, width: pageWidth - 2 * margin, top: margin, bottom: pageHeight - margin, y: margin)
+        var page = PaperLayout(cr: cr, left: margin, width: pageWidth - 2 * margin, mirrored: mirrored, top: margin, bottom: pageHeight - margin,
+                               y: margin)
         draw(&page)
         cairo_show_page(cr)
         cairo_destroy(cr)
@@ -79,7 +84,7 @@ struct PaperLayout {
     /// One paragraph wrapped to the width (less `indent`), on a new page if it does not fit; `gap` below it.
     mutating func paragraph(_ text: String, _ font: Font, indent: Double = 0, direction: Direction = .ofText, after gap: Double = 0) {
         reserve(height(text, font, width: width - indent, direction: direction))
-        let drawn = draw(text, font, x: left + indent, width: width - indent, direction: direction)
+        let drawn = draw(text, font, x: mirrored ? left : left + indent, width: width - indent, direction: direction)
         y += drawn + gap
     }
 
@@ -87,7 +92,10 @@ struct PaperLayout {
     mutating func pair(_ label: String, _ value: String, _ font: Font, valueAt offset: Double, after gap: Double = 0) {
         let labelWidth = offset - 10, valueWidth = width - offset
         reserve(max(height(label, font, width: labelWidth), height(value, font, width: valueWidth)))
-        let drawn = max(draw(label, font, x: left, width: labelWidth), draw(value, font, x: left + offset, width: valueWidth))
+        let drawn = mirrored
+            ? max(draw(label, font, x: left + width - labelWidth, width: labelWidth, flush: .right),
+                  draw(value, font, x: left, width: valueWidth, flush: .right))
+            : max(draw(label, font, x: left, width: labelWidth), draw(value, font, x: left + offset, width: valueWidth))
         y += drawn + gap
     }
 
@@ -96,12 +104,14 @@ struct PaperLayout {
     mutating func amount(_ label: String, _ amount: String, _ font: Font, amountWidth: Double = 120, after gap: Double = 0) {
         let labelWidth = width - amountWidth - 10
         reserve(max(height(label, font, width: labelWidth), height(amount, font, width: nil)))
-        let (right, lineTop) = (left + width, y)
+        let (right, lineTop, mirrored) = (left + width, y, mirrored)
         let amountHeight = withLayout(amount, font, width: nil) { layout, extent in
-            cairo_move_to(cr, right - extent.width, lineTop)
+            cairo_move_to(cr, mirrored ? left : right - extent.width, lineTop)
             pango_cairo_show_layout(cr, layout)
         }
-        let drawn = max(draw(label, font, x: left, width: labelWidth), amountHeight)
+        let labelHeight = mirrored ? draw(label, font, x: right - labelWidth, width: labelWidth, flush: .right)
+                                   : draw(label, font, x: left, width: labelWidth)
+        let drawn = max(labelHeight, amountHeight)
         y += drawn + gap
     }
 
@@ -178,14 +188,14 @@ struct PaperLayout {
         let block = max(Self.signatureHeight, tallest)
         moveDown(gap, before: block, toFoot: atFoot)
         for (index, texts) in stacks.enumerated() {
-            let x = left + Double(index) * (width / 2 + 10)
+            let x = mirrored ? left + width - column - Double(index) * (width / 2 + 10) : left + Double(index) * (width / 2 + 10)
             cairo_move_to(cr, x, y)
             cairo_line_to(cr, x + column, y)
             cairo_set_line_width(cr, 0.6)
             cairo_stroke(cr)
             var lineTop = y + 4
             for text in texts {
-                _ = draw(text.text, text.font, x: x, y: lineTop, width: column)
+                _ = draw(text.text, text.font, x: x, y: lineTop, width: column, flush: mirrored ? .right : .natural)
                 lineTop += text.height
             }
         }
@@ -222,17 +232,22 @@ struct PaperLayout {
         withLayout(text, font, width: width, direction: direction) { _, _ in }
     }
 
+    /// Where a paragraph's lines sit in their column: as its direction has them (a right-to-left
+    /// paragraph from the right), or all against the column's right edge (a mirrored paper's labels).
+    enum Flush { case natural, right }
+
     /// Draws `text` as plain text (never markup) with its top left at x, y (the current y when
     /// nil); returns its height.
-    private func draw(_ text: String, _ font: Font, x: Double, y: Double? = nil, width: Double, direction: Direction = .ofText) -> Double {
+    private func draw(_ text: String, _ font: Font, x: Double, y: Double? = nil, width: Double, direction: Direction = .ofText,
+                      flush: Flush = .natural) -> Double {
         let lineTop = y ?? self.y
-        return withLayout(text, font, width: width, direction: direction) { layout, _ in
+        return withLayout(text, font, width: width, direction: direction, flush: flush) { layout, _ in
             cairo_move_to(cr, x, lineTop)
             pango_cairo_show_layout(cr, layout)
         }
     }
 
-    private func withLayout(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText,
+    private func withLayout(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText, flush: Flush = .natural,
                             _ use: (OpaquePointer, _ extent: (width: Double, height: Double)) -> Void) -> Double {
         let layout = pango_cairo_create_layout(cr)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -253,6 +268,12 @@ struct PaperLayout {
         }
         pango_layout_set_auto_dir(layout, direction == .ofText ? 1 : 0)
         pango_layout_set_text(layout, text, -1)
+        if flush == .right {
+            // With the direction taken from the text, Pango swaps left and right for a right-to-left
+            // paragraph (the first line's direction is the paragraph's, whatever its first run: "31 أكتوبر").
+            let swapped = direction == .ofText && pango_layout_get_line_readonly(layout, 0)?.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+            pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let extent = (width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))

@@ -8,7 +8,8 @@ import HomeCrewPaperText
 public enum PayslipRenderer {
     public static func pdf(_ payslip: Payslip) -> [UInt8] {
         let versions = PaperVersions(payslip, worker: payslip.member.language, household: payslip.household.language) { $0.payslip($1) }
-        return PaperLayout.pdf(title: versions.first.heading.first ?? "Payslip", created: payslip.issued, margin: 56) { page in draw(versions, &page) }
+        return PaperLayout.pdf(title: versions.first.heading.first ?? "Payslip", created: payslip.issued, margin: 56,
+                               mirrored: versions.papers[0].rightToLeft) { page in draw(versions, &page) }
     }
 
     private static func draw(_ versions: PaperVersions<Payslip>, _ page: inout PaperLayout) {

@@ -9,7 +9,8 @@ public enum ReceiptRenderer {
     public static func pdf(_ receipt: PaymentReceipt) -> [UInt8] {
         let versions = PaperVersions(receipt, worker: receipt.member.language, household: receipt.householdRecord.language) { $0.receipt($1) }
         // A receipt in two languages keeps to one page with narrower margins.
-        return PaperLayout.pdf(title: versions.first.title, created: receipt.issued, margin: versions.papers.count == 1 ? 56 : 44) { page in
+        return PaperLayout.pdf(title: versions.first.title, created: receipt.issued, margin: versions.papers.count == 1 ? 56 : 44,
+                               mirrored: versions.papers[0].rightToLeft) { page in
             draw(versions, &page)
         }
     }

@@ -9,7 +9,8 @@ public enum SettlementRenderer {
         let versions = PaperVersions(statement, worker: statement.settlementFacts.member.language, household: statement.household.language) {
             $0.statement($1)
         }
-        return PaperLayout.pdf(title: versions.first.title, created: statement.issued, margin: 48) { page in draw(versions, &page) }
+        return PaperLayout.pdf(title: versions.first.title, created: statement.issued, margin: 48,
+                               mirrored: versions.papers[0].rightToLeft) { page in draw(versions, &page) }
     }
 
     private static func draw(_ versions: PaperVersions<SettlementStatement>, _ page: inout PaperLayout) {

@@ -34,7 +34,7 @@ final class SettlementCommandTests: XCTestCase {
         XCTAssertEqual((preview["notes"] as? [String])?.contains { $0.hasPrefix("Hong Kong: a long service payment on resignation") }, true)
         let text = try homecrew.run(siti)
         XCTAssertTrue(text.stdout.contains("20/30 × 5100.00 × 5 years = 17000.00"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("70 days 66.5 not taken before 2024 + 3.5 earned in 2024 − 0 taken × 12 × 5100.00 ÷ 366 = 11704.92"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("70 days (66.5 not taken before 2024 + 3.5 earned in 2024 − 0 taken) × 12 × 5100.00 ÷ 366 = 11704.92"), text.stdout)
         XCTAssertTrue(text.stderr.contains("a preview: nothing was recorded"))
         XCTAssertEqual(try homecrew.databaseBytes(), before, "a preview writes nothing")
     }

@@ -149,6 +149,36 @@ final class BilingualPapersTests: XCTestCase {
         XCTAssertFalse(PaperScriptsTests.reads(reading.text, back: try words("hi").governingText("hi")), "nothing to govern")
     }
 
+    /// Where a word is drawn across the page (its left edge, in points), from `pdftotext -bbox`; nil when absent.
+    static func left(of word: String, in pdf: [UInt8]) throws -> Double? {
+        let boxes = try PopplerTool.run("pdftotext", pdf, options: ["-bbox"])
+        guard let line = boxes.split(separator: "\n").first(where: { $0.hasSuffix(">\(word)</word>") }),
+              let start = line.range(of: "xMin=\""), let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        return Double(line[start.upperBound..<end])
+    }
+
+    /// A paper whose worker reads Arabic or Urdu is drawn as they read: each label against the right
+    /// margin (the household's English under it too), the amounts on the left, the worker's signature
+    /// on the right; a Hindi one keeps the grid it always had.
+    func testRightToLeftPapersPutTheirLabelsOnTheRightAndAmountsOnTheLeft() throws {
+        let household = try household(nil), middle = PaperLayout.pageWidth / 2
+        for (tag, mirrored) in [("ar", true), ("ur", true), ("hi", false)] {
+            let member = try person(tag, in: household)
+            let payslip = try PayslipRenderer.pdf(try SamplePapers.payslip(member, household: household))
+            let label = try XCTUnwrap(try Self.left(of: "Net", in: payslip), "\(tag): the English label"),
+                amount = try XCTUnwrap(try Self.left(of: "₹15,000.00", in: payslip), "\(tag): the English amount")
+            XCTAssertEqual(label > middle, mirrored, "\(tag) payslip: 'Net pay' at \(label)")
+            XCTAssertEqual(amount < middle, mirrored, "\(tag) payslip: the net at \(amount)")
+            let receipt = try ReceiptRenderer.pdf(try SamplePapers.receipt(member, household: household))
+            let method = try XCTUnwrap(try Self.left(of: "Method", in: receipt)), received = try XCTUnwrap(try Self.left(of: "Received", in: receipt))
+            XCTAssertEqual(method > middle, mirrored, "\(tag) receipt: the label 'Method' at \(method)")
+            XCTAssertEqual(received > middle, mirrored, "\(tag) receipt: the worker's signature at \(received)")
+            let statement = try SettlementRenderer.pdf(try SamplePapers.statement(member, household: household))
+            let total = try XCTUnwrap(try Self.left(of: "Total", in: statement))
+            XCTAssertEqual(total > middle, mirrored, "\(tag) settlement: 'Total' at \(total)")
+        }
+    }
+
     func testTheSameBilingualPaperGivesTheSameBytes() throws {
         let household = try household("ja")
         let member = try person("ar", in: household)

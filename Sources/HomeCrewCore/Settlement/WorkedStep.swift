@@ -28,7 +28,7 @@ public struct WorkedStep: Hashable, Sendable, CustomStringConvertible {
             case .finalPaySettledBefore: ("{month}: pay to the last day settled before HomeCrew", nil)
             case .leaveTooShort: ("no leave is paid before {months} months' service; served {served}", nil)
             case .leaveNotTaken: ("{days} days not taken in {year} × {rate} = {amount}", nil)
-            case .leaveCarriedOver: ("{days} days {carried} not taken before {year} + {earned} earned in {year} − {taken} taken × {rate} = {amount}", nil)
+            case .leaveCarriedOver: ("{days} days ({carried} not taken before {year} + {earned} earned in {year} − {taken} taken) × {rate} = {amount}", nil)
             case .dailyRate: ("{wage} ÷ {divisor}", nil)
             case .dailyRateOverYear: ("12 × {wage} ÷ {days}", nil)
             case .noticeNoneGiven: ("notice due {count} calendar month, none given: {count} × {wage} = {amount} {who}",
