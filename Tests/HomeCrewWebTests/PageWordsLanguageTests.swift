@@ -183,5 +183,29 @@ final class PageWordsLanguageTests: XCTestCase {
         }
     }
 
+    /// The staff page's recent pay and its contract gratuity spoke the domain's English.
+    func testTheStaffPagesPayAndContractGratuitySpeakThePageLanguage() async throws {
+        let harness = try WebHarness()
+        try harness.seed()
+        try await harness.signIn()
+        let maria = try XCTUnwrap(harness.maria).id.rawValue
+        var changes = StaffChanges()
+        changes.contractGratuityDays = 15
+        changes.contractGratuityMinimumYears = 2
+        _ = try harness.app.database.editStaff(maria, changes)
+        try await harness.test { client in
+            let arabic = try await client.get("/staff/\(maria)", headers: [.acceptLanguage: "ar"])
+            XCTAssertTrue(arabic.text.contains("<td>غير مدفوع</td>"), "a month's pay unpaid, in Arabic")
+            XCTAssertTrue(arabic.text.contains("15 يومًا من آخر أجر شهري (يُحسب الشهر 30 يومًا) عن كل سنة خدمة، وأجزاء السنة بالتناسب، بعد إتمام سنتَي خدمة"),
+                          "the contract's gratuity in Arabic")
+            XCTAssertFalse(arabic.text.contains("<td>unpaid</td>") || arabic.text.contains("days of the last monthly wage"))
+            let hindi = try await client.get("/staff/\(maria)", headers: [.acceptLanguage: "hi"])
+            XCTAssertTrue(hindi.text.contains("<td>बकाया</td>") && hindi.text.contains("2 साल की सेवा पूरी होने के बाद"))
+            let english = try await client.get("/staff/\(maria)")
+            XCTAssertTrue(english.text.contains("<td>unpaid</td>")
+                          && english.text.contains("15 days of the last monthly wage (a month counted as 30 days) for each year of service, part years pro rata, once 2 years of service are completed"))
+        }
+    }
+
     static func placeholders(_ text: String) -> Set<String> { WebCatalogTests.placeholders(text) }
 }
