@@ -20,14 +20,14 @@ extension DueList {
         if let last = health.lastBackup, !last.succeeded {
             add("backup", detailed ? "the last backup failed (\(shown(last)), to \(last.repository))" + (last.message.map { ": \($0)" } ?? "")
                 : "the last backup failed (\(shown(last)))",
-                .backupFailed(time: shown(last), repository: detailed ? last.repository : nil, reason: detailed ? last.message : nil))
+                .backupFailed(time: last.finishedAt, repository: detailed ? last.repository : nil, reason: detailed ? last.message : nil))
         } else if let last = health.lastBackup, last.finishedAt > now.addingTimeInterval(clockSlack) {
             // Taken at its word it would keep "no backup has passed" quiet until that day comes.
             add("backup", "the last backup is recorded as passed on \(shown(last)), later than now: the machine's clock was or is wrong",
-                .backupClockAhead(time: shown(last)))
+                .backupClockAhead(time: last.finishedAt))
         } else if let every {
             if let last = health.lastBackup {
-                if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))", .backupOverdue(since: shown(last))) }
+                if now.timeIntervalSince(last.finishedAt) > 2 * every { add("backup", "no backup has passed since \(shown(last))", .backupOverdue(since: last.finishedAt)) }
             } else {
                 add("backup", "no backup yet", .noBackupYet)
             }
@@ -35,7 +35,7 @@ extension DueList {
         if let drill = health.lastDrill, !drill.succeeded {
             add("drill", detailed ? "the last restore drill failed (\(shown(drill)), from \(drill.repository))" + (drill.message.map { ": \($0)" } ?? "")
                 : "the last restore drill failed (\(shown(drill)))",
-                .drillFailed(time: shown(drill), repository: detailed ? drill.repository : nil, reason: detailed ? drill.message : nil))
+                .drillFailed(time: drill.finishedAt, repository: detailed ? drill.repository : nil, reason: detailed ? drill.message : nil))
         }
         return items
     }

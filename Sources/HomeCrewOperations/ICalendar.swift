@@ -3,16 +3,18 @@ import HomeCrewCore
 /// RFC 5545 output for `report due --format ics` and the web's calendar feed: one all-day
 /// event per item.
 public enum ICalendar {
-    /// `maxBytes` (the web's): refused once the calendar would pass it; the request's budget is asked as it goes.
-    public static func render(_ items: [DueItem], stamp: CalendarDate, name: String? = nil, maxBytes: Int? = nil) throws(WorkBudgetError) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//HomeCrew//report due//EN", "CALSCALE:GREGORIAN"]
-        if let name { lines.append("X-WR-CALNAME:" + escape(name)) }
-        var meter = WorkMeter()
-        // About 300 bytes an event: a calendar past the limit is refused before it is written.
-        if let maxBytes, items.count * 300 > maxBytes { throw .tooLarge(limit: maxBytes) }
-        for item in items {
-            try meter.tick()
-            let day = compact(item.date)
+    /// What an event says: its title and its description. The command line's are English; the
+    /// web's calendar speaks the language of the account it is for.
+    public struct Wording: Sendable {
+        public let summary: @Sendable (DueItem) -> String
+        public let description: @Sendable (DueItem) -> String
+
+        public init(summary: @escaping @Sendable (DueItem) -> String, description: @escaping @Sendable (DueItem) -> String) {
+            self.summary = summary
+            self.description = description
+        }
+
+        public static let english = Wording(summary: { item in
             let who = item.staffNames.isEmpty ? "" : " — " + item.staffNames.joined(separator: ", ")
             let what: String
             switch item.kind {
@@ -22,13 +24,28 @@ public enum ICalendar {
             case .backup: what = "Backup: " + item.summary
             case .settlement: what = (item.isExpired ? "Overdue: " : "Due: ") + item.summary
             }
+            return what + who
+        }, description: { item in item.kind == .backup ? "The whole vault" : "Household: \(item.householdName)" })
+    }
+
+    /// `maxBytes` (the web's): refused once the calendar would pass it; the request's budget is asked as it goes.
+    public static func render(_ items: [DueItem], stamp: CalendarDate, name: String? = nil, maxBytes: Int? = nil,
+                              wording: Wording = .english) throws(WorkBudgetError) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//HomeCrew//report due//EN", "CALSCALE:GREGORIAN"]
+        if let name { lines.append("X-WR-CALNAME:" + escape(name)) }
+        var meter = WorkMeter()
+        // About 300 bytes an event: a calendar past the limit is refused before it is written.
+        if let maxBytes, items.count * 300 > maxBytes { throw .tooLarge(limit: maxBytes) }
+        for item in items {
+            try meter.tick()
+            let day = compact(item.date)
             lines += ["BEGIN:VEVENT",
                       "UID:\(item.kind.rawValue)-\(item.recordID.rawValue)-\(day)@homecrew",
                       "DTSTAMP:\(compact(stamp))T000000Z",
                       "DTSTART;VALUE=DATE:\(day)",
                       "DTEND;VALUE=DATE:\(compact(item.date.adding(daysClamped: 1)))",
-                      "SUMMARY:\(escape(what + who))",
-                      "DESCRIPTION:\(escape(item.kind == .backup ? "The whole vault" : "Household: \(item.householdName)"))",
+                      "SUMMARY:\(escape(wording.summary(item)))",
+                      "DESCRIPTION:\(escape(wording.description(item)))",
                       "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")

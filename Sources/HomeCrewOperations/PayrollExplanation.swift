@@ -3,34 +3,50 @@ import HomeCrewCore
 
 /// The arithmetic of a payroll line in words (`report payroll --explain` and the web's payroll page).
 public enum PayrollExplanation {
-    /// The arithmetic of a line, in words, for `--explain`.
-    public static func lines(_ line: PayrollLine) -> [String] {
+    /// The arithmetic of a line, in words, for `--explain`: the steps' English.
+    public static func lines(_ line: PayrollLine) -> [String] { steps(line).map(\.description) }
+
+    /// The arithmetic of a line as steps, each what it says and its values, so that a page can
+    /// word it in its own language.
+    public static func steps(_ line: PayrollLine) -> [WorkedStep] {
         let n = line.daysInMonth, code = line.currency.code
-        var text = ["\(MonthName.english[line.month.month - 1]) \(line.month.year) has \(n) days; paid for \(line.daysEmployed) of them."]
+        var steps = [WorkedStep(.payrollMonth, ["month": .monthName(line.month), "month_days": .number(n), "paid": .number(line.daysEmployed)])]
         for segment in line.segments {
             let part = segment.monthlySalary.amount * Decimal(segment.days.dayCount) / Decimal(n)
-            text.append("\(segment.days): \(segment.days.dayCount) day\(segment.days.dayCount == 1 ? "" : "s") × "
-                        + "\(segment.monthlySalary.plainAmount) ÷ \(n) = \(exact(part, line.currency)) \(code)")
+            steps.append(WorkedStep(.payrollSegment, ["dates": .text(segment.days.description), "salary": .amount(segment.monthlySalary),
+                                                      "month_days": .number(n), "amount": .text(exact(part, line.currency)), "currency": .text(code)],
+                                    count: segment.days.dayCount))
         }
         for unpaid in line.unpaid {
-            let days = LeaveDays(halfDays: unpaid.halfDays)
             let part = unpaid.monthlySalary.amount * Decimal(unpaid.halfDays) / 2 / Decimal(n)
-            text.append("unpaid leave \(unpaid.days): \(days) day\(unpaid.halfDays == 2 ? "" : "s") × "
-                        + "\(unpaid.monthlySalary.plainAmount) ÷ \(n) = −\(exact(part, line.currency)) \(code)")
+            var values: [String: WorkedStep.Value] = ["dates": .text(unpaid.days.description), "salary": .amount(unpaid.monthlySalary),
+                                                      "month_days": .number(n), "amount": .text(exact(part, line.currency)), "currency": .text(code)]
+            // A whole number of days is said with its plural; half days are always "days".
+            if unpaid.halfDays.isMultiple(of: 2) {
+                steps.append(WorkedStep(.payrollUnpaid, values, count: unpaid.halfDays / 2))
+            } else {
+                values["days"] = .leaveDays(LeaveDays(halfDays: unpaid.halfDays))
+                steps.append(WorkedStep(.payrollUnpaidHalves, values))
+            }
         }
         for adjustment in line.adjustments {
-            text.append("adjustment: \(signed(adjustment.amount)) (\(adjustment.reason))")
+            steps.append(WorkedStep(.payrollAdjustment, ["amount": .text(signed(adjustment.amount)), "reason": .text(adjustment.reason)]))
         }
         guard !line.deductions.isEmpty else {
-            text.append("net: \(line.net) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
-            return text
+            steps.append(WorkedStep(.payrollNetRounded, ["amount": .text(line.net.description)]))
+            return steps
         }
-        text.append("earned: \(line.netBeforeDeductions) (the exact sum, rounded once to the currency's minor unit, halves away from zero)")
+        steps.append(WorkedStep(.payrollEarnedRounded, ["amount": .text(line.netBeforeDeductions.description)]))
         for deduction in line.deductions {
-            text.append("\(deduction.kind.rawValue) \(deduction.advanceID.short) instalment: −\(deduction.amount) (left to repay after: \(deduction.balanceAfter))")
+            let kind: WorkedStep.Kind = switch deduction.kind {
+            case .advance: .payrollAdvanceInstalment
+            case .loan: .payrollLoanInstalment
+            }
+            steps.append(WorkedStep(kind, ["id": .text(deduction.advanceID.short), "amount": .text(deduction.amount.description),
+                                           "balance": .text(deduction.balanceAfter.description)]))
         }
-        text.append("net: \(line.net)")
-        return text
+        steps.append(WorkedStep(.payrollNet, ["amount": .text(line.net.description)]))
+        return steps
     }
 
     public static func signed(_ money: Money) -> String { (money.isNegative ? "" : "+") + money.description }

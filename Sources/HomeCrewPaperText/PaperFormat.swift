@@ -51,6 +51,12 @@ public struct PaperFormat: Sendable {
         Self.date(date).formatted(Date.FormatStyle(locale: locale, calendar: Self.gregorian, timeZone: Self.utc).year().month(.wide))
     }
 
+    /// A moment as the language writes a day and a time of day in `timeZone` ("25 نوفمبر 2026، 3:00 ص",
+    /// "2026年11月25日 3:00"): always the Gregorian calendar.
+    public func dateTime(_ moment: Date, timeZone: TimeZone) -> String {
+        moment.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, calendar: Self.gregorian, timeZone: timeZone))
+    }
+
     /// "a, b and c" as the language lists things.
     public func list(_ items: [String]) -> String { items.formatted(.list(type: .and).locale(locale)) }
 

@@ -161,7 +161,8 @@ extension PaperKey {
         }
     }
 
-    /// The key of a step of a settlement's working; nil for a reading quoted from the rules, printed as written.
+    /// The key of a step of a settlement's working; nil for a reading quoted from the rules, printed as written,
+    /// and for a payroll line's (the web's catalogs word those).
     public init?(_ kind: WorkedStep.Kind) {
         switch kind {
         case .finalPay: self = .stepFinalPay
@@ -206,6 +207,9 @@ extension PaperKey {
         case .noStatutoryGratuity: self = .stepNoStatutoryGratuity
         case .payBy: self = .stepPayBy
         case .quoted: return nil
+        case .payrollMonth, .payrollSegment, .payrollUnpaid, .payrollUnpaidHalves, .payrollAdjustment, .payrollNetRounded,
+             .payrollEarnedRounded, .payrollAdvanceInstalment, .payrollLoanInstalment, .payrollNet:
+            return nil
         }
     }
 

@@ -135,11 +135,12 @@ public struct PaperWords: Sendable {
         return text.plural(key, count: count, values.merging(["count": format.integer(count)]) { old, _ in old })
     }
 
-    func value(_ value: WorkedStep.Value) -> String {
+    /// A step's value as this language writes it (its digits, its dates).
+    public func value(_ value: WorkedStep.Value) -> String {
         switch value {
         case .amount(let money): amount(money)
         case .date(let day): date(day)
-        case .month(let month): format.month(of: month.first)
+        case .month(let month), .monthName(let month): format.month(of: month.first)
         case .year(let year): format.integer(year)
         case .number(let number): format.integer(number)
         case .leaveDays(let days): format.number(Decimal(days.halfDays) / 2)

@@ -71,8 +71,7 @@ final class AreaLanguagePageTests: XCTestCase {
             let payroll = try await client.get("/reports/payroll?period=2026-11", headers: [.acceptLanguage: "ar"])
             XCTAssertTrue(payroll.text.contains("<span class=\"marks\"><bdi dir=\"ltr\">2026-11-01..2026-11-30</bdi></span>"),
                           "a span of dates keeps its order on a right-to-left page")
-            XCTAssertTrue(payroll.text.contains("<li><bdi dir=\"ltr\">November 2026 has 30 days; paid for 30 of them.</bdi></li>"),
-                          "the explanation's English reads left to right")
+            XCTAssertTrue(payroll.text.contains("يُدفع الأجر عن 30 منها.</li>"), "the explanation in Arabic (PageWordsLanguageTests)")
             let payrollInEnglish = try await client.get("/reports/payroll?period=2026-11")
             XCTAssertTrue(payrollInEnglish.text.contains("<span class=\"marks\">2026-11-01..2026-11-30</span>"))
             let tenureInEnglish = try await client.get("/reports/tenure")

@@ -69,12 +69,13 @@ public struct DueItem: Hashable, Sendable {
         case anniversary(years: Int)
         case leaving
         case settlement(PaymentDeadline)
-        /// The vault's backups: `repository` and `reason` (restic's, as it said it) only for whoever keeps the vault.
-        case backupFailed(time: String, repository: String?, reason: String?)
-        case backupClockAhead(time: String)
-        case backupOverdue(since: String)
+        /// The vault's backups: `repository` and `reason` (restic's, as it said it) only for whoever keeps the vault;
+        /// the moment a run finished, for each page to write in its language.
+        case backupFailed(time: Date, repository: String?, reason: String?)
+        case backupClockAhead(time: Date)
+        case backupOverdue(since: Date)
         case noBackupYet
-        case drillFailed(time: String, repository: String?, reason: String?)
+        case drillFailed(time: Date, repository: String?, reason: String?)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One line of a settlement's working ("notice due 30 days, given 10: 20 days owed …"), kept as
+/// One line of a settlement's or a payroll line's working ("notice due 30 days, given 10: 20 days owed …"), kept as
 /// what it says and the values it says it with, so that a paper can print it in any language
 /// (each kind is a message in the papers' catalogs) while the command line reads its English.
 public struct WorkedStep: Hashable, Sendable, CustomStringConvertible {
@@ -19,6 +19,10 @@ public struct WorkedStep: Hashable, Sendable, CustomStringConvertible {
         case splitService, splitBeforeCapped, splitAfterRemainder, together
         case contractPaid, statutePaid, insteadOf, hijriYears
         case noStatutoryGratuity, payBy
+        /// A payroll line's arithmetic (`report payroll --explain`, the web's payroll page): the web's
+        /// catalogs word these, not the papers'.
+        case payrollMonth, payrollSegment, payrollUnpaid, payrollUnpaidHalves, payrollAdjustment
+        case payrollNetRounded, payrollEarnedRounded, payrollAdvanceInstalment, payrollLoanInstalment, payrollNet
         /// A reading of the law or a remark, quoted from the rules as they are written.
         case quoted
 
@@ -70,6 +74,18 @@ public struct WorkedStep: Hashable, Sendable, CustomStringConvertible {
             case .payBy: ("To be paid by {date}: within {count} day of the last day ({source}).",
                           "To be paid by {date}: within {count} days of the last day ({source}).")
             case .quoted: ("{text}", nil)
+            case .payrollMonth: ("{month} has {month_days} days; paid for {paid} of them.", nil)
+            case .payrollSegment: ("{dates}: {count} day × {salary} ÷ {month_days} = {amount} {currency}",
+                                   "{dates}: {count} days × {salary} ÷ {month_days} = {amount} {currency}")
+            case .payrollUnpaid: ("unpaid leave {dates}: {count} day × {salary} ÷ {month_days} = −{amount} {currency}",
+                                  "unpaid leave {dates}: {count} days × {salary} ÷ {month_days} = −{amount} {currency}")
+            case .payrollUnpaidHalves: ("unpaid leave {dates}: {days} days × {salary} ÷ {month_days} = −{amount} {currency}", nil)
+            case .payrollAdjustment: ("adjustment: {amount} ({reason})", nil)
+            case .payrollNetRounded: ("net: {amount} (the exact sum, rounded once to the currency's minor unit, halves away from zero)", nil)
+            case .payrollEarnedRounded: ("earned: {amount} (the exact sum, rounded once to the currency's minor unit, halves away from zero)", nil)
+            case .payrollAdvanceInstalment: ("advance {id} instalment: −{amount} (left to repay after: {balance})", nil)
+            case .payrollLoanInstalment: ("loan {id} instalment: −{amount} (left to repay after: {balance})", nil)
+            case .payrollNet: ("net: {amount}", nil)
             }
         }
     }
@@ -80,6 +96,8 @@ public struct WorkedStep: Hashable, Sendable, CustomStringConvertible {
         case amount(Money)
         case date(CalendarDate)
         case month(YearMonth)
+        /// A month named in words: "November 2026" in English.
+        case monthName(YearMonth)
         case year(Int)
         case number(Int)
         case leaveDays(LeaveDays)
@@ -119,6 +137,7 @@ extension WorkedStep.Value {
         case .amount(let money): money.plainAmount
         case .date(let date): date.description
         case .month(let month): month.description
+        case .monthName(let month): "\(MonthName.english[month.month - 1]) \(month.year)"
         case .year(let year), .number(let year): String(year)
         case .leaveDays(let days): days.description
         case .length(let tenure): tenure.description

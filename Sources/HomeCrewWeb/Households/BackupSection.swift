@@ -25,7 +25,7 @@ enum BackupSection {
     /// failed are the server keeper's (`detailed`), not every household owner's on a shared server.
     static func line(_ run: BackupRun?, none: String, detailed: Bool = true) -> String {
         guard let run else { return none }
-        let values = ["time": BackupRun.shownTime(run.finishedAt), "repository": run.repository, "reason": run.message ?? "?"]
+        let values = ["time": WebText.current.time(run.finishedAt), "repository": run.repository, "reason": run.message ?? "?"]
         let drill = run.kind == .drill
         switch (drill, run.succeeded, detailed) {
         case (false, true, false): return t("Last backup: {time}, passed.", values)

@@ -53,10 +53,10 @@ enum Fragments {
         guard !entries.isEmpty else { return "<p class=\"note\">\(t("No changes recorded."))</p>" }
         let rows = entries.map { entry -> HTML in
             let changes: [HTML] = entry.action == .update
-                ? entry.changes.map { "<li>\($0.field): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
+                ? entry.changes.map { "<li>\(HistoryWords.field($0.field)): \(bdi: $0.before ?? "—") → \(bdi: $0.after ?? "—")</li>" } : []
             return """
                 <tr><td class="num">\(entry.at.prefix(16).replacingOccurrences(of: "T", with: " "))</td><td>\(bdi: author(entry.actor))</td>
-                <td>\(bdi: entry.summary)\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
+                <td>\(bdi: HistoryWords.summary(entry))\(changes.isEmpty ? HTML.empty : "<ul class=\"changes\">\(changes)</ul>")</td></tr>
                 """
         }
         // `shown`: how many changes there are in all; a paged list says so with its pager.

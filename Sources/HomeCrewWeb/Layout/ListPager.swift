@@ -35,10 +35,4 @@ struct ListPager {
             <span>\(page)</span> \(paged.page < paged.pages ? link(paged.page + 1, t("Next →"), "next") : .empty)</p></nav>
             """
     }
-
-    /// The English pager of a list whose area has not moved to the catalogs yet.
-    func controls<T>(_ paged: Paged<T>, parameter: String, noun: String, plural: String? = nil, anchor: String) -> HTML {
-        controls(paged, parameter: parameter, anchor: anchor, label: "Pages of \(plural ?? noun + "s")",
-                 items: counted(paged.total, noun, plural: plural))
-    }
 }

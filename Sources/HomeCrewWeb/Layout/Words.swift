@@ -1,3 +1,4 @@
+import Foundation
 import HomeCrewCore
 
 /// The names of the domain's fixed values as pages show them, in the page's language (the store
@@ -56,20 +57,23 @@ enum Words {
                            "final settlement to be paid within {count} days of the last day ({source})", count: deadline.days, ["source": deadline.source])
         case let .backupFailed(time, repository, reason): return backupFailed(time, repository, reason)
         case .backupClockAhead(let time):
-            return t("the last backup is recorded as passed on {time}, later than now: the machine's clock was or is wrong", ["time": time])
-        case .backupOverdue(let since): return t("no backup has passed since {time}", ["time": since])
+            return t("the last backup is recorded as passed on {time}, later than now: the machine's clock was or is wrong",
+                     ["time": WebText.current.time(time)])
+        case .backupOverdue(let since): return t("no backup has passed since {time}", ["time": WebText.current.time(since)])
         case .noBackupYet: return t("no backup yet")
         case let .drillFailed(time, repository, reason): return drillFailed(time, repository, reason)
         }
     }
 
-    private static func backupFailed(_ time: String, _ repository: String?, _ reason: String?) -> String {
+    private static func backupFailed(_ moment: Date, _ repository: String?, _ reason: String?) -> String {
+        let time = WebText.current.time(moment)
         guard let repository else { return t("the last backup failed ({time})", ["time": time]) }
         guard let reason else { return t("the last backup failed ({time}, to {repository})", ["time": time, "repository": repository]) }
         return t("the last backup failed ({time}, to {repository}): {reason}", ["time": time, "repository": repository, "reason": reason])
     }
 
-    private static func drillFailed(_ time: String, _ repository: String?, _ reason: String?) -> String {
+    private static func drillFailed(_ moment: Date, _ repository: String?, _ reason: String?) -> String {
+        let time = WebText.current.time(moment)
         guard let repository else { return t("the last restore drill failed ({time})", ["time": time]) }
         guard let reason else { return t("the last restore drill failed ({time}, from {repository})", ["time": time, "repository": repository]) }
         return t("the last restore drill failed ({time}, from {repository}): {reason}", ["time": time, "repository": repository, "reason": reason])

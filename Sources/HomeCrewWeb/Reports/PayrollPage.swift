@@ -78,8 +78,10 @@ struct PayrollPage {
     private func explanations(_ report: PayrollReport) -> HTML {
         guard !report.entries.isEmpty else { return .empty }
         let sections = report.entries.map { entry -> HTML in
-            // The explanation is the domain's English: kept left to right on any page.
-            let lines = PayrollExplanation.lines(entry.line).map { text -> HTML in "<li>\(ltr: text)</li>" }
+            // In the page's language; the English (the command line's words) kept left to right on any page.
+            let lines = PayrollExplanation.steps(entry.line).map { step -> HTML in
+                WebText.current.language == "en" ? "<li>\(ltr: ReportWords.payrollStep(step))</li>" : "<li>\(ReportWords.payrollStep(step))</li>"
+            }
             return "<h3>\(bdi: entry.member.legalName), \(bdi: entry.household.name), \(entry.line.month.description)</h3><ul>\(lines)</ul>"
         }
         return "<details><summary>\(t("How each line was worked out"))</summary>\(sections)</details>"

@@ -103,12 +103,15 @@ struct ReportController: Sendable {
     @Sendable func calendarFeed(_ request: Request, _ context: WebContext) async throws -> Response {
         guard let segment = context.parameters.get("token"), segment.hasSuffix(".ics"), segment.count == 68,
               let owner = try app.database.calendarFeedOwner(token: String(segment.dropLast(4))) else { throw WebError.notFound }
-        let reach: Reach
+        let reach: Reach, language: String?
         switch owner {
-        case .vault: reach = .everything
-        case .account(let account): reach = try app.database.reach(of: account)
+        case .vault: (reach, language) = (.everything, nil)
+        case .account(let account): (reach, language) = (try app.database.reach(of: account), account.language?.tag)
         }
-        return try calendar(within: 400, download: false, reach: reach)
+        // A calendar asks with no one's browser: the feed speaks its account's language, else English.
+        return try WebText.$current.withValue(WebText(language: language ?? "en")) {
+            try calendar(within: 400, download: false, reach: reach)
+        }
     }
 
     private func calendar(within: Int, download: Bool, reach: Reach) throws -> Response {
@@ -117,8 +120,8 @@ struct ReportController: Sendable {
         // the vault's backups stay off it; the download, asked for while signed in, has them.
         let backups = download ? try app.backupDueItems(reach) : []
         let items = try backups + Settling.dueItems(DueList(today: today, withinDays: within), app.database, within: reach)
-        let text = try ICalendar.render(items, stamp: today,
-                                        name: "HomeCrew: due", maxBytes: WebLimits.responseBytes)
+        let text = try ICalendar.render(items, stamp: today, name: t("HomeCrew: due"), maxBytes: WebLimits.responseBytes,
+                                        wording: ReportWords.calendar(WebText.current))
         var headers: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
         if download { headers[.contentDisposition] = ContentDisposition.value(inline: false, fileName: "homecrew-due-\(today).ics") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

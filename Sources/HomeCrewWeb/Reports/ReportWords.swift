@@ -1,4 +1,6 @@
 import HomeCrewCore
+import HomeCrewOperations
+import HomeCrewPaperText
 
 /// What was paid of a payroll line and how long someone has served, as a report page says them in the page's language.
 enum ReportWords {
@@ -24,5 +26,62 @@ enum ReportWords {
     /// A length of service in the page's language, as the papers write it ("4 years, 10 months, 12 days" in English).
     static func duration(_ tenure: Tenure) -> String {
         WebText.current.duration(tenure) ?? tenure.description
+    }
+
+    /// A step of a payroll line's working in the page's language, its values as the papers write
+    /// them (digits, month names); the English page says exactly what `report payroll --explain` prints.
+    static func payrollStep(_ step: WorkedStep) -> String {
+        let paper = WebText.current.language == "en" ? nil : try? PaperWords.of(WebText.current.language)
+        var values = step.values.mapValues { paper?.value($0) ?? $0.english }
+        let count = step.count ?? 0
+        values["count"] = paper?.format.integer(count) ?? String(count)
+        return switch step.kind {
+        case .payrollMonth: t("{month} has {month_days} days; paid for {paid} of them.", values)
+        case .payrollSegment:
+            tPlural("{dates}: {count} day × {salary} ÷ {month_days} = {amount} {currency}",
+                    "{dates}: {count} days × {salary} ÷ {month_days} = {amount} {currency}", count: count, values)
+        case .payrollUnpaid:
+            tPlural("unpaid leave {dates}: {count} day × {salary} ÷ {month_days} = −{amount} {currency}",
+                    "unpaid leave {dates}: {count} days × {salary} ÷ {month_days} = −{amount} {currency}", count: count, values)
+        case .payrollUnpaidHalves: t("unpaid leave {dates}: {days} days × {salary} ÷ {month_days} = −{amount} {currency}", values)
+        case .payrollAdjustment: t("adjustment: {amount} ({reason})", values)
+        case .payrollNetRounded: t("net: {amount} (the exact sum, rounded once to the currency's minor unit, halves away from zero)", values)
+        case .payrollEarnedRounded: t("earned: {amount} (the exact sum, rounded once to the currency's minor unit, halves away from zero)", values)
+        case .payrollAdvanceInstalment: t("advance {id} instalment: −{amount} (left to repay after: {balance})", values)
+        case .payrollLoanInstalment: t("loan {id} instalment: −{amount} (left to repay after: {balance})", values)
+        case .payrollNet: t("net: {amount}", values)
+        default: step.description
+        }
+    }
+
+    /// A calendar's events in `words`' language (the feed is written after the request's task has
+    /// its language, and each event is worded as it is written).
+    static func calendar(_ words: WebText) -> ICalendar.Wording {
+        ICalendar.Wording(summary: { item in WebText.$current.withValue(words) { event(item) } },
+                          description: { item in
+                              WebText.$current.withValue(words) {
+                                  item.kind == .backup ? t("The whole vault", context: "calendar")
+                                      : t("Household: {household}", ["household": item.householdName], context: "calendar")
+                              }
+                          })
+    }
+
+    /// "Expires: passport: Maria's passport — Maria Santos" in the page's language.
+    private static func event(_ item: DueItem) -> String {
+        let values = ["what": Words.dueDetail(item), "staff": item.staffNames.joined(separator: t(", ", context: "list"))]
+        let named = !item.staffNames.isEmpty
+        return switch (item.kind, item.isExpired) {
+        case (.documentExpiry, true):
+            named ? t("Expired: {what} — {staff}", values, context: "calendar") : t("Expired: {what}", values, context: "calendar")
+        case (.documentExpiry, false):
+            named ? t("Expires: {what} — {staff}", values, context: "calendar") : t("Expires: {what}", values, context: "calendar")
+        case (.anniversary, _):
+            named ? t("Work anniversary: {what} — {staff}", values, context: "calendar") : t("Work anniversary: {what}", values, context: "calendar")
+        case (.leaving, _): named ? t("Leaving: {what} — {staff}", values, context: "calendar") : t("Leaving: {what}", values, context: "calendar")
+        case (.backup, _): named ? t("Backup: {what} — {staff}", values, context: "calendar") : t("Backup: {what}", values, context: "calendar")
+        case (.settlement, true):
+            named ? t("Overdue: {what} — {staff}", values, context: "calendar") : t("Overdue: {what}", values, context: "calendar")
+        case (.settlement, false): named ? t("Due: {what} — {staff}", values, context: "calendar") : t("Due: {what}", values, context: "calendar")
+        }
     }
 }

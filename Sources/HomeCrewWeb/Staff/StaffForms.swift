@@ -2,6 +2,18 @@ import HomeCrewCore
 
 extension StaffPage {
     /// A contract gratuity field's bounds, as Core's rule has them.
+    /// A contract's gratuity in the page's language; on an English page the domain's own reading.
+    static func contractGratuity(_ rule: GratuityRule) -> String {
+        guard WebText.current.language != "en" else { return rule.reading }
+        let values = ["days": String(rule.daysPerYear), "month_days": String(rule.daysPerMonth)]
+        guard rule.minimumYears > 0 else {
+            return t("{days} days of the last monthly wage (a month counted as {month_days} days) for each year of service, part years pro rata", values)
+        }
+        return tPlural("{days} days of the last monthly wage (a month counted as {month_days} days) for each year of service, part years pro rata, once {count} year of service is completed",
+                       "{days} days of the last monthly wage (a month counted as {month_days} days) for each year of service, part years pro rata, once {count} years of service are completed",
+                       count: rule.minimumYears, values)
+    }
+
     static let contractDaysBounds: HTML =
         "min=\"\(StaffMember.contractGratuityRange.lowerBound)\" max=\"\(StaffMember.contractGratuityRange.upperBound)\""
 

@@ -67,7 +67,7 @@ struct StaffPage {
             (t("Salary"), details.salaryHistory.current(asOf: today).map { t("{amount} a month", ["amount": $0.description]) }),
             (t("Leave", context: "allocation"), t("{days} days a year", ["days": member.annualLeave.description])), (t("Duties"), member.duties),
             (t("Language"), member.language?.label),
-            (t("Contract gratuity"), member.contractGratuity?.reading), (t("ID", context: "record"), member.id.rawValue),
+            (t("Contract gratuity"), member.contractGratuity.map(Self.contractGratuity)), (t("ID", context: "record"), member.id.rawValue),
         ]
         // The domain's own wording (a contract's gratuity) is English: kept left to right on any page.
         let english: Set<String> = [t("Contract gratuity")]
@@ -143,7 +143,7 @@ struct StaffPage {
         let rows = entries.map { entry -> HTML in
             """
             <tr><td><a href="/reports/payroll?period=\(component: entry.line.month.description)&amp;household=\(details.household.id.rawValue)">\(entry.line.month.description)</a></td>
-            <td>\(entry.line.daysEmployed)/\(entry.line.daysInMonth)</td><td class="num">\(entry.line.net.description)</td><td>\(entry.paymentSummary)</td>
+            <td>\(entry.line.daysEmployed)/\(entry.line.daysInMonth)</td><td class="num">\(entry.line.net.description)</td><td>\(ReportWords.paymentSummary(entry))</td>
             <td><a href="/payslips/\(member.id.rawValue)/\(entry.line.month.description)">\(t("Payslip (PDF)"))</a></td></tr>
             """
         }

@@ -1,4 +1,5 @@
 import HomeCrewCore
+import HomeCrewStore
 
 /// The domain's refusals that forms show most, in the page's language. The domain's sentences are
 /// the CLI's (English, one line); an English page shows them as they are, and a refusal not listed
@@ -27,9 +28,96 @@ enum DomainErrorText {
         case let violation as PaymentViolation: payment(violation)
         case let problem as SharingProblem: sharing(problem)
         case let violation as OpeningViolation: opening(violation)
+        case let problem as ListingError: listing(problem)
+        case let problem as SettlementError: settlement(problem)
+        case let problem as StoreError: store(problem)
         case let problem as DueWindowError:
             t("\u{201C}{text}\u{201D} is not a number of days ahead; give a whole number from {lowest} to {highest}.",
               ["text": problem.text, "lowest": String(DueList.windowDays.lowerBound), "highest": String(DueList.windowDays.upperBound)])
+        default: nil
+        }
+    }
+
+    private static func listing(_ problem: ListingError) -> String {
+        switch problem {
+        case .unknownKind(let text):
+            t("Unknown document kind \u{201C}{text}\u{201D}; use one of: {kinds}.", ["text": text, "kinds": DocumentKind.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .unknownOrder(let text):
+            t("Documents cannot be sorted by \u{201C}{text}\u{201D}; use one of: {orders}.", ["text": text, "orders": DocumentOrder.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .expiryWindow(let text):
+            t("\u{201C}{text}\u{201D} is not an expiry window; give \u{201C}expired\u{201D} or a whole number of days from {lowest} to {highest}.",
+              ["text": text, "lowest": String(DueList.windowDays.lowerBound), "highest": String(DueList.windowDays.upperBound)])
+        case let .reversed(field, from, to):
+            field == "issued" ? t("The dates of issue run backwards: {from} is after {to}.", ["from": from.description, "to": to.description])
+                : t("The dates added run backwards: {from} is after {to}.", ["from": from.description, "to": to.description])
+        }
+    }
+
+    private static func settlement(_ problem: SettlementError) -> String? {
+        switch problem {
+        case let .unknownRules(id, known):
+            t("No settlement rules are named \u{201C}{id}\u{201D}; the known ones are: {known}.", ["id": id, "known": known.joined(separator: ", ")])
+        case .noRulesChosen(let household):
+            t("{household} has no settlement rules: choose the rules here, or choose the household's on its page.", ["household": household])
+        case let .noticeAfterLeaving(notice, leaving):
+            t("Notice given on {notice} is after the last day of work, {leaving}.", ["notice": notice.description, "leaving": leaving.description])
+        case let .capInOtherCurrency(rules, cap, wage):
+            t("The {rules} rules cap the gratuity in {cap}, but the wage is paid in {wage}; settle by a contract term instead.",
+              ["rules": rules, "cap": cap, "wage": wage])
+        case let .currencyMismatch(wage, other):
+            t("The wage is paid in {wage} but the ledger holds {other}; settle them separately.", ["wage": wage, "other": other])
+        case .nothingToPay(let currency):
+            t("Nothing is owed in {currency}, so there is no settlement to record; record the last day of work on the staff page instead.", ["currency": currency])
+        case let .alreadySettled(name, paidOn, entry):
+            t("{name} was already settled on {date} (entry {entry}); reverse that settlement's payments first.",
+              ["name": name, "date": paidOn.description, "entry": entry])
+        case .workerOwes(let amount):
+            t("The worker owes {amount} (notice not given); HomeCrew records only settlements the employer pays: record the last day of work on the staff page and settle this by hand.",
+              ["amount": amount.description])
+        case .contractTermsWithoutGratuity:
+            t("The person's contract gives no gratuity: give its days a year with its month or minimum service.")
+        case let .noWageBeforeSplit(split, name):
+            t("The payment splits service at {date} and needs {name}'s monthly wage on {day_before} in the same currency as the last; add that salary to the salary history first.",
+              ["date": split.description, "name": name, "day_before": split.adding(daysClamped: -1).description])
+        case let .reasonNotSettled(reason, rules):
+            t("The {rules} rules do not distinguish {reason}; settle it as a resignation or a termination, or by hand.",
+              ["rules": rules, "reason": LeavingReason(rawValue: reason).map(PaymentWords.reason) ?? reason])
+        case .rulesUnreadable: nil
+        }
+    }
+
+    private static func store(_ problem: StoreError) -> String? {
+        switch problem {
+        case .noSuchHousehold(let name): t("No household is named \u{201C}{name}\u{201D}.", ["name": name])
+        case .householdExists(let name):
+            t("A household named \u{201C}{name}\u{201D} already exists (names are compared ignoring case).", ["name": name])
+        case .accountExists(let name):
+            t("An account named \u{201C}{name}\u{201D} already exists (names are compared ignoring case).", ["name": name])
+        case let .householdHasStaff(name, count):
+            tPlural("{household} still has {count} staff member; remove them first, or choose to remove them with the household.",
+                    "{household} still has {count} staff members; remove them first, or choose to remove them with the household.",
+                    count: count, ["household": name])
+        case .noSuchStaff(let reference): t("No staff member matches \u{201C}{reference}\u{201D}.", ["reference": reference])
+        case let .salaryEntryExists(staff, date):
+            t("{name} already has a salary taking effect on {date}.", ["name": staff, "date": date.description])
+        case .noSuchDocument(let reference): t("No document matches \u{201C}{reference}\u{201D}.", ["reference": reference])
+        case let .staffInOtherHousehold(staff, household):
+            t("{name} works for {household}; a document links only to staff of its own household.", ["name": staff, "household": household])
+        case let .notLinked(document, staff): t("Document {document} is not linked to {name}.", ["document": document, "name": staff])
+        case let .staffHasDocuments(name, count):
+            tPlural("{name} is linked to {count} document; unlink it first.", "{name} is linked to {count} documents; unlink them first.",
+                    count: count, ["name": name])
+        case let .householdHasDocuments(name, count):
+            tPlural("{household} still has {count} document; remove it first, or choose to remove it with the household.",
+                    "{household} still has {count} documents; remove them first, or choose to remove them with the household.",
+                    count: count, ["household": name])
+        case let .hasPayments(name, count):
+            tPlural("{name} has {count} payment or advance in the ledger, which keeps it; record a leaving date instead.",
+                    "{name} has {count} payments or advances in the ledger, which keeps them; record a leaving date instead.",
+                    count: count, ["name": name])
+        case let .isProofOfPayment(document, payment):
+            t("Document {document} is the proof of payment {payment}, which keeps it.", ["document": document, "payment": payment])
+        case .busy: t("The vault is busy: another HomeCrew process held it for too long; try again.")
         default: nil
         }
     }
@@ -162,7 +250,21 @@ enum DomainErrorText {
               ["field": fieldName(field), "length": String(length), "limit": String(limit)])
         case let .controlCharacter(field, _), let .bidiControl(field, _):
             t("The {field} holds an invisible control character; remove it.", ["field": fieldName(field)])
-        default: nil
+        case .negativeSalary(let money): t("A salary must not be negative (not {amount}).", ["amount": money.description])
+        case let .startAfterSalaryChange(start, change):
+            t("The start date cannot move to {start}: a later salary change takes effect on {date}; remove or move it first.",
+              ["start": start.description, "date": change.description])
+        case let .expiresBeforeIssued(issued, expires):
+            t("The expiry date {expires} is before the issue date {issued}.", ["expires": expires.description, "issued": issued.description])
+        case .contractGratuityOutOfRange(let days): t("A contract's gratuity is 1 to 365 days of wage a year, not {days}.", ["days": String(days)])
+        case .contractMonthDaysUnknown(let days): t("A contract counts a month as 30 or 26 days, not {days}.", ["days": String(days)])
+        case .contractTermsWithoutGratuity:
+            t("A contract's month and minimum service go with its gratuity's days a year: give those too.")
+        case .contractMinimumYearsOutOfRange(let years):
+            t("A contract's gratuity may ask 0 to 50 years of service first, not {years}.", ["years": String(years)])
+        case let .nameLooksLikeID(field, name):
+            t("The {field} \u{201C}{name}\u{201D} is 12 hexadecimal digits, the form of a record's id: add a word or a space.",
+              ["field": fieldName(field), "name": name])
         }
     }
 

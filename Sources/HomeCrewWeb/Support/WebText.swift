@@ -66,6 +66,13 @@ struct WebText: Sendable {
         return paper.text.duration(years: tenure.years, months: tenure.months, days: tenure.days, format: paper.format)
     }
 
+    /// A moment (a backup's) as this language writes a day and a time in the server's time zone;
+    /// in English as the command line prints it ("25 Nov 2026 03:00").
+    func time(_ moment: Date, timeZone: TimeZone = .current) -> String {
+        guard language != "en", let paper = WebText.papers[language] else { return BackupRun.shownTime(moment, timeZone: timeZone) }
+        return paper.format.dateTime(moment, timeZone: timeZone)
+    }
+
     /// The papers' words and formats in each of the pages' languages, read once per process.
     private static let papers: [String: (text: PaperText, format: PaperFormat)] = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
         guard let paper = PaperLanguages.language(language.tag), let text = try? PaperText(language: language.tag) else { return nil }
