@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "HomeCrewCore"),
         // The document vault: content-addressed object store, backups, and the client side of
         // the isolated extraction workers.
-        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "HomeCrewPaperText", "CLibCrypto", "CCairo", "CPango"],
+        // Papers are drawn with cairo and Pango, opened when the first is drawn (PaperLibraries), not linked:
+        // every command would load them and the ~35 libraries under them at start-up.
+        .target(name: "HomeCrewVault", dependencies: ["HomeCrewCore", "HomeCrewPaperText", "CLibCrypto"],
                 resources: [.copy("Resources/currency-words.tsv")]),
         // The words and formats of the printed papers in each language: gettext PO catalogs that
         // translators edit, and ICU's numbers, money and dates per locale.
@@ -81,7 +83,10 @@ let package = Package(
             ]
         ),
         // The program: the command tree, given the web server to start for `homecrew serve`.
-        .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI", "HomeCrewWeb"]),
+        // Its symbols are not exported (Swift exports every one by default, 38,000 here): the loader
+        // and the runtime's start-up `dladdr` searched them all on every start, and nothing looks them up.
+        .executableTarget(name: "homecrew", dependencies: ["HomeCrewCLI", "HomeCrewWeb"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
 
         .testTarget(name: "HomeCrewCoreTests", dependencies: ["HomeCrewCore", "HomeCrewTestSupport"]),
         .testTarget(

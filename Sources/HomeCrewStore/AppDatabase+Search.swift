@@ -99,8 +99,7 @@ extension AppDatabase {
             ranked += try rank(query, scope, from: cutoff ?? Int64.min, through: spanStart - 1, pass, db)
             windowed = cutoff != nil
         }
-        ranked.sort { $0.rank < $1.rank || ($0.rank == $1.rank && $0.rowid < $1.rowid) }
-        return (Array(ranked.prefix(limit)), pass, windowed)
+        return (Candidate.best(limit, of: ranked), pass, windowed)
     }
 
     /// The pages from `from` through `through` that match, ranked, unsorted. in_body: the page
@@ -206,10 +205,37 @@ extension AppDatabase {
 }
 
 /// A ranked matching page.
-private struct Candidate {
+struct Candidate: Equatable {
     let rowid: Int64
     let rank: Double
     let inBody: Bool
+
+    /// Best first: the lower rank, then the lower rowid (a total order: rowids are unique).
+    static func isBefore(_ one: Candidate, _ other: Candidate) -> Bool {
+        one.rank < other.rank || (one.rank == other.rank && one.rowid < other.rowid)
+    }
+
+    /// The first `limit` candidates in that order, as sorting them all gives: the `limit` best are
+    /// moved to the front (quickselect) and only they are sorted. Sorting all 2,000 of a common
+    /// word's pages to keep 300 was 6% of its search page.
+    static func best(_ limit: Int, of candidates: [Candidate]) -> [Candidate] {
+        var items = candidates
+        guard limit > 0, limit < items.count else { return limit > 0 ? items.sorted(by: isBefore) : [] }
+        let wanted = limit - 1  // where the last one kept belongs
+        var (low, high) = (0, items.count - 1)
+        while low < high {
+            let pivot = items[low + (high - low) / 2]
+            var (i, j) = (low, high)
+            while i <= j {
+                while i <= high && isBefore(items[i], pivot) { i += 1 }
+                while j >= low && isBefore(pivot, items[j]) { j -= 1 }
+                if i <= j { items.swapAt(i, j); i += 1; j -= 1 }
+            }
+            // Now low…j come before the pivot or are it, i…high after it or are it, and between lies the pivot.
+            if wanted <= j { high = j } else if wanted >= i { low = i } else { break }
+        }
+        return items[..<limit].sorted(by: isBefore)
+    }
 
     /// Every row of a statement selecting rowid, rank and in_body, stepped by hand: a search
     /// reads up to 2,000, and decoding GRDB rows cost more than ranking them.

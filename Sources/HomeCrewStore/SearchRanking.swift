@@ -29,11 +29,15 @@ enum SearchRanking {
 
 /// The length in tokens (all columns) of every row of the search index in a range of rowids,
 /// read from FTS5's size table in one pass: at once, or once it is worth it (`deferred`).
+///
+/// Its state, like `RankingPass`'s, is read and written for every page ranked, by the one thread
+/// stepping the query, so the runtime's exclusivity checks are left out (`@exclusivity(unchecked)`):
+/// they were ~5% of a common word's search page.
 final class PageLengths {
     let first: Int64
-    private var tokens: [Int32] = []
+    @exclusivity(unchecked) private var tokens: [Int32] = []
     /// A deferred read: the connection, the range's last rowid and how many pages have asked so far.
-    private var deferred: (connection: OpaquePointer, last: Int64, asked: Int)?
+    @exclusivity(unchecked) private var deferred: (connection: OpaquePointer, last: Int64, asked: Int)?
     /// Reading the range costs about as much as looking this many pages' lengths up one by one.
     static let worthReading = 150.0
     static let sql = "SELECT id, sz FROM search_index_docsize WHERE id BETWEEN ? AND ?"
@@ -95,19 +99,26 @@ final class PageLengths {
     }
 
     /// The size record is one SQLite varint per column: 7 bits a byte, high bit set on all but the last.
+    /// Without an array per page: this runs for each of the up to 2,500 pages a common word ranks.
     static func sumOfVarints(_ data: UnsafeRawBufferPointer) -> Int32 {
-        varints(data).reduce(0) { Int32(clamping: Int64($0) + $1) }
+        var sum: Int64 = 0
+        forEachVarint(data) { sum += $0 }
+        return Int32(clamping: sum)
     }
 
     static func varints(_ data: UnsafeRawBufferPointer) -> [Int64] {
         var values: [Int64] = []
+        forEachVarint(data) { values.append($0) }
+        return values
+    }
+
+    private static func forEachVarint(_ data: UnsafeRawBufferPointer, _ body: (Int64) -> Void) {
         var value: Int64 = 0, length = 0
         for byte in data {
             length += 1
             if length == 9 { value = (value << 8) | Int64(byte) } else { value = (value << 7) | Int64(byte & 0x7F) }
-            if byte & 0x80 == 0 || length == 9 { values.append(value); value = 0; length = 0 }
+            if byte & 0x80 == 0 || length == 9 { body(value); value = 0; length = 0 }
         }
-        return values
     }
 }
 
@@ -116,18 +127,18 @@ final class PageLengths {
 /// recorded as the ranking reads them so that the snippets need no second pass over the index.
 final class RankingPass {
     /// The lengths of the pages the query being stepped ranks, when read beforehand.
-    var lengths: PageLengths?
+    @exclusivity(unchecked) var lengths: PageLengths?
     let column: Int32
     /// The query's statistics, computed by its first ranking query and kept for the next one
     /// (a query of several phrases walks each phrase's whole list of pages for them).
-    fileprivate var statistics: QueryStatistics?
-    private(set) var phraseSizes: [Int32] = []
+    @exclusivity(unchecked) fileprivate var statistics: QueryStatistics?
+    @exclusivity(unchecked) private(set) var phraseSizes: [Int32] = []
     /// Pages in the order ranked, each with its first hit's index. FTS5 returns them by rowid;
     /// should a plan ever not, pages are found by a linear search instead of a binary one.
-    private var rowids: [Int64] = []
-    private var rankedInOrder = true
-    private var firstHits: [Int] = []
-    private var hits: [SnippetHit] = []
+    @exclusivity(unchecked) private var rowids: [Int64] = []
+    @exclusivity(unchecked) private var rankedInOrder = true
+    @exclusivity(unchecked) private var firstHits: [Int] = []
+    @exclusivity(unchecked) private var hits: [SnippetHit] = []
 
     /// SQLite compares a bound pointer's type by its characters; the string must outlive the statement.
     nonisolated(unsafe) static let pointerType = UnsafePointer(strdup("homecrew_ranking_pass")!)
@@ -217,7 +228,7 @@ private let rankFunction: fts5_extension_function = { apiPointer, fts, context, 
     guard let api = apiPointer?.pointee, let fts else { return }
     let pass = argumentCount > 0 ? RankingPass.bound(to: arguments![Int(argumentCount) - 1]) : nil
     let statistics = pass?.statistics ?? QueryStatistics.of(api, fts)
-    pass?.statistics = statistics
+    if let pass, pass.statistics == nil { pass.statistics = statistics }
     var instances: Int32 = 0
     _ = api.xInstCount(fts, &instances)
     let weights = pass == nil ? argumentCount : argumentCount - 1

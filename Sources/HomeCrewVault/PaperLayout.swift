@@ -1,5 +1,3 @@
-import CCairo
-import CPango
 import Foundation
 import HomeCrewCore
 
@@ -50,27 +48,28 @@ struct PaperLayout {
     var y: Double
 
     private final class Sink { var bytes: [UInt8] = [] }
+    private var lib: PaperLibraries { .shared }
 
     /// A one-document PDF of A4 pages with `margin` on every side, drawn by `draw`.
     static func pdf(title: String, created: CalendarDate, margin: Double, mirrored: Bool = false,
                     _ draw: (inout PaperLayout) -> Void) -> [UInt8] {
-        let sink = Sink()
-        let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+        let lib = PaperLibraries.shared, sink = Sink()
+        let surface = lib.pdfSurfaceForStream({ closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
+            return PaperLibraries.statusSuccess
         }, Unmanaged.passUnretained(sink).toOpaque(), pageWidth, pageHeight)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "\(created)T00:00:00")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "HomeCrew")
-        let cr = cairo_create(surface)!
+        lib.pdfSurfaceSetMetadata(surface, PaperLibraries.metadataCreateDate, "\(created)T00:00:00")
+        lib.pdfSurfaceSetMetadata(surface, PaperLibraries.metadataTitle, title)
+        lib.pdfSurfaceSetMetadata(surface, PaperLibraries.metadataCreator, "HomeCrew")
+        let cr = lib.create(surface)!
         var page = PaperLayout(cr: cr, left: margin, width: pageWidth - 2 * margin, mirrored: mirrored, top: margin, bottom: pageHeight - margin,
                                y: margin)
         draw(&page)
-        cairo_show_page(cr)
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        cairo_surface_destroy(surface)
+        lib.showPage(cr)
+        lib.destroy(cr)
+        lib.surfaceFinish(surface)
+        lib.surfaceDestroy(surface)
         return withExtendedLifetime(sink) { sink.bytes }
     }
 
@@ -106,8 +105,8 @@ struct PaperLayout {
         reserve(max(height(label, font, width: labelWidth), height(amount, font, width: nil)))
         let (right, lineTop, mirrored) = (left + width, y, mirrored)
         let amountHeight = withLayout(amount, font, width: nil) { layout, extent in
-            cairo_move_to(cr, mirrored ? left : right - extent.width, lineTop)
-            pango_cairo_show_layout(cr, layout)
+            lib.moveTo(cr, mirrored ? left : right - extent.width, lineTop)
+            lib.showLayout(cr, layout)
         }
         let labelHeight = mirrored ? draw(label, font, x: right - labelWidth, width: labelWidth, flush: .right)
                                    : draw(label, font, x: left, width: labelWidth)
@@ -160,10 +159,10 @@ struct PaperLayout {
     /// A thin line across the page.
     mutating func rule(after gap: Double) {
         reserve(1)
-        cairo_move_to(cr, left, y)
-        cairo_line_to(cr, left + width, y)
-        cairo_set_line_width(cr, 0.5)
-        cairo_stroke(cr)
+        lib.moveTo(cr, left, y)
+        lib.lineTo(cr, left + width, y)
+        lib.setLineWidth(cr, 0.5)
+        lib.stroke(cr)
         y += gap
     }
 
@@ -189,10 +188,10 @@ struct PaperLayout {
         moveDown(gap, before: block, toFoot: atFoot)
         for (index, texts) in stacks.enumerated() {
             let x = mirrored ? left + width - column - Double(index) * (width / 2 + 10) : left + Double(index) * (width / 2 + 10)
-            cairo_move_to(cr, x, y)
-            cairo_line_to(cr, x + column, y)
-            cairo_set_line_width(cr, 0.6)
-            cairo_stroke(cr)
+            lib.moveTo(cr, x, y)
+            lib.lineTo(cr, x + column, y)
+            lib.setLineWidth(cr, 0.6)
+            lib.stroke(cr)
             var lineTop = y + 4
             for text in texts {
                 _ = draw(text.text, text.font, x: x, y: lineTop, width: column, flush: mirrored ? .right : .natural)
@@ -214,7 +213,7 @@ struct PaperLayout {
     /// Makes room for `height` points: a new page when they do not fit below `y`.
     mutating func reserve(_ height: Double) {
         guard y + height > bottom, y > top else { return }
-        cairo_show_page(cr)
+        lib.showPage(cr)
         y = top
     }
 
@@ -242,44 +241,42 @@ struct PaperLayout {
                       flush: Flush = .natural) -> Double {
         let lineTop = y ?? self.y
         return withLayout(text, font, width: width, direction: direction, flush: flush) { layout, _ in
-            cairo_move_to(cr, x, lineTop)
-            pango_cairo_show_layout(cr, layout)
+            lib.moveTo(cr, x, lineTop)
+            lib.showLayout(cr, layout)
         }
     }
 
     private func withLayout(_ text: String, _ font: Font, width: Double?, direction: Direction = .ofText, flush: Flush = .natural,
                             _ use: (OpaquePointer, _ extent: (width: Double, height: Double)) -> Void) -> Double {
-        let layout = pango_cairo_create_layout(cr)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = pango_font_description_from_string(font.pango)
-        defer { pango_font_description_free(description) }
-        pango_layout_set_font_description(layout, description)
+        let layout = lib.createLayout(cr)!
+        defer { lib.objectUnref(layout) }
+        let description = lib.fontFromString(font.pango)
+        defer { lib.fontFree(description) }
+        lib.setFont(layout, description)
         if let width {
-            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            lib.setWidth(layout, Int32(width * PaperLibraries.scale))
+            lib.setWrap(layout, PaperLibraries.wrapWordChar)
         }
         if direction != .ofText {
             // A strong base direction (the context's own default is weak, which lets the first letter
             // decide); runs inside the paragraph are still ordered by the bidi algorithm. A right-to-left
             // paragraph starts at the right margin.
-            pango_context_set_base_dir(pango_layout_get_context(layout), direction == .leftToRight ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
-            pango_layout_context_changed(layout)
-            if direction == .rightToLeft { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
+            lib.setBaseDirection(lib.layoutContext(layout), direction == .leftToRight ? PaperLibraries.directionLeftToRight : PaperLibraries.directionRightToLeft)
+            lib.contextChanged(layout)
+            if direction == .rightToLeft { lib.setAlignment(layout, PaperLibraries.alignRight) }
         }
-        pango_layout_set_auto_dir(layout, direction == .ofText ? 1 : 0)
-        pango_layout_set_text(layout, text, -1)
+        lib.setAutoDirection(layout, direction == .ofText ? 1 : 0)
+        lib.setText(layout, text, -1)
         if flush == .right {
             // With the direction taken from the text, Pango swaps left and right for a right-to-left
             // paragraph (the first line's direction is the paragraph's, whatever its first run: "31 أكتوبر").
-            let swapped = direction == .ofText && pango_layout_get_line_readonly(layout, 0)?.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
-            pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+            let swapped = direction == .ofText && lib.lineDirection(lib.firstLine(layout, 0)) == PaperLibraries.directionRightToLeft
+            lib.setAlignment(layout, swapped ? PaperLibraries.alignLeft : PaperLibraries.alignRight)
         }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let extent = (width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
-        if font.gray { cairo_set_source_rgb(cr, 0.33, 0.33, 0.33) }
+        let extent = lib.logicalSize(of: layout)
+        if font.gray { lib.setSourceRGB(cr, 0.33, 0.33, 0.33) }
         use(layout, extent)
-        if font.gray { cairo_set_source_rgb(cr, 0, 0, 0) }
+        if font.gray { lib.setSourceRGB(cr, 0, 0, 0) }
         return extent.height
     }
 }

@@ -504,6 +504,23 @@ final class StoreTests: XCTestCase {
         }
     }
 
+    /// The hits shown are picked from the ranked window without sorting all of it: the same
+    /// candidates in the same order as sorting them all gives, ties in rank broken by rowid.
+    func testTheBestCandidatesAreTheFirstOfAllOfThemSorted() throws {
+        var random = Seeded(state: 53)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...80, using: &random), ranks = Int.random(in: 1...6, using: &random)
+            let candidates = (0..<Int64(count)).shuffled(using: &random).map {
+                Candidate(rowid: $0, rank: Double(Int.random(in: 0..<ranks, using: &random)) - 2.5, inBody: Bool.random(using: &random))
+            }
+            let limit = Int.random(in: 0...90, using: &random)
+            XCTAssertEqual(Candidate.best(limit, of: candidates), Array(candidates.sorted(by: Candidate.isBefore).prefix(limit)),
+                           "\(count) candidates, \(limit) wanted")
+        }
+        let window = (0..<Int64(2_500)).shuffled(using: &random).map { Candidate(rowid: $0, rank: -Double($0 % 97) / 7, inBody: true) }
+        XCTAssertEqual(Candidate.best(300, of: window), Array(window.sorted(by: Candidate.isBefore).prefix(300)))
+    }
+
     func testPageLengthsReadInOnePassRankAsFTS5sOwnLengthsDo() throws {
         let sea = try database.addHousehold(Household(name: "Sea View")).household
         var generator = Seeded(state: 11)
