@@ -22,6 +22,9 @@ final class PageWordsLanguageTests: XCTestCase {
             let japanese = try await client.get("/reports/payroll?period=2026-11", headers: [.acceptLanguage: "ja"])
             XCTAssertTrue(japanese.text.contains("日あり、そのうち30日分を支払います。"), "the month's line in Japanese")
             XCTAssertTrue(japanese.text.contains("30日 × "), "a salary's days in Japanese")
+            // After Arabic words a date's digits would be taken for Arabic ones and shown reversed (11-2026).
+            XCTAssertTrue(arabic.raw.contains("\u{200E}2026-11"), "the period in the heading marked left to right")
+            XCTAssertFalse(japanese.raw.contains("\u{200E}"), "a left-to-right page needs no mark")
             let english = try await client.get("/reports/payroll?period=2026-11")
             XCTAssertTrue(english.text.contains("<li>November 2026 has 30 days; paid for 30 of them.</li>"), "the command line's English")
         }

@@ -57,7 +57,9 @@ final class WebCatalogTests: XCTestCase {
         XCTAssertNoThrow(try WebText.checkCatalogs())
         XCTAssertEqual(WebText(language: "ar").text("Sign in", [:], context: nil), "تسجيل الدخول")
         XCTAssertEqual(WebText(language: "hi").text("Sign in", [:], context: nil), "साइन इन")
-        XCTAssertEqual(WebText(language: "ar").text("A message no catalog has: {x}", ["x": "1"], context: nil), "A message no catalog has: 1")
+        XCTAssertEqual(WebText(language: "ar").text("A message no catalog has: {x}", ["x": "1"], context: nil), "A message no catalog has: \u{200E}1",
+                       "English for a message a catalog lacks, its figure marked left to right on a right-to-left page")
+        XCTAssertEqual(WebText(language: "hi").text("A message no catalog has: {x}", ["x": "1"], context: nil), "A message no catalog has: 1")
         XCTAssertEqual(WebText(language: "xx").language, "en")
         XCTAssertEqual(WebText(language: "ar").plural("{count} change", "{count} changes", count: 2, [:], context: nil), "تغييران")
         XCTAssertEqual(WebText(language: "ar").plural("{count} change", "{count} changes", count: 7, [:], context: nil), "7 تغييرات")

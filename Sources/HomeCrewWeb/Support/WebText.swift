@@ -43,14 +43,28 @@ struct WebText: Sendable {
 
     var rightToLeft: Bool { WebText.languages.first { $0.tag == language }?.rightToLeft ?? false }
 
+    /// On a right-to-left page a value without a letter (a date, a month, a period, a figure) starts
+    /// with a left-to-right mark: after Arabic words the bidi algorithm would otherwise take its
+    /// digits for Arabic ones and show 2026-10-31 as 31-10-2026. (A mark, not an isolate: a value
+    /// shown through `bdi` writes isolates out as `[U+2068]`, as it must for what a person typed.)
+    private func anchored(_ values: [String: String]) -> [String: String] {
+        guard rightToLeft else { return values }
+        return values.mapValues { value in
+            let scalars = value.unicodeScalars
+            let numeric = scalars.contains { $0.properties.numericType != nil }
+                && !scalars.contains { $0.properties.isAlphabetic }
+            return numeric ? "\u{200E}" + value : value
+        }
+    }
+
     func text(_ english: String, _ values: [String: String], context: String?) -> String {
         let entry = catalog?.entries[POKey(context: context, id: english)]
         let template = entry.flatMap { $0.isTranslated ? $0.translations.first : nil } ?? english
-        return PaperText.fill(template, values)
+        return PaperText.fill(template, anchored(values))
     }
 
     func plural(_ one: String, _ other: String, count: Int, _ values: [String: String], context: String?) -> String {
-        var values = values
+        var values = anchored(values)
         if values["count"] == nil { values["count"] = String(count) }
         if let catalog, let entry = catalog.entries[POKey(context: context, id: one)], entry.isTranslated,
            entry.translations.count == catalog.rule.count {
