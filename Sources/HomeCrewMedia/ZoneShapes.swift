@@ -3,9 +3,9 @@ import Foundation
 import HomeCrewCore
 
 /// A zone the first OCR did not see, read from the bands `ZoneFinder` finds by their shape: each
-/// band cut out level, at the size tesseract reads OCR-B best, upright and upside down, grey and
-/// binarised, until a reading's check digits agree (`ZoneBandText.replacingZone`). Nothing else
-/// is ever added to the page's text.
+/// band cut out level, at the size tesseract reads OCR-B best, upright and upside down, grey (its
+/// background evened) and binarised, until a reading's check digits agree (`ZoneBandText.replacingZone`).
+/// Nothing else is ever added to the page's text.
 enum ZoneShapes {
     /// At most this many band readings a page: a page of zone-like stripes costs a few seconds, not minutes.
     static let maximumReadings = 12
