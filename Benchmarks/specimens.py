@@ -592,12 +592,12 @@ def busy_background(size, rng):
     return image.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 3)))
 
 
-def light(image, rng):
-    """A glare (a bright patch) or a shadow (a dark slope) across the frame."""
+def light(image, rng, kind=None):
+    """A glare (a bright patch) or a shadow (a dark slope) across the frame: `kind`, or either at random."""
     w, h = image.size
     mask = Image.new("L", (w, h), 0)
     draw = ImageDraw.Draw(mask)
-    if rng.random() < 0.5:
+    if (rng.random() < 0.5) if kind is None else kind == "glare":
         x, y, r = rng.randrange(w), rng.randrange(h), rng.randrange(min(w, h) // 8, min(w, h) // 3)
         draw.ellipse((x - r, y - r // 2, x + r, y + r // 2), fill=rng.randrange(90, 170))
         return Image.composite(Image.new("RGB", (w, h), (255, 255, 250)), image, mask.filter(ImageFilter.GaussianBlur(r / 3))), "glare"
@@ -628,29 +628,34 @@ def world_degrade(kind, image, pitch, rng):
         image = resize(turned, width)
         final_pitch = pitch * width / turned.width
     else:
-        # A phone photo: the page a part of a 1,300-2,000 px frame, in perspective, on a busy background,
-        # under glare or shadow; a quarter of them stored sideways with no orientation tag.
-        width = rng.randrange(1300, 2001)
-        height = width * 3 // 4
-        fraction = rng.uniform(0.38, 0.7)
-        doc_w = width * fraction
-        doc_h = doc_w * image.height / image.width
-        x0, y0 = rng.uniform(0.05, 0.95 - fraction) * width, rng.uniform(0.05, max(0.06, 0.95 - doc_h / height)) * height
-        jitter = lambda: rng.uniform(-0.05, 0.05) * doc_w
-        corners = [(x0 + jitter(), y0 + jitter()), (x0 + doc_w + jitter(), y0 + jitter()),
-                   (x0 + doc_w + jitter(), y0 + doc_h + jitter()), (x0 + jitter(), y0 + doc_h + jitter())]
-        params.update({"frame": [width, height], "document_fraction": round(fraction, 2),
-                       "corners": [[round(x), round(y)] for x, y in corners]})
-        image = perspective(image, corners, (width, height), busy_background((width, height), rng))
-        image, params["light"] = light(image, rng)
-        params["blur_radius_px"] = round(rng.uniform(0.3, 1.0), 2)
-        image = image.filter(ImageFilter.GaussianBlur(params["blur_radius_px"]))
-        final_pitch = pitch * doc_w / page_width
+        # A phone photo: the page a part of a 1,300-2,000 px frame; a quarter of them stored sideways.
+        image, final_pitch = photographed(image, pitch, rng, rng.randrange(1300, 2001), params)
         if rng.random() < 0.25:
             params["page_turned_degrees"] = rng.choice([90, 270])
             image = image.rotate(params["page_turned_degrees"], expand=True)
     params["quality"] = rng.randrange(55, 92)
     return image, "jpg", {"quality": params["quality"]}, params, final_pitch
+
+
+def photographed(image, pitch, rng, width, params, fractions=(0.38, 0.7), light_kind=None, blurs=(0.3, 1.0)):
+    """The page a part of a `width` px frame (4:3), in perspective, on a busy background, under glare or
+    shadow, blurred a little; returns (the frame, the zone's character pitch in it)."""
+    page_width = image.width
+    height = width * 3 // 4
+    fraction = rng.uniform(*fractions)
+    doc_w = width * fraction
+    doc_h = doc_w * image.height / image.width
+    x0, y0 = rng.uniform(0.05, 0.95 - fraction) * width, rng.uniform(0.05, max(0.06, 0.95 - doc_h / height)) * height
+    jitter = lambda: rng.uniform(-0.05, 0.05) * doc_w
+    corners = [(x0 + jitter(), y0 + jitter()), (x0 + doc_w + jitter(), y0 + jitter()),
+               (x0 + doc_w + jitter(), y0 + doc_h + jitter()), (x0 + jitter(), y0 + doc_h + jitter())]
+    params.update({"frame": [width, height], "document_fraction": round(fraction, 2),
+                   "corners": [[round(x), round(y)] for x, y in corners]})
+    image = perspective(image, corners, (width, height), busy_background((width, height), rng))
+    image, params["light"] = light(image, rng, light_kind)
+    params["blur_radius_px"] = round(rng.uniform(*blurs), 2)
+    image = image.filter(ImageFilter.GaussianBlur(params["blur_radius_px"]))
+    return image, pitch * doc_w / page_width
 
 
 def world_specimens(out, seed, part, truth):
@@ -663,13 +668,42 @@ def world_specimens(out, seed, part, truth):
         image, extension, options, params, final_pitch = world_degrade(kind, base, pitch, rng)
         name = f"world-{part}-{index + 1:02d}-{fmt.lower()}-{kind}.{extension}"
         save(image, os.path.join(out, name), **options)
-        kinds = {"TD3": "passport", "TD1": "id-card", "TD2": "id-card", "MRV-A": "visa", "MRV-B": "visa"}
-        truth.append({"file": name, "group": "world", "part": part, "format": fmt, "degradation": kind,
-                      "parameters": params, "zone_char_pitch_px": round(final_pitch, 1), "width_px": image.width,
-                      "zone": zone_lines(person), "country": COUNTRY_OF.get(person["state"], "AE"),
-                      "expected": {"kind": kinds[fmt], "expiry": person["expiry"].isoformat(),
-                                   "birth": person["birth"].isoformat(), "number": person["number"],
-                                   "person": f"{person['given']} {person['surname']}".title()}})
+        record_world(truth, name, part, person, kind, params, final_pitch, image.width)
+
+
+# 12-megapixel phone photos (4,000 x 3,000) after each part's other specimens, from their own generator seeded
+# from the part's (the other specimens' bytes stay as they were): passports and a card, the page filling
+# 45-75% of the frame, one under a shadow and one under a glare, the last stored sideways without a tag.
+PHOTO_FORMATS = ["TD3", "TD3", "TD1", "TD3"]
+PHOTO_LIGHTS = ["shadow", "glare", "shadow", "glare"]
+
+
+def world_photos(out, seed, part, truth):
+    rng = random.Random(seed + 1000)
+    for index, fmt in enumerate(PHOTO_FORMATS):
+        person = world_person(rng, fmt)
+        base, pitch = page(person, rng)
+        params = {}
+        image, final_pitch = photographed(base, pitch, rng, 4000, params, fractions=(0.45, 0.75),
+                                          light_kind=PHOTO_LIGHTS[index], blurs=(0.6, 1.4))
+        if index == len(PHOTO_FORMATS) - 1:
+            params["page_turned_degrees"] = rng.choice([90, 270])
+            image = image.rotate(params["page_turned_degrees"], expand=True)
+        params["quality"] = rng.randrange(80, 93)
+        name = f"world-{part}-photo-{index + 1:02d}-{fmt.lower()}-12mp.jpg"
+        save(image, os.path.join(out, name), quality=params["quality"])
+        record_world(truth, name, part, person, "photo-12mp", params, final_pitch, image.width)
+
+
+def record_world(truth, name, part, person, kind, params, final_pitch, width):
+    kinds = {"TD3": "passport", "TD1": "id-card", "TD2": "id-card", "MRV-A": "visa", "MRV-B": "visa"}
+    fmt = person["format"]
+    truth.append({"file": name, "group": "world", "part": part, "format": fmt, "degradation": kind,
+                  "parameters": params, "zone_char_pitch_px": round(final_pitch, 1), "width_px": width,
+                  "zone": zone_lines(person), "country": COUNTRY_OF.get(person["state"], "AE"),
+                  "expected": {"kind": kinds[fmt], "expiry": person["expiry"].isoformat(),
+                               "birth": person["birth"].isoformat(), "number": person["number"],
+                               "person": f"{person['given']} {person['surname']}".title()}})
 
 
 def main():
@@ -688,6 +722,8 @@ def main():
     if world:
         world_specimens(out, WORLD_SEED, "tuning", truth)
         world_specimens(out, WORLD_SEED + 1, "held-out", truth)
+        world_photos(out, WORLD_SEED, "tuning", truth)
+        world_photos(out, WORLD_SEED + 1, "held-out", truth)
     else:
         zone_specimens(out, rng, truth)
         labelled_specimens(out, rng, truth)

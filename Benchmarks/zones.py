@@ -5,7 +5,7 @@
 
 Makes `specimens.py --world` in a temporary folder (or uses DIR): TD1 cards and pages 250-450 px wide,
 600-800 px scans and 1,300-2,000 px phone-photo-like frames, in a tuning part and a held-out part
-(seeded apart). Files each with this checkout's `homecrew doc add` (OCR on, HOMECREW_BENCH_BUILD,
+(seeded apart), and four 12-megapixel phone photos in each part. Files each with this checkout's `homecrew doc add` (OCR on, HOMECREW_BENCH_BUILD,
 default debug), one at a time and timed, and sets the expiry `doc suggestions` gives against
 truth.json. Every zone counts: each is readable by eye. With --passporteye, PassportEye's `mrz`
 command reads the same files in the same run (its time per file, and its expiry: right, wrong or
@@ -131,6 +131,12 @@ def main():
     seconds = sorted(a[1] for a in answers.values())
     print(f"\nHomeCrew: {sum(seconds):.1f} s for {len(seconds)} files, median {seconds[len(seconds) // 2]:.2f} s, "
           f"slowest {seconds[-1]:.2f} s a file ({CONFIGURATION} build, whole `doc add`)")
+    photos = [e["file"] for e in entries if e["degradation"] == "photo-12mp"]
+    if photos:
+        print(f"\n12-megapixel photos, seconds a file (whole command, one at a time, in this run):")
+        print(f"HomeCrew `doc add`: {' '.join(f'{answers[f][1]:.2f}' for f in photos)} (slowest {max(answers[f][1] for f in photos):.2f})")
+        if eye:
+            print(f"PassportEye `mrz`: {' '.join(f'{theirs[f][2]:.2f}' for f in photos)} (slowest {max(theirs[f][2] for f in photos):.2f})")
     if eye:
         table("PassportEye (`mrz --json`, expiry as it reports it)", their_rows)
         table("PassportEye, only expiry dates whose check digit it finds valid", their_valid_rows)

@@ -69,3 +69,29 @@ extension GrayImage {
         return framed.grayImage
     }
 }
+
+extension GrayImage {
+    /// The image reduced by `factor` (below 1), each pixel the mean of at most 4 × 4 of the image's spread
+    /// over its cell: the work is bounded by the reduced image's pixels, not the image's.
+    func sampled(by factor: Double) -> GrayImage? {
+        let outWidth = Int(Double(width) * factor), outHeight = Int(Double(height) * factor)
+        guard factor < 1, outWidth > 0, outHeight > 0 else { return nil }
+        var out = [UInt8](repeating: 255, count: outWidth * outHeight)
+        for y in 0..<outHeight {
+            let top = y * height / outHeight, rows = max(1, (y + 1) * height / outHeight - top)
+            for x in 0..<outWidth {
+                let left = x * width / outWidth, columns = max(1, (x + 1) * width / outWidth - left)
+                var sum = 0, count = 0
+                for row in 0..<min(4, rows) {
+                    let offset = (top + row * rows / min(4, rows)) * width + left
+                    for column in 0..<min(4, columns) {
+                        sum += Int(pixels[offset + column * columns / min(4, columns)])
+                        count += 1
+                    }
+                }
+                out[y * outWidth + x] = UInt8(sum / count)
+            }
+        }
+        return GrayImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}

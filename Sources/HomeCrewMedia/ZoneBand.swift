@@ -46,7 +46,8 @@ enum ZoneBand {
         for scale in band.scales {
             guard Date() < deadline else { break }
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
-            let cropped = picture.cropped(band.box, scale: scale, slope: slope)
+            let level = picture.cropped(band.box, scale: scale, slope: slope)
+            let cropped = level.evened() ?? level
             guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
             ZoneBandDebug.record(cropped, note: "box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)", reading: reading)
             if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }

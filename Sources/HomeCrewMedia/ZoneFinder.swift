@@ -51,14 +51,22 @@ enum ZoneFinder {
     /// A zone's line spacing over its character pitch (ICAO 9303: 6 lines and 10 characters an inch).
     static let spacingOverPitch = 1.65
 
+    /// Past this many pixels the picture is searched through a sample of it (`GrayImage.sampled`): the
+    /// finder's work and memory stay a 25-megapixel page's however large the picture (a PNG 30,000 px square).
+    static let maximumPixels = 25_000_000
+
     /// The zone-shaped bands of the picture, the likeliest first, at most `limit`.
     static func candidates(in image: GrayImage, limit: Int = 4) -> [ZoneCandidate] {
         _ = LeptImage.quiet
-        guard let full = LeptImage(image) else { return [] }
+        guard image.width > 0, image.height > 0 else { return [] }
+        let longest = Float(max(image.width, image.height))
+        // Converted for leptonica once: whole, or a page past the bound as a sample at the larger working size.
+        let sampledBy = image.width * image.height > maximumPixels ? Float(workingEdges.max() ?? 1200) / longest : 1
+        guard let source = sampledBy < 1 ? image.sampled(by: Double(sampledBy)).flatMap(LeptImage.init) : LeptImage(image) else { return [] }
         var found: [ZoneCandidate] = []
         for edge in workingEdges {
-            let factor = Float(edge) / Float(max(image.width, image.height))
-            guard let scaled = LeptImage(pixScale(full.pointer, factor, factor)) else { continue }
+            let factor = Float(edge) / longest
+            guard let scaled = LeptImage(pixScale(source.pointer, factor / sampledBy, factor / sampledBy)) else { continue }
             for turns in [0, 1] {
                 guard let turned = turns == 0 ? scaled : LeptImage(pixRotate90(scaled.pointer, 1)) else { continue }
                 found += bands(in: turned, factor: Double(factor), quarterTurns: turns)

@@ -3,9 +3,9 @@ import Foundation
 import HomeCrewCore
 
 /// A zone the first OCR did not see, read from the bands `ZoneFinder` finds by their shape: each
-/// band cut out level, at the size tesseract reads OCR-B best, upright and upside down, grey and
-/// binarised, until a reading's check digits agree (`ZoneBandText.replacingZone`). Nothing else
-/// is ever added to the page's text.
+/// band cut out level, at the size tesseract reads OCR-B best, upright and upside down, grey (its
+/// background evened) and binarised, until a reading's check digits agree (`ZoneBandText.replacingZone`).
+/// Nothing else is ever added to the page's text.
 enum ZoneShapes {
     /// At most this many band readings a page: a page of zone-like stripes costs a few seconds, not minutes.
     static let maximumReadings = 12
@@ -16,6 +16,8 @@ enum ZoneShapes {
     /// times wider across (tesseract reads a run of close fillers a few too few, or none).
     struct Attempt {
         var candidate: ZoneCandidate
+        /// Which of the finder's bands (its place in their list), and whether this is it upside down.
+        var band: Int, upsideDown: Bool
         var pitch: Double
         var stretch: Double
         var binarized: Bool
@@ -27,13 +29,21 @@ enum ZoneShapes {
     /// The page's text with the zone a band reads added (in place of its zone-like lines), or nil.
     static func reading(_ text: String, picture: GrayImage, engine: OCREngine, deadline: Date) -> String? {
         guard Date() < deadline else { return nil }
-        for (count, attempt) in attempts(ZoneFinder.candidates(in: picture), width: picture.width, height: picture.height).enumerated() {
-            guard count < maximumReadings, Date() < deadline else { break }
+        let found = ZoneFinder.candidates(in: picture)
+        // Once a band's reading holds a run of fillers, that way up is its zone's: a `<` upside down is
+        // no `<`, so the other way up is not read again (half the readings of a zone that does not read).
+        var wayUp: [Int: Bool] = [:]
+        var readings = 0
+        for attempt in attempts(found, width: picture.width, height: picture.height) {
+            guard readings < maximumReadings, Date() < deadline else { break }
+            if let upsideDown = wayUp[attempt.band], upsideDown != attempt.upsideDown { continue }
             guard let band = band(attempt, from: picture) else { continue }
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
             guard let read = engine.recognizeZone(band, milliseconds: milliseconds) else { break }
+            readings += 1
             ZoneBandDebug.record(band, note: "shape \(attempt.candidate) pitch \(attempt.pitch) stretch \(attempt.stretch) binarized \(attempt.binarized)", reading: read)
             if let replaced = ZoneBandText.replacingZone(in: text, with: read) { return replaced }
+            if wayUp[attempt.band] == nil, read.contains("<<") { wayUp[attempt.band] = attempt.upsideDown }
         }
         return nil
     }
@@ -43,11 +53,12 @@ enum ZoneShapes {
     static func attempts(_ candidates: [ZoneCandidate], width: Int, height: Int) -> [Attempt] {
         var attempts: [Attempt] = []
         for way in ways {
-            for candidate in candidates {
+            for (index, candidate) in candidates.enumerated() {
                 // The candidate's picture turned half a turn more has its width and height (a quarter turn swaps them).
                 let (turnedWidth, turnedHeight) = candidate.quarterTurns % 2 == 0 ? (width, height) : (height, width)
-                for flipped in [candidate, candidate.upsideDown(width: turnedWidth, height: turnedHeight)] {
-                    attempts.append(Attempt(candidate: flipped, pitch: way.pitch, stretch: way.stretch, binarized: way.binarized))
+                for (upsideDown, flipped) in [(false, candidate), (true, candidate.upsideDown(width: turnedWidth, height: turnedHeight))] {
+                    attempts.append(Attempt(candidate: flipped, band: index, upsideDown: upsideDown, pitch: way.pitch,
+                                            stretch: way.stretch, binarized: way.binarized))
                 }
             }
         }
@@ -68,13 +79,21 @@ enum ZoneShapes {
         // that keeps edges sharp: a small scan's fillers then read as `<`, not K).
         let level = region.cropped(PixelBox(left: 0, top: 0, right: region.width, bottom: region.height), scale: 1, slope: attempt.candidate.slope)
         guard let cropped = level.scaled(by: scale, stretch: attempt.stretch) else { return nil }
-        let band = attempt.binarized ? cropped.binarized() ?? cropped : cropped
+        let band = attempt.binarized ? cropped.binarized() ?? cropped : cropped.evened() ?? cropped
         // A zone reaching the page's edge (a card cut at its border) keeps its last character.
         return band.bordered(Int(attempt.pitch)) ?? band
     }
 }
 
 extension GrayImage {
+    /// The background evened out to white, the ink left grey (a shadow or glare across a band would
+    /// otherwise fall on both sides of tesseract's one threshold): leptonica's background normalisation.
+    func evened() -> GrayImage? {
+        guard let pix = LeptImage(self),
+              let even = LeptImage(pixBackgroundNorm(pix.pointer, nil, nil, 10, 15, 100, 50, 255, 2, 2)) else { return nil }
+        return even.grayImage
+    }
+
     /// Black on white, the background evened out first (a shadow or glare across the band): leptonica's
     /// Otsu threshold on a background-normalised image.
     func binarized() -> GrayImage? {

@@ -4,6 +4,7 @@ import HomeCrewCore
 import HomeCrewTestSupport
 import XCTest
 @testable import HomeCrewMedia
+import HomeCrewVault
 
 /// The zone found by its shape (leptonica's morphology, no OCR first) at every orientation and
 /// scale, nothing found where there is no zone, and the work bounded on hostile pages.
@@ -129,5 +130,78 @@ final class ZoneFinderTests: XCTestCase {
         let engine = try OCREngine(languages: "eng")
         let text = ZoneShapes.reading("PASSPORT", picture: page, engine: engine, deadline: Date().addingTimeInterval(20)) ?? ""
         XCTAssertEqual(dates(text), [], text)
+    }
+
+    /// The expiry dates of the zones that read in `text`.
+    func expiries(_ text: String) -> [String] {
+        ZoneReader.zones(in: text, today: today).compactMap { if case .read(let zone) = $0 { return zone.expiryDate?.description } else { return nil } }
+    }
+
+    /// Found on a 12-megapixel photo: a shadow's edge across the zone put its shadowed half on the dark
+    /// side of tesseract's one threshold (a 3 read as 5, or nothing). The band's background is evened first.
+    func testAZoneHalfInShadowReads() throws {
+        let lines = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        // Small and soft, as a photo gives it (typeset at 2/3 the size, enlarged again).
+        var page = try scaled(try typeset(["PASSPORT"] + lines, width: 1100, height: 280, size: 19), 1.5)
+        // The shadow's soft edge slants across the zone; the paper under it goes from 250 to about 140.
+        for y in 0..<page.height {
+            for x in 0..<page.width where x > 650 + y / 3 {
+                let depth = min(1, Double(x - 650 - y / 3) / 90)
+                page.pixels[y * page.width + x] = UInt8(Double(page.pixels[y * page.width + x]) * (1 - 0.45 * depth))
+            }
+        }
+        let engine = try OCREngine(languages: "eng")
+        // Read again from the lines the page's OCR found (grey alone: no binarised way to fall back on).
+        let first = try XCTUnwrap(engine.recognize(page, dpi: 300, milliseconds: 30_000))
+        XCTAssertTrue(ZoneBandText.isLikely(first), first)
+        let reread = ZoneBand.bandReading(first, picture: page, engine: engine, deadline: Date().addingTimeInterval(30)) ?? ""
+        XCTAssertEqual(expiries(reread), ["2012-04-15"], "first \(first)\nband \(reread)")
+    }
+
+    /// A picture past the finder's bound is searched through a sample: the zone is still found, in bounded time.
+    func testAPictureOfManyMegapixelsIsSearchedThroughASample() throws {
+        // The sample three times as large (its zone's characters 87 px apart), on a page of 35 megapixels.
+        let scan = try scaled(try OCRSource.jpeg(path: Samples.document("maria-passport-scan.jpg")), 3)
+        let (width, height) = (7_000, 5_000)
+        XCTAssertGreaterThan(width * height, ZoneFinder.maximumPixels)
+        var pixels = [UInt8](repeating: 248, count: width * height)
+        for y in 0..<scan.height { for x in 0..<scan.width { pixels[(y + 500) * width + x + 1_000] = scan.pixels[y * scan.width + x] } }
+        let page = GrayImage(width: width, height: height, pixels: pixels)
+        let upright = try XCTUnwrap(ZoneFinder.candidates(in: scan).first)
+        let started = Date()
+        let found = try XCTUnwrap(ZoneFinder.candidates(in: page).first)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "bounded by the sample's size")
+        XCTAssertEqual(found.lines, 2, "\(found)")
+        XCTAssertEqual(found.centerX, upright.centerX + 1_000, accuracy: 150, "\(found) against \(upright)")
+        XCTAssertEqual(found.centerY, upright.centerY + 500, accuracy: 150, "\(found) against \(upright)")
+        XCTAssertEqual(found.pitch, upright.pitch, accuracy: upright.pitch * 0.1, "\(found) against \(upright)")
+    }
+
+    /// A PNG 30,000 px square (white, a few black bars; it compresses to a few hundred kilobytes) costs
+    /// at most the document's OCR deadline, and nothing is suggested from it.
+    func testAPNGThirtyThousandPixelsSquareIsBoundedAndSuggestsNothing() throws {
+        let side = 30_000, rowBytes = side / 8
+        var rows = [UInt8](repeating: 0xFF, count: (1 + rowBytes) * side)
+        for row in 0..<side {
+            rows[row * (1 + rowBytes)] = 0   // filter: none
+            // Bars a zone's length and spacing: something for the finder to weigh.
+            if row % 600 < 24, row % 1200 < 600 { for byte in 100..<400 { rows[row * (1 + rowBytes) + 1 + byte] = 0 } }
+        }
+        var header = PNGWriter.bigEndian(UInt32(side)) + PNGWriter.bigEndian(UInt32(side))
+        header += [1, 0, 0, 0, 0]   // 1 bit a pixel, grey, deflate, no filters, not interlaced
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGWriter.chunk("IHDR", header)
+            + PNGWriter.chunk("IDAT", try PNGWriter.deflate(rows)) + PNGWriter.chunk("IEND", [])
+        rows = []
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(UUID().uuidString).png").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(png)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertLessThan(png.count, 2_000_000, "the file is small")
+        let seconds = 10.0
+        let started = Date()
+        let extraction = IsolatedExtractor(ocrLimits: OCRLimits(pages: 1, seconds: seconds))
+            .extract(path: path, type: .png, password: nil, ocrLanguages: "eng")
+        XCTAssertLessThan(Date().timeIntervalSince(started), seconds + 10, "bounded by the OCR deadline")
+        let text = extraction.content.pages.map(\.text).joined(separator: "\n")
+        XCTAssertEqual(expiries(text), [], "nothing read from it: \(extraction.content)")
     }
 }
