@@ -164,16 +164,16 @@ final class BilingualPapersTests: XCTestCase {
         let household = try household(nil), middle = PaperLayout.pageWidth / 2
         for (tag, mirrored) in [("ar", true), ("ur", true), ("hi", false)] {
             let member = try person(tag, in: household)
-            let payslip = try PayslipRenderer.pdf(try SamplePapers.payslip(member, household: household))
+            let payslip = PayslipRenderer.pdf(try SamplePapers.payslip(member, household: household))
             let label = try XCTUnwrap(try Self.left(of: "Net", in: payslip), "\(tag): the English label"),
                 amount = try XCTUnwrap(try Self.left(of: "₹15,000.00", in: payslip), "\(tag): the English amount")
             XCTAssertEqual(label > middle, mirrored, "\(tag) payslip: 'Net pay' at \(label)")
             XCTAssertEqual(amount < middle, mirrored, "\(tag) payslip: the net at \(amount)")
-            let receipt = try ReceiptRenderer.pdf(try SamplePapers.receipt(member, household: household))
+            let receipt = ReceiptRenderer.pdf(try SamplePapers.receipt(member, household: household))
             let method = try XCTUnwrap(try Self.left(of: "Method", in: receipt)), received = try XCTUnwrap(try Self.left(of: "Received", in: receipt))
             XCTAssertEqual(method > middle, mirrored, "\(tag) receipt: the label 'Method' at \(method)")
             XCTAssertEqual(received > middle, mirrored, "\(tag) receipt: the worker's signature at \(received)")
-            let statement = try SettlementRenderer.pdf(try SamplePapers.statement(member, household: household))
+            let statement = SettlementRenderer.pdf(try SamplePapers.statement(member, household: household))
             let total = try XCTUnwrap(try Self.left(of: "Total", in: statement))
             XCTAssertEqual(total > middle, mirrored, "\(tag) settlement: 'Total' at \(total)")
         }
