@@ -25,6 +25,10 @@ final class PageWordsLanguageTests: XCTestCase {
             // After Arabic words a date's digits would be taken for Arabic ones and shown reversed (11-2026).
             XCTAssertTrue(arabic.raw.contains("\u{200E}2026-11"), "the period in the heading marked left to right")
             XCTAssertFalse(japanese.raw.contains("\u{200E}"), "a left-to-right page needs no mark")
+            // The mark comes along when a date or an example is copied from the page and pasted back.
+            let pasted = try await client.get("/reports/payroll?period=%E2%80%8E2026-11", headers: [.acceptLanguage: "ar"])
+            XCTAssertEqual(pasted.status, .ok, "a period pasted with its left-to-right mark is read")
+            XCTAssertTrue(pasted.text.contains("يومًا؛ يُدفع الأجر عن"), "and shows its payroll")
             let english = try await client.get("/reports/payroll?period=2026-11")
             XCTAssertTrue(english.text.contains("<li>November 2026 has 30 days; paid for 30 of them.</li>"), "the command line's English")
         }

@@ -69,11 +69,7 @@ struct StaffPage {
             (t("Language"), member.language?.label),
             (t("Contract gratuity"), member.contractGratuity.map(Self.contractGratuity)), (t("ID", context: "record"), member.id.rawValue),
         ]
-        // The domain's own wording (a contract's gratuity) is English: kept left to right on any page.
-        let english: Set<String> = [t("Contract gratuity")]
-        let items = rows.map { label, value -> HTML in
-            english.contains(label) && value != nil ? "<dt>\(label)</dt><dd>\(ltr: value)</dd>" : "<dt>\(label)</dt><dd>\(value ?? "—")</dd>"
-        }
+        let items = rows.map { label, value -> HTML in "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
         return "<dl class=\"fields\">\(items)</dl><p><a href=\"/households/\(details.household.id.rawValue)\">\(bdi: details.household.name)</a></p>"
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// The fields of an `application/x-www-form-urlencoded` body or a query string.
 struct Form: Sendable {
     private(set) var fields: [String: [String]] = [:]
@@ -13,15 +14,19 @@ struct Form: Sendable {
 
     init(fields: [String: [String]] = [:]) { self.fields = fields }
 
+    /// What a value is trimmed of: white space, and the invisible direction marks (LRM, RLM, ALM) a
+    /// right-to-left page puts before a date or an example, which come along when one is pasted back.
+    static let trimmed = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{200E}\u{200F}\u{061C}"))
+
     /// The field's first value, trimmed; nil when absent or blank.
     subscript(_ name: String) -> String? {
-        guard let value = fields[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.first?.trimmingCharacters(in: Self.trimmed), !value.isEmpty else { return nil }
         return value
     }
 
     /// Every non-blank value of a repeated field (checkboxes, multi-selects).
     func all(_ name: String) -> [String] {
-        (fields[name] ?? []).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        (fields[name] ?? []).map { $0.trimmingCharacters(in: Self.trimmed) }.filter { !$0.isEmpty }
     }
 
     func has(_ name: String) -> Bool { fields[name] != nil }
