@@ -26,7 +26,7 @@ GENERATE = [sys.executable, os.path.join(ROOT, "Benchmarks/generate.py")]
 SMOKE = "--smoke" in sys.argv
 SAMPLES = os.path.join(ROOT, "Samples")
 HAVE_CORPUS = os.path.isfile(os.path.join(CORPUS, "MANIFEST.tsv"))
-if not HAVE_CORPUS and not SMOKE and "--papers-only" not in sys.argv:  # row 11 draws its own papers
+if not HAVE_CORPUS and not SMOKE and "--papers-only" not in sys.argv and "--scale-only" not in sys.argv:  # rows 11, 12 make their own
     sys.exit(f"Benchmarks/run: the full suite measures the third-party corpus, and {CORPUS} holds none; "
              "set HOMECREW_CORPUS (the smoke run uses Samples/ instead)")
 WITH_50K = "--without-50k" not in sys.argv
@@ -36,6 +36,7 @@ FACTS_ONLY = "--facts-only" in sys.argv
 INGEST_ONLY = "--ingest-only" in sys.argv
 SEARCH_ONLY = "--search-only" in sys.argv
 PAPERS_ONLY = "--papers-only" in sys.argv
+SCALE_ONLY = "--scale-only" in sys.argv
 # `--against REV`: the programs of the build compared with (Benchmarks/run builds REV beside this checkout).
 BEFORE = os.path.join(os.environ["HOMECREW_AGAINST"], "homecrew") if os.environ.get("HOMECREW_AGAINST") else None
 BEFORE_COMMIT = os.environ.get("HOMECREW_AGAINST_COMMIT", "")
@@ -482,6 +483,86 @@ def backups(vault, count):
 SEARCH_PAGES = ("search page (a common word)", "search page (a rare word)")
 
 
+def scale_documents(count):
+    """`count` generated documents (1-19 pages each), made by two processes; kept with HOMECREW_BENCH_KEEP."""
+    folder = os.path.join(KEEP or WORK, f"scale-{count}")
+    if not os.path.exists(folder + ".complete"):
+        shutil.rmtree(folder, ignore_errors=True)
+        half = count // 2
+        makers = [subprocess.Popen(GENERATE + ["pdfs-range", str(first), str(end), folder]) for first, end in [(0, half), (half, count)]]
+        if any(maker.wait() != 0 for maker in makers):
+            raise RuntimeError("generating the scale row's documents failed")
+        open(folder + ".complete", "w").close()
+    return folder
+
+
+def percentiles(times):
+    """p50 and p99 of a list of seconds, in ms."""
+    ordered = sorted(times)
+    at = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+    return at(0.5), at(0.99)
+
+
+def scale(count):
+    """12. Where one machine ends: one vault of `count` generated documents (100,000 and about a
+    million pages), filed in one `doc add`, then searched from the command line and the web, its
+    pages served, verified and backed up, each figure beside the 10,000-document one of rows 4, 8 and 9."""
+    folder = scale_documents(count)
+    vault = os.path.join(WORK, f"v-scale-{count}")
+    homecrew(vault, "household", "add", "Bench")
+    sh(["sync"])
+    started = time.monotonic()
+    homecrew(vault, "doc", "add", "--recursive", folder, "--no-ocr", "--format", "json")
+    ingest = time.monotonic() - started
+    database = sqlite3.connect(f"file:{vault}/homecrew.sqlite?mode=ro", uri=True)
+    pages = database.execute("SELECT count(*) FROM object_page").fetchone()[0]
+    documents = database.execute("SELECT count(*) FROM document").fetchone()[0]
+    database.close()
+    size = int(sh(["du", "-sb", vault]).split()[0]) / 1e9
+    database_size = os.path.getsize(os.path.join(vault, "homecrew.sqlite")) / 1e9
+    record(f"12. one machine's end: file {documents:,} documents ({pages:,} pages) into one vault, one doc add (--format json)",
+           f"{ingest:.0f} s ({documents / ingest:.0f} documents/s)", "—", "measured, no bar", True,
+           f"the vault {size:.1f} GB, of it the database {database_size:.1f} GB (text, search index, rows)")
+    rare, common = "HC00042x0", "termination"
+    out = os.path.join(WORK, "hyperfine-scale.json")
+    sh(["hyperfine", "-N", "--warmup", "3", "--runs", "5" if SMOKE else "40", "--export-json", out, "--style", "none",
+        "-n", "rare", f"{HOMECREW} search {rare} --all-households --vault {vault}",
+        "-n", "common", f"{HOMECREW} search {common} --all-households --vault {vault}"])
+    for entry in json.load(open(out))["results"]:
+        p50, p99 = percentiles(entry["times"])
+        record(f"12. one machine's end: homecrew search, a {entry['command']} word, {documents:,} documents",
+               f"p50 {p50:.1f} ms, p99 {p99:.1f} ms", "—", "< 20 ms p50 (as at 10,000)", p50 < 20,
+               f"{len(entry['times'])} runs, the whole process")
+    (served, rss), = web.pages([(HOMECREW, vault)], seconds=2 if SMOKE else 10)
+    for label, row in served.items():
+        record(f"12. one machine's end: web, {label}, {documents:,} documents (wrk -t2 -c16, loopback)",
+               f"p50 {row['p50']:.1f} ms, p99 {row['p99']:.1f} ms, {row['rps']:,.0f} requests/s", "—",
+               "≥ 5,000 responses/s" if label == "thumbnail" else "< 30 ms median, < 100 ms p99",
+               (row["rps"] >= 5000 if label == "thumbnail" else row["p50"] < 30 and row["p99"] < 100) and not row["errors"],
+               f"server peak {rss:.0f} MB" if label == "home page" else "")
+    sh(["sync"])
+    started = time.monotonic()
+    verified = homecrew(vault, "vault", "verify")
+    verify = time.monotonic() - started
+    record(f"12. one machine's end: vault verify, {documents:,} documents ({size:.1f} GB)", f"{verify:.1f} s", "—", "measured, no bar", True,
+           f"every object re-hashed, the database checked; it said: {verified.strip().splitlines()[-1][:120] if verified.strip() else '(nothing)'}")
+    password = os.path.join(WORK, "restic-password")
+    with open(password, "w") as out_file:
+        out_file.write("benchmark\n")
+    env = {"RESTIC_PASSWORD_FILE": password, "RESTIC_CACHE_DIR": os.path.join(WORK, "restic-cache")}
+    repository = os.path.join(WORK, "restic-scale")
+    sh(["restic", "-r", repository, "init", "--quiet"], env={**os.environ, **env})
+    started = time.monotonic()
+    homecrew(vault, "vault", "backup", "--restic", repository, env=env)
+    first = time.monotonic() - started
+    started = time.monotonic()
+    homecrew(vault, "vault", "backup", "--restic", repository, env=env)
+    again = time.monotonic() - started
+    record(f"12. one machine's end: vault backup --restic, {documents:,} documents ({size:.1f} GB)",
+           f"first {first:.1f} s, again unchanged {again:.1f} s", "—", "measured, no bar", True,
+           "into a local restic repository on the same disk")
+
+
 def web_pages(vault, count, labels=None):
     """8. homecrew serve: pages rendered server-side and thumbnails under wrk -c 16 (those of
     `labels`, or all and the server's memory), with the compared build's server taking turns;
@@ -764,6 +845,18 @@ if __name__ == "__main__":
             else:
                 replace_rows(os.path.join(ROOT, "BENCHMARKS.md"), [11], "11", "--papers-only",
                              f"the {os.environ.get('HOMECREW_BENCH_BUILD', 'release')} build, 1,000 generated staff in 10 households")
+        finally:
+            shutil.rmtree(WORK, ignore_errors=True)
+        sys.exit(0)
+    if SCALE_ONLY:
+        try:
+            count = 200 if SMOKE else 100000
+            scale(count)
+            if SMOKE:
+                print("\n".join([*TABLE_HEADER, *map(row_line, results)]))
+            else:
+                replace_rows(os.path.join(ROOT, "BENCHMARKS.md"), [12], "12", "--scale-only",
+                             f"the release build, {count:,} generated documents in one vault")
         finally:
             shutil.rmtree(WORK, ignore_errors=True)
         sys.exit(0)

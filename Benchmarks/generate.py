@@ -2,6 +2,7 @@
 """Generates benchmark inputs, reproducibly (seeded):
 
   generate.py pdfs N DIR          N text PDFs, 1-19 pages each (10 on average), unique text per document
+  generate.py pdfs-range A B DIR  documents A..<B of the same kind, each seeded by its number (for several processes)
   generate.py heics N DIR         N HEIC photos: the corpus' 12-megapixel iPhone photo, each copy made unique by a trailing 'free' box
   generate.py payroll N H FILE    a `homecrew import` file with N staff across H households
   generate.py payroll N H FILE --languages   the same, each person reading one of the papers' twelve languages in turn
@@ -30,6 +31,29 @@ def pdfs(count, folder):
     rng = random.Random(7)
     for index in range(count):
         path = os.path.join(folder, f"doc-{index:05d}.pdf")
+        surface = cairo.PDFSurface(path, 595, 842)
+        surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-01T00:00:00")
+        ctx = cairo.Context(surface)
+        ctx.select_font_face("DejaVu Sans")
+        ctx.set_font_size(10)
+        for page in range(rng.randint(1, 19)):
+            ctx.move_to(56, 60)
+            ctx.show_text(f"Document {index} page {page + 1} reference HC{index:05d}x{page}")
+            for line in range(40):
+                ctx.move_to(56, 80 + line * 18)
+                ctx.show_text(sentence(rng)[:95])
+            ctx.show_page()
+        surface.finish()
+
+
+def pdfs_range(first, end, folder):
+    """Documents first..<end like `pdfs`' (1-19 pages of 40 lines), each seeded by its own number,
+    so that several processes can make one large set (the scale row's 100,000) between them."""
+    import cairo
+    os.makedirs(folder, exist_ok=True)
+    for index in range(first, end):
+        rng = random.Random(index)
+        path = os.path.join(folder, f"doc-{index:06d}.pdf")
         surface = cairo.PDFSurface(path, 595, 842)
         surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-01T00:00:00")
         ctx = cairo.Context(surface)
@@ -94,6 +118,8 @@ if __name__ == "__main__":
     kind = sys.argv[1]
     if kind == "pdfs":
         pdfs(int(sys.argv[2]), sys.argv[3])
+    elif kind == "pdfs-range":
+        pdfs_range(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif kind == "heics":
         heics(int(sys.argv[2]), sys.argv[3])
     elif kind == "payroll":
