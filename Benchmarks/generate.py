@@ -26,47 +26,36 @@ def sentence(rng):
 
 
 def pdfs(count, folder):
-    import cairo
     os.makedirs(folder, exist_ok=True)
     rng = random.Random(7)
     for index in range(count):
-        path = os.path.join(folder, f"doc-{index:05d}.pdf")
-        surface = cairo.PDFSurface(path, 595, 842)
-        surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-01T00:00:00")
-        ctx = cairo.Context(surface)
-        ctx.select_font_face("DejaVu Sans")
-        ctx.set_font_size(10)
-        for page in range(rng.randint(1, 19)):
-            ctx.move_to(56, 60)
-            ctx.show_text(f"Document {index} page {page + 1} reference HC{index:05d}x{page}")
-            for line in range(40):
-                ctx.move_to(56, 80 + line * 18)
-                ctx.show_text(sentence(rng)[:95])
-            ctx.show_page()
-        surface.finish()
+        document(os.path.join(folder, f"doc-{index:05d}.pdf"), index, rng)
 
 
 def pdfs_range(first, end, folder):
     """Documents first..<end like `pdfs`' (1-19 pages of 40 lines), each seeded by its own number,
     so that several processes can make one large set (the scale row's 100,000) between them."""
-    import cairo
     os.makedirs(folder, exist_ok=True)
     for index in range(first, end):
-        rng = random.Random(index)
-        path = os.path.join(folder, f"doc-{index:06d}.pdf")
-        surface = cairo.PDFSurface(path, 595, 842)
-        surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-01T00:00:00")
-        ctx = cairo.Context(surface)
-        ctx.select_font_face("DejaVu Sans")
-        ctx.set_font_size(10)
-        for page in range(rng.randint(1, 19)):
-            ctx.move_to(56, 60)
-            ctx.show_text(f"Document {index} page {page + 1} reference HC{index:05d}x{page}")
-            for line in range(40):
-                ctx.move_to(56, 80 + line * 18)
-                ctx.show_text(sentence(rng)[:95])
-            ctx.show_page()
-        surface.finish()
+        document(os.path.join(folder, f"doc-{index:06d}.pdf"), index, random.Random(index))
+
+
+def document(path, index, rng):
+    """One generated document: 1-19 pages, each a reference line and 40 sentences drawn from `rng`."""
+    import cairo
+    surface = cairo.PDFSurface(path, 595, 842)
+    surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "2026-01-01T00:00:00")
+    ctx = cairo.Context(surface)
+    ctx.select_font_face("DejaVu Sans")
+    ctx.set_font_size(10)
+    for page in range(rng.randint(1, 19)):
+        ctx.move_to(56, 60)
+        ctx.show_text(f"Document {index} page {page + 1} reference HC{index:05d}x{page}")
+        for line in range(40):
+            ctx.move_to(56, 80 + line * 18)
+            ctx.show_text(sentence(rng)[:95])
+        ctx.show_page()
+    surface.finish()
 
 
 def heics(count, folder):
