@@ -54,7 +54,9 @@ public enum ICalendar {
 
     static func compact(_ date: CalendarDate) -> String { date.description.replacingOccurrences(of: "-", with: "") }
 
-    /// TEXT values escape backslash, semicolon, comma and newlines; control characters go.
+    /// TEXT values escape backslash, semicolon, comma and newlines; control characters go. A
+    /// line or paragraph separator (U+2028, U+2029) is a newline to the person who typed it, and
+    /// is escaped as one: a calendar shows it as a line break, not as an unknown character.
     static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -62,7 +64,7 @@ public enum ICalendar {
             case "\\": result += "\\\\"
             case ";": result += "\\;"
             case ",": result += "\\,"
-            case "\n": result += "\\n"
+            case "\n", "\u{2028}", "\u{2029}": result += "\\n"
             default: if scalar.properties.generalCategory != .control { result.unicodeScalars.append(scalar) }
             }
         }
