@@ -436,15 +436,20 @@ def search_rows(times, count, pages):
                f"(`homecrew --version`) {milliseconds(times['start'])}", before=times.then(word, milliseconds))
 
 
+def restic_environment():
+    """The environment restic and `vault backup --restic` run in: a password file and a cache in WORK."""
+    password = os.path.join(WORK, "restic-password")
+    with open(password, "w") as out:
+        out.write("benchmark\n")
+    return {**os.environ, "RESTIC_PASSWORD_FILE": password, "RESTIC_CACHE_DIR": os.path.join(WORK, "restic-cache")}
+
+
 def backups(vault, count):
     """9. vault backup --restic of the benchmark vault into a local repository: the first backup against
     `restic backup` of the same directory by hand, each into a repository just made, and then each again
     with the vault unchanged. Three rounds, alternating, medians: a backup changes what the next finds,
     and one round's noise on 2 cores is larger than the difference measured."""
-    password = os.path.join(WORK, "restic-password")
-    with open(password, "w") as out:
-        out.write("benchmark\n")
-    env = {**os.environ, "RESTIC_PASSWORD_FILE": password, "RESTIC_CACHE_DIR": os.path.join(WORK, "restic-cache")}
+    env = restic_environment()
     ours, by_hand = os.path.join(WORK, "restic-ours"), os.path.join(WORK, "restic-by-hand")
     size = int(sh(["du", "-sb", vault]).split()[0]) / 1e6
     sh(["tar", "-cf", "/dev/null", vault])  # both read from the page cache
@@ -546,12 +551,9 @@ def scale(count):
     verify = time.monotonic() - started
     record(f"12. one machine's end: vault verify, {documents:,} documents ({size:.1f} GB)", f"{verify:.1f} s", "—", "measured, no bar", True,
            f"every object re-hashed, the database checked; it said: {verified.strip().splitlines()[-1][:120] if verified.strip() else '(nothing)'}")
-    password = os.path.join(WORK, "restic-password")
-    with open(password, "w") as out_file:
-        out_file.write("benchmark\n")
-    env = {"RESTIC_PASSWORD_FILE": password, "RESTIC_CACHE_DIR": os.path.join(WORK, "restic-cache")}
+    env = restic_environment()
     repository = os.path.join(WORK, "restic-scale")
-    sh(["restic", "-r", repository, "init", "--quiet"], env={**os.environ, **env})
+    sh(["restic", "-r", repository, "init", "--quiet"], env=env)
     started = time.monotonic()
     homecrew(vault, "vault", "backup", "--restic", repository, env=env)
     first = time.monotonic() - started

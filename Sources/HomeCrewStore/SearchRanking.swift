@@ -139,8 +139,6 @@ final class RankingPass {
     @exclusivity(unchecked) private var rankedInOrder = true
     @exclusivity(unchecked) private var firstHits: [Int] = []
     @exclusivity(unchecked) private var hits: [SnippetHit] = []
-    /// The columns' weights, read from the query's arguments once: they are the same for every page.
-    @exclusivity(unchecked) private var columnWeights: [Double]?
 
     /// SQLite compares a bound pointer's type by its characters; the string must outlive the statement.
     nonisolated(unsafe) static let pointerType = UnsafePointer(strdup("homecrew_ranking_pass")!)
@@ -158,13 +156,6 @@ final class RankingPass {
         if let last = rowids.last, rowid < last { rankedInOrder = false }
         rowids.append(rowid)
         firstHits.append(hits.count)
-    }
-
-    func weights(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, count: Int32) -> [Double] {
-        if let columnWeights { return columnWeights }
-        let read = (0..<Int(max(0, count))).map { sqlite3_value_double(arguments![$0]) }
-        columnWeights = read
-        return read
     }
 
     func record(phrase: Int32, column: Int32, offset: Int32) {
@@ -240,15 +231,14 @@ private let rankFunction: fts5_extension_function = { apiPointer, fts, context, 
     if let pass, pass.statistics == nil { pass.statistics = statistics }
     var instances: Int32 = 0
     _ = api.xInstCount(fts, &instances)
-    let weights = pass?.weights(arguments, count: argumentCount - 1)
-        ?? (0..<Int(argumentCount)).map { sqlite3_value_double(arguments![$0]) }
+    let weights = pass == nil ? argumentCount : argumentCount - 1
     let rowid = api.xRowid(fts)
     pass?.startPage(rowid, api, fts)
     var tokens: Int32 = 0
     if let known = pass?.lengths?.tokens(of: rowid) { tokens = known } else { _ = api.xColumnSize(fts, -1, &tokens) }
     let k1 = 1.2, b = 0.75
     let lengthFactor = k1 * (1 - b + b * Double(tokens) / statistics.averageTokens)
-    let weight = { (column: Int32) in column >= 0 && Int(column) < weights.count ? weights[Int(column)] : 1 }
+    let weight = { (column: Int32) in column < weights ? sqlite3_value_double(arguments![Int(column)]) : 1 }
     var score = 0.0
     if statistics.inverseFrequencies.count == 1 {
         // One phrase, the usual query: no array for a single frequency (this runs for every ranked page).

@@ -209,17 +209,9 @@ final class TokenOffsets {
         found.reserveCapacity(Int(min(limit, 4096)))
     }
 
-    /// A switch, not `[…].contains`: this runs for every token a snippet passes.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x20, 0x09, 0x0A, 0x0D: return true
-        default: return false
-        }
-    }
-
     func startsSentence(_ offset: Int) -> Bool {
         var index = offset - 1
-        while index >= 0, Self.isSpace(text[index]) { index -= 1 }
+        while index >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index -= 1 }
         return index >= 0 && index != offset - 1 && (text[index] == UInt8(ascii: ".") || text[index] == UInt8(ascii: ":"))
     }
 }
