@@ -68,42 +68,41 @@ extension AppDatabase {
         }
     }
 
-    /// How many of the newest pages are ranked first: a word on most pages has all of its
-    /// `rankingWindow` most recent matches among them.
-    static let rankingSpan = Int64(rankingWindow + rankingWindow / 4)
-
     /// The `rankingWindow` most recently indexed pages that match (all of them when fewer do),
-    /// ranked, best first, `limit` at most, and whether more than those matched. The newest
-    /// `rankingSpan` pages are ranked at once: for a word on most pages they hold the whole window,
-    /// and finding where the window begins, by walking the word's pages backwards (about as long
-    /// as ranking them), is saved. Otherwise the window's start is found below the span and the
-    /// pages from there up to the span are ranked too: the same pages either way. The pages are
-    /// read unsorted and sorted here, where SQLite's `ORDER BY … LIMIT` kept a b-tree of the best
-    /// (a tenth of a common word's search). The pass holds each page's matches in its text.
+    /// ranked, best first, `limit` at most, and whether that many matched. The pages are ranked in
+    /// spans from the newest down: first the newest `rankingWindow` pages, then, while matches are
+    /// missing, as many pages more as the share of pages matching so far says will hold them (a
+    /// tenth more). A word on most pages is ranked with one or two spans and few pages beyond its
+    /// window (a fixed first span of 2,500 ranked a sixth more pages than kept); a rare word's
+    /// second span is the rest of the index. The pages are read unsorted and sorted here, where
+    /// SQLite's `ORDER BY … LIMIT` kept a b-tree of the best (a tenth of a common word's search).
+    /// The pass holds each page's matches in its text.
     private static func candidates(_ query: SearchQuery, _ scope: SearchScope, limit: Int,
                                    _ db: Database) throws -> ([Candidate], RankingPass, Bool) {
         let pass = RankingPass(column: Self.textColumn)
         guard let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(rowid) FROM search_row")) else { return ([], pass, false) }
-        let spanStart = last - rankingSpan + 1
-        var ranked = try rank(query, scope, from: spanStart, through: last, pass, db)
-        var windowed = ranked.count >= rankingWindow
-        if windowed {
-            if zip(ranked, ranked.dropFirst()).contains(where: { $0.rowid > $1.rowid }) { ranked.sort { $0.rowid < $1.rowid } }
-            ranked.removeFirst(ranked.count - rankingWindow)
-        } else {
-            let cutoff = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT search_index.rowid FROM search_index \(scope.joins)
-                WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid < ?
-                ORDER BY search_index.rowid DESC LIMIT 1 OFFSET ?
-                """), arguments: StatementArguments([query.fts5] + scope.arguments + [spanStart, rankingWindow - ranked.count - 1]))
-            ranked += try rank(query, scope, from: cutoff ?? Int64.min, through: spanStart - 1, pass, db)
-            windowed = cutoff != nil
+        var ranked: [Candidate] = []
+        var (through, span) = (last, Int64(rankingWindow))
+        while true {
+            let from = span > through ? Int64.min : through - span + 1
+            var found = try rank(query, scope, from: from, through: through, pass, db)
+            let excess = ranked.count + found.count - rankingWindow
+            if excess > 0 {  // the oldest of the last span fall outside the window
+                if zip(found, found.dropFirst()).contains(where: { $0.rowid > $1.rowid }) { found.sort { $0.rowid < $1.rowid } }
+                found.removeFirst(excess)
+            }
+            ranked += found
+            guard ranked.count < rankingWindow, from != Int64.min else { break }
+            through = from - 1
+            let seen = Double(last - through), missing = Double(rankingWindow - ranked.count)
+            span = ranked.isEmpty ? Int64.max : Int64(min(1e15, missing * seen / Double(ranked.count) * 1.1)) + 16
         }
-        return (Candidate.best(limit, of: ranked), pass, windowed)
+        return (Candidate.best(limit, of: ranked), pass, ranked.count >= rankingWindow)
     }
 
-    /// The pages from `from` through `through` that match, ranked, unsorted. in_body: the page
-    /// text matched (a match elsewhere repeats on every page). The pages' lengths are read in one
+    /// The pages from `from` through `through` that match, ranked, unsorted, each marked when the
+    /// page text matched (a match elsewhere repeats on every page): the ranking records that as it
+    /// reads the page's matches, where a second function per page read them again. The pages' lengths are read in one
     /// pass once the pages ranked show that most of the range matches (a word on nearly every
     /// page): ranking then looks up no page's length. For sparser matches the pass would read more
     /// rows than it saves; beyond a few windows' worth of rows it is never read.
@@ -111,8 +110,7 @@ extension AppDatabase {
                              _ db: Database) throws -> [Candidate] {
         guard from <= through else { return [] }
         let statement = try db.cachedStatement(sql: """
-            SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :pass) AS rank,
-                   homecrew_in_column(search_index, 5) AS in_body
+            SELECT search_index.rowid, homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, :pass) AS rank
             FROM search_index \(scope.joins)
             WHERE search_index MATCH ? \(scope.conditions) AND search_index.rowid BETWEEN ? AND ?
             """)
@@ -120,7 +118,7 @@ extension AppDatabase {
         pass.lengths = from >= through - Int64(4 * rankingWindow) ? PageLengths(deferred: db, rowids: from...through) : nil
         return try withExtendedLifetime(pass) {
             pass.bind(to: statement, at: sqlite3_bind_parameter_index(statement.sqliteStatement, ":pass"))
-            return try Candidate.all(statement, db)
+            return try Candidate.all(statement, pass, db)
         }
     }
 
@@ -237,9 +235,10 @@ struct Candidate: Equatable {
         return items[..<limit].sorted(by: isBefore)
     }
 
-    /// Every row of a statement selecting rowid, rank and in_body, stepped by hand: a search
-    /// reads up to 2,000, and decoding GRDB rows cost more than ranking them.
-    static func all(_ statement: Statement, _ db: Database) throws -> [Candidate] {
+    /// Every row of a statement selecting rowid and rank with `pass` bound, stepped by hand: a
+    /// search reads up to 2,000, and decoding GRDB rows cost more than ranking them. Whether the
+    /// text matched is the pass's record of the row just ranked.
+    static func all(_ statement: Statement, _ pass: RankingPass, _ db: Database) throws -> [Candidate] {
         let step = statement.sqliteStatement
         defer { sqlite3_reset(step) }
         var found: [Candidate] = []
@@ -247,7 +246,7 @@ struct Candidate: Equatable {
         var code = sqlite3_step(step)
         while code == SQLITE_ROW {
             found.append(Candidate(rowid: sqlite3_column_int64(step, 0), rank: sqlite3_column_double(step, 1),
-                                   inBody: sqlite3_column_int(step, 2) != 0))
+                                   inBody: pass.lastPageMatchedInColumn))
             code = sqlite3_step(step)
         }
         guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }

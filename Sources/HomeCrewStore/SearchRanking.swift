@@ -99,7 +99,7 @@ final class PageLengths {
     }
 
     /// The size record is one SQLite varint per column: 7 bits a byte, high bit set on all but the last.
-    /// Without an array per page: this runs for each of the up to 2,500 pages a common word ranks.
+    /// Without an array per page: this runs for each of the 2,000 or so pages a common word ranks.
     static func sumOfVarints(_ data: UnsafeRawBufferPointer) -> Int32 {
         var sum: Int64 = 0
         forEachVarint(data) { sum += $0 }
@@ -133,12 +133,15 @@ final class RankingPass {
     /// (a query of several phrases walks each phrase's whole list of pages for them).
     @exclusivity(unchecked) fileprivate var statistics: QueryStatistics?
     @exclusivity(unchecked) private(set) var phraseSizes: [Int32] = []
-    /// Pages in the order ranked, each with its first hit's index. FTS5 returns them by rowid;
-    /// should a plan ever not, pages are found by a linear search instead of a binary one.
+    /// Pages in the order ranked, each with its first hit's index. FTS5 returns a query's pages by
+    /// rowid, and a search ranks spans from the newest down: the pages form runs of rising rowids,
+    /// each found by a binary search (should a plan ever return pages out of order, the runs are shorter).
     @exclusivity(unchecked) private var rowids: [Int64] = []
-    @exclusivity(unchecked) private var rankedInOrder = true
+    @exclusivity(unchecked) private var runStarts: [Int] = [0]
     @exclusivity(unchecked) private var firstHits: [Int] = []
     @exclusivity(unchecked) private var hits: [SnippetHit] = []
+    /// Whether the page ranked last matched in the column.
+    var lastPageMatchedInColumn: Bool { (firstHits.last ?? hits.count) < hits.count }
 
     /// SQLite compares a bound pointer's type by its characters; the string must outlive the statement.
     nonisolated(unsafe) static let pointerType = UnsafePointer(strdup("homecrew_ranking_pass")!)
@@ -153,7 +156,7 @@ final class RankingPass {
         if phraseSizes.isEmpty {
             phraseSizes = (0..<api.xPhraseCount(fts)).map { max(1, api.xPhraseSize(fts, $0)) }
         }
-        if let last = rowids.last, rowid < last { rankedInOrder = false }
+        if let last = rowids.last, rowid < last { runStarts.append(rowids.count) }
         rowids.append(rowid)
         firstHits.append(hits.count)
     }
@@ -165,27 +168,21 @@ final class RankingPass {
 
     /// The recorded matches of a page in the column, or nil when it was not ranked.
     func hits(of rowid: Int64) -> [SnippetHit]? {
-        var (low, high) = (0, rowids.count)
-        if rankedInOrder {
+        for (start, end) in zip(runStarts, runStarts.dropFirst() + [rowids.count]) {
+            var (low, high) = (start, end)
             while low < high {
                 let middle = (low + high) / 2
                 if rowids[middle] < rowid { low = middle + 1 } else { high = middle }
             }
-        } else {
-            low = rowids.firstIndex(of: rowid) ?? rowids.count
+            guard low < end, rowids[low] == rowid else { continue }
+            return Array(hits[firstHits[low]..<(low + 1 < firstHits.count ? firstHits[low + 1] : hits.count)])
         }
-        guard low < rowids.count, rowids[low] == rowid else { return nil }
-        let end = low + 1 < firstHits.count ? firstHits[low + 1] : hits.count
-        return Array(hits[firstHits[low]..<end])
+        return nil
     }
 
     /// Binds this pass to the statement's parameter `index` (1-based).
     func bind(to statement: Statement, at index: Int32) {
         _ = sqlite3_bind_pointer(statement.sqliteStatement, index, Unmanaged.passUnretained(self).toOpaque(), Self.pointerType, nil)
-    }
-
-    static func bound(to value: OpaquePointer?) -> RankingPass? {
-        sqlite3_value_pointer(value, pointerType).map { Unmanaged<RankingPass>.fromOpaque($0).takeUnretainedValue() }
     }
 }
 
@@ -226,7 +223,18 @@ private final class QueryStatistics {
 
 private let rankFunction: fts5_extension_function = { apiPointer, fts, context, argumentCount, arguments in
     guard let api = apiPointer?.pointee, let fts else { return }
-    let pass = argumentCount > 0 ? RankingPass.bound(to: arguments![Int(argumentCount) - 1]) : nil
+    // The pass is borrowed, not retained and released, for each of the pages ranked.
+    if argumentCount > 0, let bound = sqlite3_value_pointer(arguments![Int(argumentCount) - 1], RankingPass.pointerType) {
+        Unmanaged<RankingPass>.fromOpaque(bound)._withUnsafeGuaranteedRef {
+            rankPage(api, fts, context, argumentCount, arguments, pass: $0)
+        }
+    } else {
+        rankPage(api, fts, context, argumentCount, arguments, pass: nil)
+    }
+}
+
+private func rankPage(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, _ context: OpaquePointer?, _ argumentCount: Int32,
+                      _ arguments: UnsafeMutablePointer<OpaquePointer?>?, pass: RankingPass?) {
     let statistics = pass?.statistics ?? QueryStatistics.of(api, fts)
     if let pass, pass.statistics == nil { pass.statistics = statistics }
     var instances: Int32 = 0

@@ -464,6 +464,8 @@ final class StoreTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(expected.count, 5, text)
             XCTAssertEqual(found.hits.map(\.page), expected, text)
             XCTAssertEqual(found.rankedRecentPagesOnly, windowed, text)
+            // The pages come from one span or several (ranked newest first): each keeps its marked matches.
+            XCTAssertTrue(found.hits.allSatisfy { $0.snippet.unicodeScalars.contains(SearchHit.highlightStart) }, text)
         }
     }
 
