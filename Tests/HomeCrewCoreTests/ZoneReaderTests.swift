@@ -303,6 +303,48 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertEqual([card.documentNumber, card.issuingState, card.surname], ["D23145890", "UTO", ""])
     }
 
+    func testATD1WhoseCodeIsNoTD1sReadsOnlyWhatItsCheckDigitsCover() throws {
+        // Tesseract read a phone photo's I<IND… as L<IND…: the code no check digit covers.
+        var lines = Self.td1
+        lines[0] = "L" + lines[0].dropFirst()
+        let card = try zone(lines)
+        XCTAssertEqual([card.documentNumber, card.birthDate?.description, card.expiryDate?.description], ["D23145890", "1974-08-12", "2012-04-15"])
+        XCTAssertEqual([card.documentCode, card.issuingState, card.surname, card.givenNames], ["", "", "", ""], "nothing unchecked is given")
+        XCTAssertTrue(card.notes[0].hasPrefix("its document code 'L' is no TD1's"), "\(card.notes)")
+        // Its check digits must all agree still: a wrong composite gives nothing.
+        lines[1] = String(lines[1].dropLast()) + "5"
+        XCTAssertTrue(ZoneReader.zones(in: lines.joined(separator: "\n"), today: today).allSatisfy { if case .read = $0 { false } else { true } })
+        // Lines of 30 that begin with a digit (a TD1's second and third lines alone) are not taken for a first line.
+        XCTAssertTrue(ZoneReader.zones(in: Self.td1[1] + "\n" + Self.td1[2], today: today).isEmpty)
+    }
+
+    /// Every single misreading of a TD1's two checked lines, the code's among them (#50): a date read is never wrong.
+    func testNoSingleMisreadingOfATD1GivesAWrongDate() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<".utf8)
+        var read = 0, codeRead = 0
+        for line in 0..<2 {
+            let truth = Array(Self.td1[line].utf8)
+            for position in truth.indices {
+                for byte in alphabet where byte != truth[position] {
+                    var lines = Self.td1
+                    var misread = truth
+                    misread[position] = byte
+                    lines[line] = String(decoding: misread, as: UTF8.self)
+                    for reading in ZoneReader.zones(in: lines.joined(separator: "\n"), today: today) {
+                        guard case .read(let zone) = reading else { continue }
+                        read += 1
+                        if line == 0 && position == 0 { codeRead += 1 }
+                        XCTAssertTrue(zone.birthDate == nil || zone.birthDate?.description == "1974-08-12", "line \(line + 1) position \(position + 1)")
+                        XCTAssertTrue(zone.expiryDate == nil || zone.expiryDate?.description == "2012-04-15", "line \(line + 1) position \(position + 1)")
+                    }
+                }
+            }
+        }
+        // The code read as any letter (23 are no TD1's), as A or C, or as 1 (taken for I).
+        XCTAssertEqual(codeRead, 26, "the code's misreadings read")
+        XCTAssertGreaterThan(read, codeRead)
+    }
+
     func testASecondLineReadAFillerLongOrShortIsFittedAndItsCheckDigitsDecide() throws {
         let long = "L898902C36UTO7408122F1204159ZE184226B<<<<<<10", short = "L898902C36UTO7408122F1204159ZE184226B<<<<10"
         for line in [long, short] {

@@ -433,6 +433,15 @@ extension ZoneReader {
                 found.append(.read(withoutNames(zone, note: "its third line (the names) could not be read")))
             }
         }
+        for run in runs {
+            for index in run.indices.dropLast() where tried < limits.zones * 4 && found.count < limits.zones {
+                let lines = Array(run[index...].prefix(3))
+                guard lines[0].bytes.count == 30, lines[1].bytes.count == 30, (65...90).contains(lines[0].bytes[0]),
+                      format(of: lines[0].bytes, length: 30) == nil else { continue }
+                tried += 1
+                if let zone = td1WithUnknownCode(lines, today: today) { found.append(zone) }
+            }
+        }
         let lines = text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var lineAbove: Int?
         for (index, raw) in lines.enumerated() where tried < limits.zones * 4 && found.count < limits.zones {
@@ -449,6 +458,21 @@ extension ZoneReader {
         }
         work.zonesExamined += tried
         return found
+    }
+
+    /// Two lines of 30 whose first begins with a letter no TD1's document code begins with (I, A and C:
+    /// tesseract reads a card's I as L now and then), read as a TD1's first two lines with the code I,
+    /// only where every check digit, the composite among them, agrees. No check digit covers the code,
+    /// the issuing state or the names (the line after), so none of them is given.
+    static func td1WithUnknownCode(_ run: [CandidateLine], today: CalendarDate) -> ZoneReading? {
+        var first = run[0]
+        first.bytes[0] = UInt8(ascii: "I")
+        let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
+        guard case .read(let zone) = read([first, run[1], names], format: .td1, today: today) else { return nil }
+        var partial = withoutNames(zone, note: "its document code '\(ZoneText.string([run[0].bytes[0]]))' is no TD1's, so the kind, the issuing state and the names are not given")
+        partial.documentCode = ""
+        partial.issuingState = ""
+        return .read(partial)
     }
 
     /// A TD3's or TD2's second line read without its first: as it is, or a filler long or short in its
