@@ -316,6 +316,22 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertTrue(ZoneReader.zones(in: lines.joined(separator: "\n"), today: today).allSatisfy { if case .read = $0 { false } else { true } })
         // Lines of 30 that begin with a digit (a TD1's second and third lines alone) are not taken for a first line.
         XCTAssertTrue(ZoneReader.zones(in: Self.td1[1] + "\n" + Self.td1[2], today: today).isEmpty)
+        // The hostile review's card: an L read before I<DEU… and the last filler lost moves the number
+        // (UL9705561 agreed with its check digit and the composite); the state then is no code.
+        let moved = ["LI<DEUL970556106<<<<<<<<<<<<<<", "7211036M2804084DEU<<<<<<<<<<<0", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        for reading in ZoneReader.zones(in: moved.joined(separator: "\n"), today: today) {
+            guard case .read(let zone) = reading else { continue }
+            XCTAssertNotEqual(zone.documentNumber, "UL9705561")
+        }
+        // Read with the code I and the L read too many: the dates, not the moved number.
+        let shifted = try zone(["IL<DEUL970556106<<<<<<<<<<<<<<", moved[1], moved[2]])
+        XCTAssertEqual([shifted.documentNumber, shifted.expiryDate?.description], ["", "2028-04-08"])
+        // Lines like a TD1's first with no code (33 of them) leave the tries of a passport's second line below.
+        let page = Array(repeating: "BCDEFGHIJKLMNOPQRSTUVWXYZ<<<<<", count: 33) + ["PsUTOERIKSSON eANNA ¢MARIA cccccccecce", Self.td3[1]]
+        let below = ZoneReader.zones(in: page.joined(separator: "\n"), today: today).compactMap { if case .read(let zone) = $0 { zone } else { nil } }
+        XCTAssertEqual(below.map { $0.expiryDate?.description }, ["2012-04-15"])
+        // The code's repair is recorded, so the evidence says what was read.
+        XCTAssertEqual(card.repairs.first.map { "\($0.read)\($0.repaired)" }, "LI")
     }
 
     /// Every single misreading of a TD1's two checked lines, the code's among them (#50): a date read is never wrong.

@@ -218,6 +218,12 @@ extension ZoneReader {
             zone.optionalData = []
             zone.notes.append("a state that is no code was read, and only the composite covers its optional data, which is therefore not given")
         }
+        // A TD1's number follows the state on its first line: a letter read before the code (IL<DEU… for
+        // I<DEU…) moves both, and the moved number agrees with its check digit and the composite 1 time in 100.
+        if format == .td1, !zone.documentNumber.isEmpty, !(state.isEmpty || isStateCode(state)) {
+            zone.documentNumber = ""
+            zone.notes.append("a state that is no code was read on the first line, which may have moved the document number after it, so it is not given")
+        }
         return .read(withDoubtsOfItsLength(zone, candidate))
     }
 
@@ -433,15 +439,18 @@ extension ZoneReader {
                 found.append(.read(withoutNames(zone, note: "its third line (the names) could not be read")))
             }
         }
+        // Their own budget: a page of lines like these must not use up the second lines' tries below.
+        var codesTried = 0
         for run in runs {
-            for index in run.indices.dropLast() where tried < limits.zones * 4 && found.count < limits.zones {
-                let lines = Array(run[index...].prefix(3))
+            for index in run.indices.dropLast() where codesTried < limits.zones * 4 && found.count < limits.zones {
+                let lines = Array(run[index...].prefix(2))
                 guard lines[0].bytes.count == 30, lines[1].bytes.count == 30, (65...90).contains(lines[0].bytes[0]),
                       format(of: lines[0].bytes, length: 30) == nil else { continue }
-                tried += 1
+                codesTried += 1
                 if let zone = td1WithUnknownCode(lines, today: today) { found.append(zone) }
             }
         }
+        work.zonesExamined += codesTried
         let lines = text.utf8.prefix(limits.textBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var lineAbove: Int?
         for (index, raw) in lines.enumerated() where tried < limits.zones * 4 && found.count < limits.zones {
@@ -462,16 +471,23 @@ extension ZoneReader {
 
     /// Two lines of 30 whose first begins with a letter no TD1's document code begins with (I, A and C:
     /// tesseract reads a card's I as L now and then), read as a TD1's first two lines with the code I,
-    /// only where every check digit, the composite among them, agrees. No check digit covers the code,
-    /// the issuing state or the names (the line after), so none of them is given.
+    /// only where every check digit, the composite among them, agrees and the issuing state is a code:
+    /// a letter read before the code moves the document number, which its check digit and the
+    /// composite then agree with 1 time in 100 (LI<DEUL970556106… read as UL9705561); the state
+    /// moves with it and is no code. No check digit covers the code, the issuing state or the names
+    /// (the line after), so none of them is given.
     static func td1WithUnknownCode(_ run: [CandidateLine], today: CalendarDate) -> ZoneReading? {
+        let read = run[0].bytes[0]
+        guard isStateCode(ZoneText.withoutFillers(run[0].bytes[2..<5])) else { return nil }
         var first = run[0]
         first.bytes[0] = UInt8(ascii: "I")
         let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
-        guard case .read(let zone) = read([first, run[1], names], format: .td1, today: today) else { return nil }
-        var partial = withoutNames(zone, note: "its document code '\(ZoneText.string([run[0].bytes[0]]))' is no TD1's, so the kind, the issuing state and the names are not given")
+        guard case .read(let zone) = Self.read([first, run[1], names], format: .td1, today: today) else { return nil }
+        var partial = withoutNames(zone, note: "its document code '\(ZoneText.string([read]))' is no TD1's, so the kind, the issuing state and the names are not given")
         partial.documentCode = ""
         partial.issuingState = ""
+        // The zone's lines show the code taken as I; the repair says what was read.
+        partial.repairs.insert(ZoneRepair(zoneLine: 1, position: 1, read: Character(Unicode.Scalar(read)), repaired: "I"), at: 0)
         return .read(partial)
     }
 
