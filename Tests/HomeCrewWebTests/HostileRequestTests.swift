@@ -71,12 +71,16 @@ final class HostileRequestTests: XCTestCase {
                 for persona in Self.personas {
                     let session = fixture.sessions[persona]
                     for variant in Self.variants(fixture.other) {
-                        let started = ContinuousClock.now
+                        let (started, startedCPU) = (ContinuousClock.now, Self.processCPU())
                         let response = try await Self.send(client, rule, variant, fixture, session)
-                        let elapsed = started.duration(to: .now)
+                        let (elapsed, cpu) = (started.duration(to: .now), Self.processCPU() - startedCPU)
                         let what = "\(rule) as \(persona) with \(variant.label)"
                         XCTAssertLessThan(response.status.code, 500, "\(what): \(response.text.prefix(300))")
-                        XCTAssertLessThan(elapsed, .seconds(1), what)
+                        // The work a request costs, in this process's CPU time: the wall clock also counts the
+                        // other half of the suite on the same cores (1.3 s for one request, seen in CI). A
+                        // request that waits instead of working is caught by the wall clock, at ten times that.
+                        XCTAssertLessThan(cpu, .seconds(1), what)
+                        XCTAssertLessThan(elapsed, .seconds(10), what)
                         Self.assertNothingOfTheOtherHousehold(response.text, fixture.other, sentName: variant.value, what)
                         sent.value += 1
                     }
@@ -86,6 +90,13 @@ final class HostileRequestTests: XCTestCase {
         let grown = Memory.peak() - baseline
         XCTAssertLessThan(grown, 150 << 20, "the peak resident memory grew by \(grown >> 20) MB over \(sent.value) hostile requests")
         XCTAssertGreaterThan(sent.value, 3000)
+    }
+
+    /// CPU time this process has used, all its threads.
+    static func processCPU() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
     /// Hill House's records must not show, whichever of its ids or names was sent: its name
