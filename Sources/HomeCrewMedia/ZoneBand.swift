@@ -14,7 +14,8 @@ enum ZoneBand {
     /// Where no zone reads still, the zone is looked for by its shape (`ZoneShapes`).
     static func reread(_ text: String, picture: GrayImage, dpi: Int, engine: OCREngine, deadline: Date) -> String {
         let reread = rereadFromLines(text, picture: picture, dpi: dpi, engine: engine, deadline: deadline)
-        guard !ZoneBandText.readsAZone(reread) else { return reread }
+        // A zone whose number was misread and set aside is read again too: a band may read it whole.
+        guard !ZoneBandText.readsWhole(reread) else { return reread }
         return ZoneShapes.reading(reread, picture: picture, engine: engine, deadline: deadline) ?? reread
     }
 
@@ -43,6 +44,7 @@ enum ZoneBand {
         guard let band = Band(around: lines, within: picture) else { return nil }
         // The slope from the lines' own boxes: the band's margins may hold the table the page lies on.
         let slope = picture.slopeOfLines(in: band.lines)
+        var numberSetAside: String?
         for scale in band.scales {
             guard Date() < deadline else { break }
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
@@ -50,9 +52,11 @@ enum ZoneBand {
             let cropped = level.evened() ?? level
             guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
             ZoneBandDebug.record(cropped, note: "box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)", reading: reading)
-            if let replaced = ZoneBandText.replacingZone(in: text, with: reading) { return replaced }
+            guard let replaced = ZoneBandText.replacingZone(in: text, with: reading) else { continue }
+            if ZoneBandText.readsWhole(replaced) { return replaced }
+            numberSetAside = numberSetAside ?? replaced
         }
-        return nil
+        return numberSetAside
     }
 }
 

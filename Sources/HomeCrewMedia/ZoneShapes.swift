@@ -37,6 +37,8 @@ enum ZoneShapes {
         // no `<`, so the other way up is not read again (half the readings of a zone that does not read).
         var wayUp: [Int: Bool] = [:]
         var readings = 0
+        // A reading whose number was misread and set aside is kept only if no other way reads the zone whole.
+        var numberSetAside: String?
         for attempt in attempts(found, width: picture.width, height: picture.height) {
             guard readings < maximumReadings, Date() < deadline else { break }
             if let upsideDown = wayUp[attempt.band], upsideDown != attempt.upsideDown { continue }
@@ -45,10 +47,13 @@ enum ZoneShapes {
             guard let read = engine.recognizeZone(band, milliseconds: milliseconds) else { break }
             readings += 1
             ZoneBandDebug.record(band, note: "shape \(attempt.candidate) pitch \(attempt.pitch) stretch \(attempt.stretch) binarized \(attempt.binarized)", reading: read)
-            if let replaced = ZoneBandText.replacingZone(in: text, with: read) { return replaced }
+            if let replaced = ZoneBandText.replacingZone(in: text, with: read) {
+                if ZoneBandText.readsWhole(replaced) { return replaced }
+                numberSetAside = numberSetAside ?? replaced
+            }
             if wayUp[attempt.band] == nil, read.contains("<<") { wayUp[attempt.band] = attempt.upsideDown }
         }
-        return nil
+        return numberSetAside
     }
 
     /// The readings to try, the likeliest first: every band upright and upside down in the first way,

@@ -9,7 +9,9 @@ extension DocumentFacts {
         }
         var facts: [SuggestedFact] = []
         func add(_ field: FactField, _ value: FactValue?, line: Int, _ checks: FactEvidence.CheckDigits) {
-            if let value { facts.append(SuggestedFact(field: field, value: value, evidence: evidence(line, checks))) }
+            // A zone whose number was set aside gives only its dates (`setNumberAside`).
+            let said = zone.numberSetAside && checks == .agree ? .agreeButNumber : checks
+            if let value { facts.append(SuggestedFact(field: field, value: value, evidence: evidence(line, said))) }
         }
         add(.kind, zoneKind(zone).map(FactValue.kind), line: 1, .notCovered)
         add(.number, zone.documentNumber.isEmpty ? nil : .text(zone.documentNumber), line: 1 + (td1 ? 0 : 1), .agree)

@@ -56,7 +56,7 @@ public enum DocumentFacts {
 
     /// The version of what `read` makes of a text: raised whenever a change of HomeCrew reads the
     /// same text otherwise, so that readings kept by an earlier HomeCrew are read again.
-    public static let readingVersion = 2
+    public static let readingVersion = 3
 
     /// What a reading did, counted: tests prove its bounds by these numbers.
     public struct Work: Hashable, Sendable, Codable {
@@ -140,6 +140,11 @@ public enum DocumentFacts {
         }
         var read: [MachineReadableZone] = []
         for case let .read(zone) in zones where !read.contains(where: { $0.lines == zone.lines }) { read.append(zone) }
+        // The same zone read whole and with its number misread (a text layer and OCR) is the whole one.
+        let whole = read.filter { !$0.numberSetAside }
+        read.removeAll { aside in
+            aside.numberSetAside && whole.contains { $0.birthDate == aside.birthDate && $0.expiryDate == aside.expiryDate }
+        }
         guard read.count == 1 else {
             if read.count > 1 {
                 notes.append("\(read.count) different zones read (lines \(read.map { String($0.textLine) }.joined(separator: ", "))); which one is the document's is for a person to say")

@@ -72,6 +72,9 @@ public struct FactEvidence: Hashable, Sendable, Codable, CustomStringConvertible
         case agree
         /// The value sits in a zone whose check digits agree, but no check digit covers it (names, sex, states).
         case notCovered = "not covered"
+        /// A date's own check digit agrees, in a zone whose document number was misread and set aside
+        /// (`MachineReadableZone.numberSetAside`): the number's check digit and the composite fail by the same amount.
+        case agreeButNumber = "own agrees; the number's fails"
         /// Not from a zone.
         case none
     }
@@ -101,6 +104,7 @@ public struct FactEvidence: Hashable, Sendable, Codable, CustomStringConvertible
             switch checkDigits {
             case .agree: parts.append("check digits agree")
             case .notCovered: parts.append("the zone's check digits agree; this field has none of its own")
+            case .agreeButNumber: parts.append("its own check digit agrees; the document number's does not and the composite fails by the same amount (a misread number, not given)")
             case .none: break
             }
         case .label(let label): parts = ["the label '\(label)' on line \(textLine): '\(excerpt)'"]

@@ -83,14 +83,19 @@ public enum ZoneBandText {
         return lines.joined(separator: "\n")
     }
 
-    /// The best reading (2: a zone reads whole; 1: only its checked lines read; 0: none) and how many
-    /// zones the text holds, read or refused.
+    /// The best reading (4: a zone reads whole; 3: only its checked lines read; 2 and 1: the same with
+    /// its number misread and set aside; 0: none) and how many zones the text holds, read or refused.
     static func quality(_ text: String) -> (best: Int, zones: Int) {
         // Whether a zone reads depends on its check digits only; the day only places two-digit years.
         let anyDay = try! CalendarDate(year: 2000, month: 1, day: 1)
         let zones = ZoneReader.zones(in: text, today: anyDay)
         var best = 0
-        for case .read(let zone) in zones { best = max(best, zone.nameReadable || !zone.documentCode.isEmpty ? 2 : 1) }
+        for case .read(let zone) in zones {
+            best = max(best, (zone.nameReadable || !zone.documentCode.isEmpty ? 2 : 1) + (zone.numberSetAside ? 0 : 2))
+        }
         return (best, zones.count)
     }
+
+    /// Whether the zone a text holds reads with every check digit agreeing (no band need be read again).
+    public static func readsWhole(_ text: String) -> Bool { quality(text).best >= 3 }
 }

@@ -132,10 +132,12 @@ enum ZoneText {
 
 extension MachineReadableZone {
     /// What the zone's check digits cover ("document number", "date of birth", "date of expiry", a
-    /// passport's "personal number", the "composite"): in a zone that was read, every one agrees.
+    /// passport's "personal number", the "composite"): in a zone that was read, every one agrees, but
+    /// the number's and the composite when the number was set aside (`numberSetAside`).
     public var checkDigits: [String] {
         let layout = ZoneLayout.of(format)
-        return ["document number", "date of birth", "date of expiry"] + (layout.optionalCheck == nil ? [] : ["personal number"])
-            + (layout.composite.map { [$0.name] } ?? [])
+        return (numberSetAside ? [] : ["document number"]) + ["date of birth", "date of expiry"]
+            + (layout.optionalCheck == nil ? [] : ["personal number"])
+            + (numberSetAside ? [] : layout.composite.map { [$0.name] } ?? [])
     }
 }

@@ -169,7 +169,9 @@ public enum ZoneReader {
 // MARK: - Reading one zone
 
 extension ZoneReader {
-    static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate) -> ZoneReading {
+    /// `numberAside`: whether a number misread alone may be set aside (`numberMisreadAlone`); never in
+    /// a zone read in part, where a line made of fillers or a code taken as I already leaves checks unread.
+    static func read(_ candidate: [CandidateLine], format: ZoneFormat, today: CalendarDate, numberAside: Bool = true) -> ZoneReading {
         let layout = ZoneLayout.of(format)
         let textLine = candidate[0].textLine
         if let refusal = lengthRefusal(candidate, layout: layout) { return .unreadable(format, textLine: textLine, reason: refusal) }
@@ -197,9 +199,11 @@ extension ZoneReader {
                 }
             }
         }
-        // 2. Every check digit must agree as read: alphanumeric fields are never repaired (see `Repair`).
+        // 2. Every check digit must agree as read: alphanumeric fields are never repaired (see `Repair`),
+        // but a number misread alone is set aside (`numberMisreadAlone`) and the rest of the zone read.
         let failing = layout.checks(lines).filter { !CheckDigit.agrees($0.data, $0.digit) }
-        if !failing.isEmpty {
+        let numberSetAside = numberAside && !failing.isEmpty && numberMisreadAlone(failing, lines, layout: layout, candidate, repairs: repairs)
+        if !failing.isEmpty, !numberSetAside {
             let names = failing.map(\.name).joined(separator: ", ")
             return .unreadable(format, textLine: textLine, reason: failing.count == 1
                 ? "the check digit of the \(names) does not agree"
@@ -212,6 +216,7 @@ extension ZoneReader {
             return .unreadable(format, textLine: textLine, reason: "a line was read too long or short and its nationality \(nationality) is no code")
         }
         var zone = fields(lines, layout: layout, textLines: candidate.map(\.textLine), repairs: repairs, today: today)
+        if numberSetAside { zone.setNumberAside() }
         // A state that is no code was misread or moved; optional data the composite alone guards goes with it.
         let state = ZoneText.withoutFillers(lines[layout.state.line][layout.state.range])
         if format != .td3, !zone.optionalData.isEmpty, !isStateCode(nationality) || !(state.isEmpty || isStateCode(state)) {
@@ -225,6 +230,40 @@ extension ZoneReader {
             zone.notes.append("a state that is no code was read on the first line, which may have moved the document number after it, so it is not given")
         }
         return .read(withDoubtsOfItsLength(zone, candidate))
+    }
+
+    /// Whether the document number's check digit and the composite fail by one and the same amount,
+    /// and nothing else fails: what a misreading inside the number alone does (an O read for a 0 in an
+    /// HKID's number), as the number opens the composite and is weighed there as by its own check digit.
+    /// The number is then not given, and every other field keeps the guard it has in a whole zone: its
+    /// own check digit, and the composite, which agrees with the rest once the number's difference is
+    /// taken out. A misreading anywhere else makes the two differ 9 times in 10 and is refused, as before.
+    /// Only in lines read at their length, the number's and the composite's check digits read as digits.
+    ///
+    /// A line read shifted defeats the argument (a hostile review: `8VM821XN9IDN84005025F…` for
+    /// `P8VM821XN9IDN8405025F…`, a P lost and a 0 read twice, moved the nationality's I into the
+    /// number's check digit, repaired to 1, and the composite, which skips the nationality, then failed
+    /// by the number's difference: birth 1940 for 1984). So the number's check digit must read as a
+    /// digit unrepaired, and the state code beside the number (the nationality after it; a TD1's
+    /// issuing state before it) must read as a code unrepaired: a shift moves letters into both.
+    static func numberMisreadAlone(_ failing: [(name: String, data: [UInt8], digit: UInt8)], _ lines: [[UInt8]],
+                                   layout: ZoneLayout, _ candidate: [CandidateLine], repairs: [ZoneRepair]) -> Bool {
+        guard let composite = layout.composite, failing.count == 2, failing[0].name == "document number",
+              failing[1].name == composite.name, !candidate.contains(where: { $0.changed != 0 }),
+              lines[layout.numberCheck.line][layout.numberCheck.index] == failing[0].digit,
+              Repair.isDigit(failing[0].digit), Repair.isDigit(failing[1].digit) else { return false }
+        let beside = layout.format == .td1 ? layout.state : layout.nationality
+        let guarded = [(layout.numberCheck.line, layout.numberCheck.index ..< layout.numberCheck.index + 1), (beside.line, beside.range)]
+        let repaired = repairs.contains { repair in
+            guarded.contains { $0.0 == repair.zoneLine - 1 && $0.1.contains(repair.position - 1) }
+        }
+        let code = lines[beside.line][beside.range]
+        guard !repaired, code.allSatisfy({ (65...90).contains($0) || $0 == CheckDigit.filler }),
+              isStateCode(ZoneText.withoutFillers(code)) else { return false }
+        func difference(_ check: (name: String, data: [UInt8], digit: UInt8)) -> UInt8 {
+            (CheckDigit.compute(check.data) + 10 - check.digit) % 10
+        }
+        return difference(failing[0]) == difference(failing[1])
     }
 
     /// Why a zone with a line read too long or short is not read, or nil. A visa has no composite check digit
@@ -435,7 +474,7 @@ extension ZoneReader {
             guard tried < limits.zones * 4, found.count < limits.zones else { break }
             tried += 1
             let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
-            if case .read(let zone) = read([run[0], run[1], names], format: .td1, today: today) {
+            if case .read(let zone) = read([run[0], run[1], names], format: .td1, today: today, numberAside: false) {
                 found.append(.read(withoutNames(zone, note: "its third line (the names) could not be read")))
             }
         }
@@ -482,7 +521,7 @@ extension ZoneReader {
         var first = run[0]
         first.bytes[0] = UInt8(ascii: "I")
         let names = CandidateLine(textLine: run[1].textLine, bytes: Array(repeating: CheckDigit.filler, count: 30))
-        guard case .read(let zone) = Self.read([first, run[1], names], format: .td1, today: today) else { return nil }
+        guard case .read(let zone) = Self.read([first, run[1], names], format: .td1, today: today, numberAside: false) else { return nil }
         var partial = withoutNames(zone, note: "its document code '\(ZoneText.string([read]))' is no TD1's, so the kind, the issuing state and the names are not given")
         partial.documentCode = ""
         partial.issuingState = ""
@@ -501,7 +540,7 @@ extension ZoneReader {
                 // Fitted, it is a line read at the wrong length, as `lengthRefusal` sees it.
                 let second = CandidateLine(textLine: textLine, bytes: variant, changed: compact.count - width)
                 let first = CandidateLine(textLine: textLine, bytes: Array(repeating: CheckDigit.filler, count: width))
-                guard case .read(var zone) = read([first, second], format: format, today: today) else { continue }
+                guard case .read(var zone) = read([first, second], format: format, today: today, numberAside: false) else { continue }
                 if !zone.optionalData.isEmpty {
                     zone.optionalData = []
                     zone.notes.append("without its first line it may be a visa's second line, so its optional data is not given")
@@ -526,7 +565,7 @@ extension ZoneReader {
               visaLineHolds(fitted.bytes, changed: fitted.changed != 0), Repair.isDigit(fitted.bytes[9]) else { return nil }
         let first = CandidateLine(textLine: textLines.0, bytes: Array("V".utf8) + Array(repeating: CheckDigit.filler, count: fitted.bytes.count - 1))
         let second = CandidateLine(textLine: textLines.1, bytes: fitted.bytes, changed: fitted.changed, optionalFitted: fitted.optionalFitted)
-        guard case .read(var zone) = read([first, second], format: format, today: today) else { return nil }
+        guard case .read(var zone) = read([first, second], format: format, today: today, numberAside: false) else { return nil }
         zone = withoutNames(zone, note: "only its second line could be read, under a first line that begins with V")
         zone.documentCode = "V"
         zone.optionalData = []

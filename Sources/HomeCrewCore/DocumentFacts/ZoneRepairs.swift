@@ -1,4 +1,4 @@
-/// OCR confusions in zones (OCR-B's `O`/`0`, `I`/`1`, `S`/`5`, `B`/`8`, `Z`/`2`, `G`/`6`, and the
+/// OCR confusions in zones (OCR-B's `O`/`0`, `Q`/`0`, `I`/`1`, `S`/`5`, `B`/`8`, `Z`/`2`, `G`/`6`, and the
 /// filler `<` read as `K`), undone only by the class of a position: a letter where only digits
 /// stand (dates, check digits), a digit where only letters do (codes, states, sex, names).
 /// The check digits must then agree, or the zone gives nothing.
@@ -18,7 +18,8 @@ enum Repair {
     static func allDigits(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy(isDigit) }
 
     private static let letterForDigit: [UInt8: UInt8] = pairs([("0", "O"), ("1", "I"), ("2", "Z"), ("5", "S"), ("6", "G"), ("8", "B")])
-    private static let digitForLetter: [UInt8: UInt8] = pairs([("O", "0"), ("I", "1"), ("Z", "2"), ("S", "5"), ("G", "6"), ("B", "8"), ("K", "<")])
+    // Q for 0 too: a small card's 0 blurs into OCR-B's Q (its tail a pixel or two) as into an O.
+    private static let digitForLetter: [UInt8: UInt8] = pairs([("O", "0"), ("Q", "0"), ("I", "1"), ("Z", "2"), ("S", "5"), ("G", "6"), ("B", "8"), ("K", "<")])
 
     private static func pairs(_ list: [(Character, Character)]) -> [UInt8: UInt8] {
         Dictionary(uniqueKeysWithValues: list.map { ($0.0.asciiValue!, $0.1.asciiValue!) })
