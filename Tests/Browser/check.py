@@ -104,8 +104,14 @@ class Walk:
             check(True, "no script ran on " + where)
 
     def image_sizes(self, css):
-        return [(img.get_property("naturalWidth"), img.get_property("naturalHeight"))
-                for img in self.driver.find_elements(By.CSS_SELECTOR, css)]
+        """The images' sizes once each has finished loading or failed (`complete`): the home page's are
+        `loading="lazy"`, which the load event does not wait for, so a busy machine read them as 0 x 0."""
+        images = self.driver.find_elements(By.CSS_SELECTOR, css)
+        try:
+            WebDriverWait(self.driver, 30).until(lambda driver: all(img.get_property("complete") for img in images))
+        except WebDriverException:
+            pass  # the sizes say which did not load
+        return [(img.get_property("naturalWidth"), img.get_property("naturalHeight")) for img in images]
 
 
 def sign_in_and_add_records(walk, token):
