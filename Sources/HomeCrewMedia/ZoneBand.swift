@@ -44,7 +44,7 @@ enum ZoneBand {
         guard let band = Band(around: lines, within: picture) else { return nil }
         // The slope from the lines' own boxes: the band's margins may hold the table the page lies on.
         let slope = picture.slopeOfLines(in: band.lines)
-        var numberSetAside: String?
+        var choice = BandChoice()
         for scale in band.scales {
             guard Date() < deadline else { break }
             let milliseconds = max(1, Int(deadline.timeIntervalSinceNow * 1000))
@@ -52,11 +52,23 @@ enum ZoneBand {
             let cropped = level.evened() ?? level
             guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
             ZoneBandDebug.record(cropped, note: "box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)", reading: reading)
-            guard let replaced = ZoneBandText.replacingZone(in: text, with: reading) else { continue }
-            if ZoneBandText.readsWhole(replaced) { return replaced }
-            numberSetAside = numberSetAside ?? replaced
+            if let whole = choice.offer(ZoneBandText.replacingZone(in: text, with: reading)) { return whole }
         }
-        return numberSetAside
+        return choice.numberSetAside
+    }
+}
+
+/// The band's readings in turn: the first whose zone reads whole is kept at once; else the first
+/// whose number was misread and set aside, only once no other reading reads the zone whole.
+struct BandChoice {
+    private(set) var numberSetAside: String?
+
+    /// The page's text to keep now (`replaced`, when its zone reads whole), or nil to read on.
+    mutating func offer(_ replaced: String?) -> String? {
+        guard let replaced else { return nil }
+        if ZoneBandText.readsWhole(replaced) { return replaced }
+        numberSetAside = numberSetAside ?? replaced
+        return nil
     }
 }
 

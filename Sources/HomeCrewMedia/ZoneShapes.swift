@@ -37,8 +37,7 @@ enum ZoneShapes {
         // no `<`, so the other way up is not read again (half the readings of a zone that does not read).
         var wayUp: [Int: Bool] = [:]
         var readings = 0
-        // A reading whose number was misread and set aside is kept only if no other way reads the zone whole.
-        var numberSetAside: String?
+        var choice = BandChoice()
         for attempt in attempts(found, width: picture.width, height: picture.height) {
             guard readings < maximumReadings, Date() < deadline else { break }
             if let upsideDown = wayUp[attempt.band], upsideDown != attempt.upsideDown { continue }
@@ -47,13 +46,10 @@ enum ZoneShapes {
             guard let read = engine.recognizeZone(band, milliseconds: milliseconds) else { break }
             readings += 1
             ZoneBandDebug.record(band, note: "shape \(attempt.candidate) pitch \(attempt.pitch) stretch \(attempt.stretch) binarized \(attempt.binarized)", reading: read)
-            if let replaced = ZoneBandText.replacingZone(in: text, with: read) {
-                if ZoneBandText.readsWhole(replaced) { return replaced }
-                numberSetAside = numberSetAside ?? replaced
-            }
+            if let whole = choice.offer(ZoneBandText.replacingZone(in: text, with: read)) { return whole }
             if wayUp[attempt.band] == nil, read.contains("<<") { wayUp[attempt.band] = attempt.upsideDown }
         }
-        return numberSetAside
+        return choice.numberSetAside
     }
 
     /// The readings to try, the likeliest first: every band upright and upside down in the first way,

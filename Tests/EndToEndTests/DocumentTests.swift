@@ -236,13 +236,8 @@ final class DocumentTests: XCTestCase {
         // worker several seconds, the others about 0.05 s each: a limit of 1 s parts them on a busy
         // machine too (at 0.25 s and GeoTopo once, 0.4-0.6 s here, a 3 KB file overran beside the
         // other tests on 2 cores).
-        let long = homecrew.vault.deletingLastPathComponent().appendingPathComponent("GeoTopo-8.pdf").path
-        let unite = Process()
-        unite.executableURL = URL(fileURLWithPath: "/usr/bin/pdfunite")
-        unite.arguments = Array(repeating: try Corpus.file("pdf/GeoTopo-komprimiert.pdf"), count: 8) + [long]
-        try unite.run()
-        unite.waitUntilExit()
-        XCTAssertEqual(unite.terminationStatus, 0, "pdfunite made the long PDF")
+        let long = try Samples.repeatedPDF(try Corpus.file("pdf/GeoTopo-komprimiert.pdf"), count: 8,
+                                           at: homecrew.vault.deletingLastPathComponent().appendingPathComponent("GeoTopo-8.pdf").path)
         let files = ["pdf/simple1.pdf", "pdf/jo.pdf", "pdf/vertical.pdf", "pdf/002-trivial-libre-office-writer.pdf"]
         let paths = try [long] + files.map(Corpus.file)
         let result = try homecrew.run(["doc", "add"] + paths + ["--no-ocr", "--format", "json"],

@@ -94,4 +94,15 @@ extension Samples {
             return path
         }
     }
+
+    /// A PDF of `source`'s pages `count` times over, made by poppler's `pdfunite` at `path`.
+    public static func repeatedPDF(_ source: String, count: Int, at path: String) throws -> String {
+        let unite = Process()
+        unite.executableURL = URL(fileURLWithPath: "/usr/bin/pdfunite")
+        unite.arguments = Array(repeating: source, count: count) + [path]
+        try unite.run()
+        unite.waitUntilExit()
+        guard unite.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return path
+    }
 }

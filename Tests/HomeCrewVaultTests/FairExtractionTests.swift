@@ -19,14 +19,8 @@ final class FairExtractionTests: XCTestCase {
 
     /// The sample scan, `pages` times over: a PDF of scanned pages with no text layer.
     func scan(pages: Int) throws -> String {
-        let path = folder.appendingPathComponent("scan-\(pages).pdf").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdfunite")
-        process.arguments = Array(repeating: Samples.document("scan-ramesh-driving-licence.pdf"), count: pages) + [path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "pdfunite made the scan")
-        return path
+        try Samples.repeatedPDF(Samples.document("scan-ramesh-driving-licence.pdf"), count: pages,
+                                at: folder.appendingPathComponent("scan-\(pages).pdf").path)
     }
 
     func request(_ path: String, _ type: MediaType, ocr: Bool = true, limits: OCRLimits = .standard) -> ExtractionRequest {

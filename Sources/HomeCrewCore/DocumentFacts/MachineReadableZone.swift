@@ -78,7 +78,7 @@ public struct MachineReadableZone: Hashable, Sendable, Codable {
         nameReadable = false
         nameWithoutMisreadFillers = nil
         optionalData = []
-        notes = notes.filter { !$0.hasPrefix("the name line is misread") }
+        notes.removeAll { $0 == ZoneReader.misreadNamesNote }
         notes.append("the document number's check digit does not agree, and the composite fails by the same amount: a character of the number was misread, so only the dates, each under its own check digit, are given")
     }
 }

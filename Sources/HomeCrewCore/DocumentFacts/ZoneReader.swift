@@ -308,6 +308,9 @@ extension ZoneReader {
         return zone
     }
 
+    /// Said of a zone whose names are not used for their misread fillers; a zone whose names were never read drops it.
+    static let misreadNamesNote = "the name line is misread (fillers read as 'K'); no check digit covers names, so the name is not used"
+
     static func fields(_ lines: [[UInt8]], layout: ZoneLayout, textLines: [Int], repairs: [ZoneRepair], today: CalendarDate) -> MachineReadableZone {
         func bytes(_ span: ZoneLayout.Span) -> [UInt8] { Array(lines[span.line][span.range]) }
         var notes: [String] = []
@@ -324,7 +327,7 @@ extension ZoneReader {
         let birth = date(layout.birth, "date of birth") { ZoneYears.birthDate(yy: $0, month: $1, day: $2, today: today) }
         let expiry = date(layout.expiry, "date of expiry") { ZoneYears.expiryDate(yy: $0, month: $1, day: $2, today: today) }
         let name = Names.split(bytes(layout.name))
-        if !name.readable { notes.append("the name line is misread (fillers read as 'K'); no check digit covers names, so the name is not used") }
+        if !name.readable { notes.append(misreadNamesNote) }
         var optional = layout.optional.map(bytes)
         if layout.format == .td1, lines[0][14] == CheckDigit.filler, lines[0][15] != CheckDigit.filler {
             optional[0] = Array(optional[0].drop { $0 != CheckDigit.filler })   // the number's continuation is not optional data
@@ -639,7 +642,7 @@ extension ZoneReader {
         partial.nameReadable = false
         partial.nameWithoutMisreadFillers = nil
         // The line of names was made of fillers here, never read: no note about how it read.
-        partial.notes = [note + "; the lines its check digits cover agree"] + zone.notes.filter { !$0.hasPrefix("the name line is misread") }
+        partial.notes = [note + "; the lines its check digits cover agree"] + zone.notes.filter { $0 != misreadNamesNote }
         return partial
     }
 }
