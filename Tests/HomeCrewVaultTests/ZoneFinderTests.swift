@@ -74,8 +74,8 @@ final class ZoneFinderTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("PASSPORT\n"), "the page's words are kept: \(text)")
     }
 
-    /// A page typeset in DejaVu Sans Mono by cairo, one string a line.
-    func typeset(_ lines: [String], width: Int, height: Int, size: Double) throws -> GrayImage {
+    /// A page typeset in DejaVu Sans Mono by cairo, one string a line, `spacing` times the size apart.
+    func typeset(_ lines: [String], width: Int, height: Int, size: Double, spacing: Double = 1.7) throws -> GrayImage {
         let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
         defer { cairo_surface_destroy(surface) }
         let context = try XCTUnwrap(cairo_create(surface))
@@ -86,7 +86,7 @@ final class ZoneFinderTests: XCTestCase {
         cairo_select_font_face(context, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         for (index, line) in lines.enumerated() {
-            cairo_move_to(context, size, size * 1.7 * Double(index + 1))
+            cairo_move_to(context, size, size * spacing * Double(index + 1))
             cairo_show_text(context, line)
         }
         cairo_surface_flush(surface)
@@ -130,6 +130,34 @@ final class ZoneFinderTests: XCTestCase {
         let engine = try OCREngine(languages: "eng")
         let text = ZoneShapes.reading("PASSPORT", picture: page, engine: engine, deadline: Date().addingTimeInterval(20)) ?? ""
         XCTAssertEqual(dates(text), [], text)
+    }
+
+    /// Found on phone-like frames: a card turned 3 degrees on a table of level lines of words (the page's
+    /// skew is the table's, level), with a word of the table a few characters after its last line.
+    func testACardTurnedOnALevelTableIsFoundWithWordsBesideItsZone() throws {
+        let zone = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let words = ["HARTONO JOY DELA CRUZ NIMALI WIJAYA TOTAL 2031 MARIA CLARA HANA", "MEKDES DELA CRUZ KARIUKI REYES 2031",
+                     "DEWI AYU JOSE MIGUEL AL HASHIMI WIJAYA ODHIAMBO THAPA", "YUKI MARIA CLARA TOTAL GURUNG"]
+        let table = (0..<18).map { words[$0 % words.count] }
+        var page = try typeset(table, width: 1800, height: 1300, size: 26)
+        // The card: its zone typeset apart at ICAO's spacing (a pitch of 0.6 the size, lines 1.65 pitches
+        // apart), climbing 3 degrees (0.05 a pixel), pasted below the table.
+        let card = try typeset(zone, width: 620, height: 190, size: 26, spacing: 1).cropped(PixelBox(left: 0, top: 0, right: 620, bottom: 190),
+                                                                                          scale: 1, slope: -0.05)
+        let (left, top) = (300, 900)
+        for y in 0..<card.height { for x in 0..<card.width { page.pixels[(top + y) * page.width + left + x] = card.pixels[y * card.width + x] } }
+        // A word of the table two characters after the zone's last line ends (at 26 + 30 × 15.6 px).
+        let word = try typeset(["  TESFAYE"], width: 300, height: 60, size: 26)
+        let (wordLeft, wordTop) = (left + 478, top + 38)   // its line climbs 23 px along the zone
+        for y in 0..<word.height { for x in 0..<word.width where word.pixels[y * word.width + x] < 128 {
+            page.pixels[(wordTop + y) * page.width + wordLeft + x] = word.pixels[y * word.width + x]
+        } }
+        let candidates = ZoneFinder.candidates(in: page)
+        let found = try XCTUnwrap(candidates.first { abs($0.centerY - Double(top + 55)) < 30 }, "\(candidates)")
+        XCTAssertEqual(found.quarterTurns, 0)
+        XCTAssertEqual(found.lines, 3, "\(found)")
+        XCTAssertEqual(found.centerX, Double(left) + 26 + 235, accuracy: 30, "\(found)")
+        XCTAssertEqual(found.slope, 0.05, accuracy: 0.02, "\(found)")
     }
 
     /// The expiry dates of the zones that read in `text`.
