@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Zones as the world photographs them (#50): expiry dates read right, wrong or not at all.
 
-    /usr/bin/python3 Benchmarks/zones.py [--specimens DIR] [--passporteye MRZ] [--part tuning|held-out]
+    /usr/bin/python3 Benchmarks/zones.py [--specimens DIR] [--passporteye MRZ] [--part tuning|held-out|tuning-60|...]
 
 Makes `specimens.py --world` in a temporary folder (or uses DIR): TD1 cards and pages 250-450 px wide,
 600-800 px scans and 1,300-2,000 px phone-photo-like frames, in a tuning part and a held-out part
