@@ -52,31 +52,22 @@ enum ZoneBand {
             let cropped = level.evened() ?? level
             guard let reading = engine.recognizeZone(cropped, milliseconds: milliseconds) else { break }
             ZoneBandDebug.record(cropped, note: "box \(band.box) lines \(band.lines) scale \(scale) slope \(slope)", reading: reading)
-            if let whole = choice.offer(reading, in: text) { return whole }
+            if let whole = choice.offer(ZoneBandText.replacingZone(in: text, with: reading)) { return whole }
         }
         return choice.numberSetAside
     }
 }
 
-/// The band's readings in turn: the first whose zone reads whole is kept at once, or the first zone
-/// made line by line from one band's readings so far that does (`ZoneBandText.combinations`); else
-/// the first whose number was misread and set aside, only once no other reading reads the zone whole.
+/// The band's readings in turn: the first whose zone reads whole is kept at once; else the first
+/// whose number was misread and set aside, only once no other reading reads the zone whole.
 struct BandChoice {
     private(set) var numberSetAside: String?
-    /// Each band's readings so far (a band turned upside down is another band).
-    private var readings: [Int: [String]] = [:]
 
-    /// The page's text to keep now (`text` with its zone replaced by the band's, when that reads
-    /// whole), or nil to read on.
-    mutating func offer(_ reading: String, of band: Int = 0, in text: String) -> String? {
-        if let replaced = ZoneBandText.replacingZone(in: text, with: reading) {
-            if ZoneBandText.readsWhole(replaced) { return replaced }
-            numberSetAside = numberSetAside ?? replaced
-        }
-        readings[band, default: []].append(reading)
-        for zone in ZoneBandText.combinations(of: readings[band] ?? []) {
-            if let replaced = ZoneBandText.replacingZone(in: text, with: zone), ZoneBandText.readsWhole(replaced) { return replaced }
-        }
+    /// The page's text to keep now (`replaced`, when its zone reads whole), or nil to read on.
+    mutating func offer(_ replaced: String?) -> String? {
+        guard let replaced else { return nil }
+        if ZoneBandText.readsWhole(replaced) { return replaced }
+        numberSetAside = numberSetAside ?? replaced
         return nil
     }
 }

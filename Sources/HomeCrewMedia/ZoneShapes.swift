@@ -46,7 +46,7 @@ enum ZoneShapes {
             guard let read = engine.recognizeZone(band, milliseconds: milliseconds) else { break }
             readings += 1
             ZoneBandDebug.record(band, note: "shape \(attempt.candidate) pitch \(attempt.pitch) stretch \(attempt.stretch) binarized \(attempt.binarized)", reading: read)
-            if let whole = choice.offer(read, of: attempt.band * 2 + (attempt.upsideDown ? 1 : 0), in: text) { return whole }
+            if let whole = choice.offer(ZoneBandText.replacingZone(in: text, with: read)) { return whole }
             if wayUp[attempt.band] == nil, read.contains("<<") { wayUp[attempt.band] = attempt.upsideDown }
         }
         return choice.numberSetAside

@@ -360,42 +360,6 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertNil(ZoneBandText.replacingZone(in: first, with: "GARBAGE"))
     }
 
-    /// Tesseract misreads a different line of a band at each size: a zone no reading gives whole is made
-    /// line by line from the readings' exact lines, and read like any reading (#50).
-    func testAZoneIsMadeLineByLineFromReadingsThatEachMisreadALine() throws {
-        let first = ["I<UTOD231458907<<<<<<<K<K<EKKKK", Self.td1[1], Self.td1[2]]          // line 1's fillers as K and E
-        let second = [Self.td1[0], "7408122F12041591UTO<<<<<<<<<<<6", Self.td1[2]]        // a 1 read twice in line 2
-        let readings = [first, second].map { $0.joined(separator: "\n") }
-        XCTAssertTrue(readings.allSatisfy { ZoneBandText.replacingZone(in: "IDENTITY CARD", with: $0).map(ZoneBandText.readsWhole) != true },
-                      "neither reading reads whole")
-        let zones = ZoneBandText.combinations(of: readings)
-        XCTAssertEqual(zones, [Self.td1.joined(separator: "\n")], "only the zone no reading gave whole")
-        let text = try XCTUnwrap(ZoneBandText.replacingZone(in: "IDENTITY CARD", with: zones[0]))
-        XCTAssertTrue(ZoneBandText.readsWhole(text))
-        // A line read with a space (as tesseract splits one) counts once its spaces are left out.
-        XCTAssertEqual(ZoneBandText.combinations(of: [first.joined(separator: "\n"), second.joined(separator: "\n").replacingOccurrences(of: "D231", with: "D2 31")]),
-                       zones)
-    }
-
-    func testZonesMadeFromReadingsAreBoundedAndNeverMixLineCountsOrWidths() throws {
-        // Three lines, three distinct exact readings of each: two of each taken, eight zones at most.
-        var readings: [String] = []
-        for variant in 0..<3 {
-            readings.append(Self.td1.map { line in String(line.dropLast()) + "\(variant)" }.joined(separator: "\n"))
-        }
-        let zones = ZoneBandText.combinations(of: readings)
-        XCTAssertLessThanOrEqual(zones.count, ZoneBandText.maximumCombinations)
-        XCTAssertEqual(zones.count, 8 - 2, "two choices a line, less the two readings themselves")
-        XCTAssertFalse(zones.contains(readings[0]) || zones.contains(readings[1]), "a reading itself is not made again")
-        XCTAssertTrue(zones.allSatisfy { $0.split(separator: "\n").allSatisfy { !$0.hasSuffix("2") } }, "only the first two readings of a line are taken")
-        // A reading of two zone lines is not mixed with readings of three; nor a TD3's lines with a TD2's.
-        XCTAssertEqual(ZoneBandText.combinations(of: [Self.td1.joined(separator: "\n"), Self.td1.prefix(2).joined(separator: "\n")]), [])
-        XCTAssertEqual(ZoneBandText.combinations(of: [Self.td3.joined(separator: "\n"), Self.td2.joined(separator: "\n")]), [])
-        // Lines not read exactly (a K in a filler's place, a character too many) are never taken.
-        XCTAssertEqual(ZoneBandText.combinations(of: ["I<UTOD231458907<<<<<<<<<<<<<<K\n" + Self.td1[1] + "\n" + Self.td1[2]]), [])
-        XCTAssertEqual(ZoneBandText.combinations(of: []), [])
-    }
-
     func testTheCheckedLinesReadWithoutTheLineOfNames() throws {
         // OCR made the first line unreadable; the second carries every check digit, the composite included.
         let text = "PASSPORT\nPsUTOERIKSSON eANNA ¢MARIA cccccccecce\n" + Self.td3[1]

@@ -96,42 +96,6 @@ public enum ZoneBandText {
         return (best, zones.count)
     }
 
-    /// Zones made line by line from several readings of one band: tesseract misreads a different line of
-    /// a band at each size, so a zone no reading gives whole may still lie in them. Only lines read
-    /// exactly are taken (a zone line's length, nothing but `A–Z 0–9 <`, all the zone's lines one
-    /// length), the first two of each line, from readings with as many zone-like lines; the zones are
-    /// new (no reading gave them whole), at most `maximumCombinations`. Each is then read like any
-    /// reading: its check digits, the composite across its lines among them, decide.
-    public static func combinations(of readings: [String]) -> [String] {
-        let read = readings.map { $0.split(separator: "\n").filter(looksLikeZoneLine).map { $0.filter { $0 != " " } } }
-        guard let lineCount = read.last?.count, (2...3).contains(lineCount) else { return [] }
-        var combinations: [String] = []
-        for width in lineCount == 3 ? [30] : [36, 44] {
-            let exact = read.filter { $0.count == lineCount }.map { $0.map { isExactZoneLine($0, width: width) ? $0 : nil } }
-            // Each line's distinct exact readings, the first two.
-            let choices: [[String]] = (0..<lineCount).map { index in
-                var seen: [String] = []
-                for lines in exact { if let line = lines[index], !seen.contains(line), seen.count < 2 { seen.append(line) } }
-                return seen
-            }
-            guard choices.allSatisfy({ !$0.isEmpty }) else { continue }
-            let whole = Set(exact.filter { $0.allSatisfy { $0 != nil } }.map { $0.compactMap { $0 }.joined(separator: "\n") })
-            var zones: [[String]] = [[]]
-            for lineChoices in choices { zones = zones.flatMap { zone in lineChoices.map { zone + [$0] } } }
-            for zone in zones.map({ $0.joined(separator: "\n") }) where !whole.contains(zone) && combinations.count < maximumCombinations {
-                combinations.append(zone)
-            }
-        }
-        return combinations
-    }
-
-    /// At most this many zones are made from one band's readings (two choices for each of three lines).
-    public static let maximumCombinations = 8
-
-    static func isExactZoneLine(_ line: String, width: Int) -> Bool {
-        line.utf8.count == width && line.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || Repair.isDigit($0) || $0 == CheckDigit.filler }
-    }
-
     /// Whether the zone a text holds reads with every check digit agreeing (no band need be read again).
     public static func readsWhole(_ text: String) -> Bool { quality(text).best >= 3 }
 }
