@@ -19,6 +19,8 @@ struct ZoneCandidate: Equatable {
     var pitch: Double
     /// How closely its proportions fit a zone's (1 exactly).
     var score: Double
+    /// Found levelled as the whole page is (leptonica's skew where it is sure of it, else none).
+    var atPageSkew = false
 
     /// The band with a margin of two characters each side and one line above and below, level
     /// once `slope` is applied: the box to crop from the turned picture.
@@ -72,11 +74,18 @@ enum ZoneFinder {
                 found += bands(in: turned, factor: Double(factor), quarterTurns: turns)
             }
         }
-        // One band found at several angles is kept once, at the angle that levels it best (its lines the thinnest).
+        // One band found at several angles is kept once: levelled as the page is, unless another angle
+        // levels it clearly better (its lines a fifth thinner: a pixel's difference at the working size
+        // is no evidence, and a band cut a degree or two off its own slope loses its lines' ends).
         var kept: [ZoneCandidate] = []
         for candidate in found.sorted(by: { $0.score > $1.score }) {
             if let index = kept.firstIndex(where: { $0.overlaps(candidate) }) {
-                if candidate.lines == kept[index].lines, candidate.thickness < kept[index].thickness { kept[index] = candidate }
+                let other = kept[index]
+                guard candidate.lines == other.lines else { continue }
+                let thinner = candidate.thickness < other.thickness * (other.atPageSkew ? 0.95 : 1)
+                if thinner || (candidate.atPageSkew && !other.atPageSkew && candidate.thickness <= other.thickness * 1.05) {
+                    kept[index] = candidate
+                }
             } else if kept.count < limit {
                 kept.append(candidate)
             }
@@ -95,14 +104,19 @@ enum ZoneFinder {
         // also searched turned by each of a few angles; a zone between two of them climbs at most a
         // degree (8 px along 480), which its bars' spacing still tells apart.
         var degrees: Float = 0, confidence: Float = 0
-        var angles = searchedAngles
-        if pixFindSkew(ink.pointer, &degrees, &confidence) == 0, confidence >= 1, !angles.contains(where: { abs($0 - degrees) < 0.5 }) {
-            angles.append(degrees)
-        }
+        let measured = pixFindSkew(ink.pointer, &degrees, &confidence) == 0
+        // The page's own level: its skew where leptonica is sure of it, else none.
+        let pageSkew: Float = measured && confidence >= 1.5 && abs(degrees) >= 0.3 ? degrees : 0
+        var angles = [pageSkew] + searchedAngles.filter { abs($0 - pageSkew) >= 0.5 }
+        if measured, confidence >= 1, !angles.contains(where: { abs($0 - degrees) < 0.5 }) { angles.append(degrees) }
         return angles.flatMap { angle -> [ZoneCandidate] in
             guard let level = angle == 0 ? ink : LeptImage(pixRotate(ink.pointer, angle * .pi / 180, Int32(L_ROTATE_SAMPLING),
                                                                        Int32(L_BRING_IN_WHITE), 0, 0)) else { return [] }
-            return bands(inLevel: level, degrees: angle, of: image, factor: factor, quarterTurns: quarterTurns)
+            return bands(inLevel: level, degrees: angle, of: image, factor: factor, quarterTurns: quarterTurns).map {
+                var candidate = $0
+                candidate.atPageSkew = angle == pageSkew
+                return candidate
+            }
         }
     }
 
