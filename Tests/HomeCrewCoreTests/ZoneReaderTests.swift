@@ -252,9 +252,22 @@ final class ZoneReaderTests: XCTestCase {
     }
 
     func testSomeConfusionsAreInvisibleToCheckDigits() {
-        // K counts 20 and < counts 0; G counts 16 and 6 counts 6: the same modulo 10 at any weight.
+        // K counts 20 and < counts 0; G counts 16 and 6 counts 6; S counts 28 and 8 counts 8: the same modulo 10 at any weight.
         XCTAssertEqual(CheckDigit.compute("ZE184226B<<<<<"), CheckDigit.compute("ZE184226BKKKKK"))
         XCTAssertEqual(CheckDigit.compute("ZE184226B"), CheckDigit.compute("ZE18422GB"))
+        XCTAssertEqual(CheckDigit.compute("L898902C3"), CheckDigit.compute("L89S902C3"))
+    }
+
+    /// A small scan's 8 read S in the number or optional data: every check digit agrees (a review, #50), so neither is given.
+    func testAnSBesideADigitInANumberOrOptionalDataIsNotGiven() throws {
+        let number = try zone([Self.td3[0], "L89S902C36UTO7408122F1204159ZE184226B<<<<<10"])
+        XCTAssertEqual(number.documentNumber, "")
+        XCTAssertEqual(number.expiryDate?.description, "2012-04-15")
+        XCTAssertTrue(number.notes.contains { $0.contains("L89S902C3 holds an S beside a digit") }, "\(number.notes)")
+        let optional = try zone([Self.td3[0], "L898902C36UTO7408122F1204159ZE1S4226B<<<<<10"])
+        XCTAssertEqual([optional.documentNumber] + optional.optionalData, ["L898902C3"])
+        // An S between letters stays.
+        XCTAssertEqual(try zone(Self.passport(number: "XSA123456")).documentNumber, "XSA123456")
     }
 
     func testOptionalDataEndingInFillersReadAsKGivesNoValue() throws {
@@ -447,6 +460,69 @@ final class ZoneReaderTests: XCTestCase {
         XCTAssertTrue(ZoneReader.zones(in: "PASSPORT\nG21247<<2UTO7408122F3204153<<<<<<<<<<<<<<<2", today: today).isEmpty)
         // A filler too many in the wrong place shifts checked characters: refused.
         XCTAssertTrue(ZoneReader.zones(in: "x\nL898902C36UTO7408122F1204159ZE1842<26B<<<<<10", today: today).isEmpty)
+    }
+
+    /// A card of the specimen set (#50) whose second line tesseract reads with a 1 before the I of IDN, 10 times in 41.
+    static let idn = ["I<IDNJ5763236<7<<<<<<<<<<<<<<<", "0704032M3305234IDN<<<<<<<<<<<8", "MENDOZA<<SITA<<<<<<<<<<<<<<<<<"]
+
+    func testA1ReadBeforeTheIOfANationalityIsCutAndNoOtherCharacterReadTooMany() throws {
+        // Section 10's small card: cutting either 5 of 3505218 instead makes its check digits agree, but 30-52-18 is no date.
+        XCTAssertEqual(try zone(["I<IDNA1783442<3<<<<<<<<<<<<<<<", "7810266M35052181IDN<<<<<<<<<<<0", "FERNANDO<<KUMARI<<<<<<<<<<<<<<"])
+            .expiryDate?.description, "2035-05-21")
+        let read = try zone([Self.idn[0], "0704032M33052341IDN<<<<<<<<<<<8", Self.idn[2]])
+        XCTAssertEqual([read.birthDate?.description, read.expiryDate?.description, read.nationality, read.documentNumber],
+                       ["2007-04-03", "2033-05-23", "IDN", "J5763236"])
+        XCTAssertEqual(read.optionalData, [], "a line read too long: only the composite covers optional data")
+        // Not where a date's digit had to be repaired: a line of the wrong length holds its dates as read.
+        XCTAssertNotNil(reason([Self.idn[0], "O704032M33052341IDN<<<<<<<<<<<8", Self.idn[2]]))
+        // A passport's 1I read for the I opening its nationality, after the number's check digit.
+        let passport = Self.passport(state: "IND", number: "Z1234567<", nationality: "IND")
+        var line = passport[1]
+        line.insert("1", at: line.index(line.startIndex, offsetBy: 10))
+        XCTAssertEqual(try zone([passport[0], line]).nationality, "IND")
+        // Every character inserted anywhere in the second line, the 1 among them: no wrong value.
+        for zone in [Self.idn, passport] {
+            let right = try self.zone(zone)
+            let truth = Array(zone[1].utf8)
+            var given = 0
+            for position in 0...truth.count {
+                for byte in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<".utf8) {
+                    var lines = zone
+                    lines[1] = String(decoding: Array(truth[..<position]) + [byte] + Array(truth[position...]), as: UTF8.self)
+                    for case .read(let read) in ZoneReader.zones(in: lines.joined(separator: "\n"), today: today) {
+                        given += 1
+                        XCTAssertTrue(read.birthDate == nil || read.birthDate == right.birthDate, lines[1])
+                        XCTAssertTrue(read.expiryDate == nil || read.expiryDate == right.expiryDate, lines[1])
+                        XCTAssertTrue(read.documentNumber.isEmpty || read.documentNumber == right.documentNumber, lines[1])
+                        XCTAssertEqual(read.nationality, right.nationality, lines[1])
+                    }
+                }
+            }
+            XCTAssertGreaterThan(given, 1, "the 1 before the I, and fillers read too many")
+        }
+    }
+
+    /// A hostile review's readings (#50): a true check digit 1 with a character read too many before it,
+    /// and names lines with 1I in them. None gives the wrong value the cut once gave.
+    func testA1IsNotCutWhereAnotherCharacterReadTooManyFitsAsWell() {
+        let visaNames = "V<INDSHARMA<<RAVI<<<<<<<<<<<<<<<<<<<<<<<<<<<", passportNames = "P<INDSHARMA<<RAVI<<<<<<<<<<<<<<<<<<<<<<<<<<<"
+        let card = ["I<IDNJ576323607<<<<<<<<<<<<<<<", "MENDOZA<<SITA<<<<<<<<<<<<<<<<<"]
+        let cases: [(lines: [String], wrong: (MachineReadableZone) -> Bool)] = [
+            ([visaNames, "17029313751IND8503127M3001019<<<<<<<<<<<<<<<<"], { $0.documentNumber == "170293137" }),
+            ([visaNames, "Z7100000961IND8503127M3001019<<<<<<<<<<<<<<<<"], { $0.documentNumber == "Z71000009" }),
+            ([visaNames + ".", "Z7100000961IND8503127M3001019<<<<<<<<<<<<<<<<"], { $0.documentNumber == "Z71000009" }),
+            ([passportNames, "P6126520161IND8503127M3001019<<<<<<<<<<<<<<<8"], { $0.documentNumber == "P61265201" }),
+            ([card[0], "6704115F31011261IDN<<<<<<<<<<<6", card[1]], { $0.expiryDate?.description == "2031-01-12" }),
+            ([card[0], "9702064F27011161IDN<<<<<<<<<<<8", card[1]], { $0.expiryDate?.description == "2027-01-11" }),
+            (["P<FINNG<<51IRI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "XP12345674FIN9001011F3001019<<<<<<<<<<<<<<<8"], { $0.givenNames == "SIRI" }),
+            (["I<FINXP12345674<<<<<<<<<<<<<<<", "9001011F3001019FIN<<<<<<<<<<<8", "LAITINEN<<ANU<51IRI<<<<<<<<<<<<"],
+             { $0.givenNames.hasSuffix("SIRI") && !$0.givenNames.hasSuffix("SIIRI") }),
+        ]
+        for (lines, wrong) in cases {
+            for case .read(let zone) in ZoneReader.zones(in: lines.joined(separator: "\n"), today: today) {
+                XCTAssertFalse(wrong(zone), "\(lines): \(zone)")
+            }
+        }
     }
 
     func testALineReadTooLongByFillersIsCutWhereTheyStand() throws {

@@ -11,6 +11,8 @@ public enum ZoneReader {
         var changed = 0
         /// Made to fit by dropping fillers read too many inside its optional data, whose value is then not given.
         var optionalFitted = false
+        /// A card's line with a 1 cut before its nationality: the lines another cut would make (`cuttingA1BeforeTheNationality`).
+        var otherCuts: [[UInt8]] = []
     }
 
     /// Every zone in `text` (at most `limits.zones`), each read or refused with its reason.
@@ -83,7 +85,7 @@ public enum ZoneReader {
         guard let width = shared.min(by: { (cost($0), $0) < (cost($1), $1) }) else { return nil }
         return lines.compactMap { line in
             line.readings[width].map { CandidateLine(textLine: line.textLine, bytes: $0.bytes, changed: $0.changed,
-                                                     optionalFitted: $0.optionalFitted) }
+                                                     optionalFitted: $0.optionalFitted, otherCuts: $0.otherCuts) }
         }
     }
 
@@ -93,6 +95,7 @@ public enum ZoneReader {
         var optionalFitted = false
         /// How many characters were cut to make it fit (below 0: how many fillers were added).
         var changed = 0
+        var otherCuts: [[UInt8]] = []
     }
 
     /// The line compacted to a zone line at each width it may be one of (30, 36, 44); empty when none.
@@ -133,6 +136,7 @@ public enum ZoneReader {
         }
         let excess = count - width
         guard 1...8 ~= excess, bytes.contains(CheckDigit.filler) else { return nil }
+        if let (cut, others) = cuttingA1BeforeTheNationality(bytes, width: width) { return LineReading(bytes: cut, changed: 1, otherCuts: others) }
         // Too long at its end: a run of fillers (or their misreadings) reaching past the width.
         // (The last character kept a filler or K: an S kept there may be a check digit, 5.)
         if [CheckDigit.filler, UInt8(ascii: "K")].contains(bytes[width - 1]), bytes[width...].allSatisfy(isFillerLike) {
@@ -150,6 +154,49 @@ public enum ZoneReader {
             }
         }
         return nil
+    }
+
+    /// A second line one too long with the 1 cut that tesseract reads before OCR-B's I opening its
+    /// nationality, after a check digit (`…4IDN` read `…41IDN`: 10 of 41 readings of the specimen cards'
+    /// bands, #50); nil where that is not the line. The line then counts as read too long (its nationality
+    /// must be a code, `read`). Only a line of dates (its dates and their check digits digits where the cut
+    /// puts them), and only where no character before the 1s, cut instead, leaves the line's own check
+    /// digits agreeing as well, with dates that could be dates: a true check digit 1 with a character read
+    /// too many before it is then not taken for the artifact (a hostile review found wrong numbers, and a
+    /// card's wrong expiry, without this). A card's composite stands on its first line: the other cuts
+    /// are returned, and `read` refuses the zone where one of them agrees with every check digit too.
+    static func cuttingA1BeforeTheNationality(_ bytes: [UInt8], width: Int) -> (cut: [UInt8], others: [[UInt8]])? {
+        let nationality = width == 30 ? 15 : 10
+        guard bytes.count == width + 1, Repair.isDigit(bytes[nationality - 1]), bytes[nationality] == UInt8(ascii: "1"),
+              bytes[nationality + 1] == UInt8(ascii: "I") else { return nil }
+        func without(_ index: Int) -> [UInt8] {
+            var line = bytes
+            line.remove(at: index)
+            return line
+        }
+        // The line's own check digits: a card's two dates; the number and the dates of a passport's or visa's line.
+        let checks: [(data: Range<Int>, digit: Int)] = width == 30 ? [(0..<6, 6), (8..<14, 14)] : [(0..<9, 9), (13..<19, 19), (21..<27, 27)]
+        let dates = checks.suffix(2).flatMap { Array($0.data) + [$0.digit] }
+        func agrees(_ line: [UInt8]) -> Bool {
+            dates.allSatisfy { Repair.isDigit(line[$0]) } && checks.allSatisfy { CheckDigit.agrees(Array(line[$0.data]), line[$0.digit]) }
+        }
+        // What another cut would make a zone's: its dates' months and days could be a date's (3505218 less a 5 is no date).
+        func datesCouldBe(_ line: [UInt8]) -> Bool {
+            checks.suffix(2).allSatisfy { check in
+                let value = { (at: Int) in Int(line[check.data.lowerBound + at] - 48) * 10 + Int(line[check.data.lowerBound + at + 1] - 48) }
+                return (1...12).contains(value(2)) && (1...31).contains(value(4))
+            }
+        }
+        // A number is padded at its end: one with a filler before its last character is no number.
+        func paddedAtItsEnd(_ line: [UInt8]) -> Bool {
+            width == 30 || !line[0..<9].drop { $0 != CheckDigit.filler }.contains { $0 != CheckDigit.filler }
+        }
+        let cut = without(nationality)
+        guard dates.allSatisfy({ Repair.isDigit(cut[$0]) }) else { return nil }
+        var ones = nationality
+        while ones > 0, bytes[ones - 1] == UInt8(ascii: "1") { ones -= 1 }
+        let others = (0..<ones).map(without).filter { agrees($0) && datesCouldBe($0) && paddedAtItsEnd($0) }
+        return others.isEmpty || width == 30 ? (cut, others) : nil
     }
 
     /// The format a first line of this width and document code begins (its first character read as a letter).
@@ -203,6 +250,16 @@ extension ZoneReader {
         // but a number misread alone is set aside (`numberMisreadAlone`) and the rest of the zone read.
         let failing = layout.checks(lines).filter { !CheckDigit.agrees($0.data, $0.digit) }
         let numberSetAside = numberAside && !failing.isEmpty && numberMisreadAlone(failing, lines, layout: layout, candidate, repairs: repairs)
+        let anotherCutAgrees = candidate.indices.contains { index in
+            candidate[index].otherCuts.contains { other in
+                var otherLines = lines
+                otherLines[index] = other
+                return layout.checks(otherLines).allSatisfy { CheckDigit.agrees($0.data, $0.digit) }
+            }
+        }
+        if anotherCutAgrees {
+            return .unreadable(format, textLine: textLine, reason: "a 1 read before the nationality may be another character read too many: cut there, every check digit agrees as well")
+        }
         if !failing.isEmpty, !numberSetAside {
             let names = failing.map(\.name).joined(separator: ", ")
             return .unreadable(format, textLine: textLine, reason: failing.count == 1
@@ -346,6 +403,9 @@ extension ZoneReader {
             // Padded, its last K may be the first filler misread (TO3259<<< read TO3259K<<; K counts 0 like it).
             notes.append("the document number \(read) ends in K before its fillers, which may be a filler read as K")
             number = nil
+        } else if let read = number, holdsSBesideADigit(read) {
+            notes.append("the document number \(read) holds an S beside a digit, which may be an 8 misread (no check digit tells them apart)")
+            number = nil
         }
         let optionalData = checkedOptionalData(optional, format: layout.format, notes: &notes)
         let sex = lines[layout.sex.line][layout.sex.index]
@@ -374,6 +434,16 @@ extension ZoneReader {
     /// The optional data a check digit vouches for. K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like
     /// a filler: no check digit tells them from one (an O read twice, UTO0, puts a 0 there). A visa's
     /// optional data no check digit covers at all.
+    /// Whether an alphanumeric field holds an `S` beside a digit. `S` counts 28 and 8 counts 8, the same
+    /// modulo 10 at any weight, so no check digit tells them apart, and tesseract reads a small scan's
+    /// OCR-B 8 as S (a review found `L89S902C3` given for `L898902C3`): such a field is not given.
+    static func holdsSBesideADigit(_ value: String) -> Bool {
+        let characters = Array(value)
+        return characters.indices.contains { index in
+            characters[index] == "S" && [index - 1, index + 1].contains { characters.indices.contains($0) && characters[$0].isASCII && characters[$0].isNumber }
+        }
+    }
+
     static func checkedOptionalData(_ fields: [[UInt8]], format: ZoneFormat, notes: inout [String]) -> [String] {
         let values = fields.map(ZoneText.withoutFillers).filter { !$0.isEmpty }
         if format == .mrvA || format == .mrvB {
@@ -383,6 +453,10 @@ extension ZoneReader {
         return values.filter { value in
             if value.hasSuffix("KK") {
                 notes.append("the optional data \(value) ends in KK, which may be fillers read as K")
+                return false
+            }
+            if holdsSBesideADigit(value) {
+                notes.append("the optional data \(value) holds an S beside a digit, which may be an 8 misread (no check digit tells them apart)")
                 return false
             }
             if value.split(separator: " ").contains(where: { $0.allSatisfy { "KAU0".contains($0) } }) {

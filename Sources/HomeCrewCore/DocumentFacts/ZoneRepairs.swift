@@ -9,9 +9,12 @@
 /// digit agrees with. Trying confusable characters out of place beside a neighbour (a letter
 /// next to a digit), 51 of the 1,584 single misreadings of the published specimen's line 2
 /// found a wrong "repair" that every check digit agreed with; 9 still did when both
-/// neighbours had to be of the other kind (ZoneMisreadingTests). Two confusions are invisible to check digits altogether: `K` counts
-/// 20 and `<` counts 0, `G` counts 16 and `6` counts 6, and 10 times any weight is 0 modulo 10;
-/// a field that ends in `KK` where fillers would be is therefore left without a value.
+/// neighbours had to be of the other kind (ZoneMisreadingTests). Three confusions are invisible to check digits altogether: `K` counts
+/// 20 and `<` counts 0, `G` counts 16 and `6` counts 6, `S` counts 28 and `8` counts 8, and 10 times any weight is 0 modulo 10;
+/// a field that ends in `KK` where fillers would be is therefore left without a value, and one holding
+/// an `S` beside a digit too (`ZoneReader.holdsSBesideADigit`: tesseract reads a small scan's 8 as S).
+/// A date's `S` is read 5 only: tried as 8 where its check digit then agrees, a second misreading
+/// let a wrong date through (a review's simulation: 16-40% more wrong dates; BENCHMARKS.md).
 enum Repair {
     static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
     static func isDigitOrFiller(_ byte: UInt8) -> Bool { isDigit(byte) || byte == CheckDigit.filler }
