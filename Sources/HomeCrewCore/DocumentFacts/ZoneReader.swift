@@ -11,8 +11,6 @@ public enum ZoneReader {
         var changed = 0
         /// Made to fit by dropping fillers read too many inside its optional data, whose value is then not given.
         var optionalFitted = false
-        /// A card's line with a 1 cut before its nationality: the lines another cut would make (`cuttingA1BeforeTheNationality`).
-        var otherCuts: [[UInt8]] = []
     }
 
     /// Every zone in `text` (at most `limits.zones`), each read or refused with its reason.
@@ -85,7 +83,7 @@ public enum ZoneReader {
         guard let width = shared.min(by: { (cost($0), $0) < (cost($1), $1) }) else { return nil }
         return lines.compactMap { line in
             line.readings[width].map { CandidateLine(textLine: line.textLine, bytes: $0.bytes, changed: $0.changed,
-                                                     optionalFitted: $0.optionalFitted, otherCuts: $0.otherCuts) }
+                                                     optionalFitted: $0.optionalFitted) }
         }
     }
 
@@ -95,7 +93,6 @@ public enum ZoneReader {
         var optionalFitted = false
         /// How many characters were cut to make it fit (below 0: how many fillers were added).
         var changed = 0
-        var otherCuts: [[UInt8]] = []
     }
 
     /// The line compacted to a zone line at each width it may be one of (30, 36, 44); empty when none.
@@ -136,7 +133,7 @@ public enum ZoneReader {
         }
         let excess = count - width
         guard 1...8 ~= excess, bytes.contains(CheckDigit.filler) else { return nil }
-        if let (cut, others) = cuttingA1BeforeTheNationality(bytes, width: width) { return LineReading(bytes: cut, changed: 1, otherCuts: others) }
+        if let cut = cuttingA1BeforeTheNationality(bytes, width: width) { return LineReading(bytes: cut, changed: 1) }
         // Too long at its end: a run of fillers (or their misreadings) reaching past the width.
         // (The last character kept a filler or K: an S kept there may be a check digit, 5.)
         if [CheckDigit.filler, UInt8(ascii: "K")].contains(bytes[width - 1]), bytes[width...].allSatisfy(isFillerLike) {
@@ -161,11 +158,11 @@ public enum ZoneReader {
     /// bands, #50); nil where that is not the line. The line then counts as read too long (its nationality
     /// must be a code, `read`). Only a line of dates (its dates and their check digits digits where the cut
     /// puts them), and only where no character before the 1s, cut instead, leaves the line's own check
-    /// digits agreeing as well, with dates that could be dates: a true check digit 1 with a character read
-    /// too many before it is then not taken for the artifact (a hostile review found wrong numbers, and a
-    /// card's wrong expiry, without this). A card's composite stands on its first line: the other cuts
-    /// are returned, and `read` refuses the zone where one of them agrees with every check digit too.
-    static func cuttingA1BeforeTheNationality(_ bytes: [UInt8], width: Int) -> (cut: [UInt8], others: [[UInt8]])? {
+    /// digits agreeing as well: a true check digit 1 with a character read too many before it is then not
+    /// taken for the artifact (a hostile review found wrong numbers, and a card's wrong expiry, without
+    /// this). Not weighed by a card's composite, nor by whether the other cut's dates are dates: a second
+    /// misreading the composite covers, or a date of 00, then let a wrong cut through (a second review).
+    static func cuttingA1BeforeTheNationality(_ bytes: [UInt8], width: Int) -> [UInt8]? {
         let nationality = width == 30 ? 15 : 10
         guard bytes.count == width + 1, Repair.isDigit(bytes[nationality - 1]), bytes[nationality] == UInt8(ascii: "1"),
               bytes[nationality + 1] == UInt8(ascii: "I") else { return nil }
@@ -180,13 +177,6 @@ public enum ZoneReader {
         func agrees(_ line: [UInt8]) -> Bool {
             dates.allSatisfy { Repair.isDigit(line[$0]) } && checks.allSatisfy { CheckDigit.agrees(Array(line[$0.data]), line[$0.digit]) }
         }
-        // What another cut would make a zone's: its dates' months and days could be a date's (3505218 less a 5 is no date).
-        func datesCouldBe(_ line: [UInt8]) -> Bool {
-            checks.suffix(2).allSatisfy { check in
-                let value = { (at: Int) in Int(line[check.data.lowerBound + at] - 48) * 10 + Int(line[check.data.lowerBound + at + 1] - 48) }
-                return (1...12).contains(value(2)) && (1...31).contains(value(4))
-            }
-        }
         // A number is padded at its end: one with a filler before its last character is no number.
         func paddedAtItsEnd(_ line: [UInt8]) -> Bool {
             width == 30 || !line[0..<9].drop { $0 != CheckDigit.filler }.contains { $0 != CheckDigit.filler }
@@ -195,8 +185,11 @@ public enum ZoneReader {
         guard dates.allSatisfy({ Repair.isDigit(cut[$0]) }) else { return nil }
         var ones = nationality
         while ones > 0, bytes[ones - 1] == UInt8(ascii: "1") { ones -= 1 }
-        let others = (0..<ones).map(without).filter { agrees($0) && datesCouldBe($0) && paddedAtItsEnd($0) }
-        return others.isEmpty || width == 30 ? (cut, others) : nil
+        let another = (0..<ones).contains { index in
+            let other = without(index)
+            return agrees(other) && paddedAtItsEnd(other)
+        }
+        return another ? nil : cut
     }
 
     /// The format a first line of this width and document code begins (its first character read as a letter).
@@ -250,16 +243,6 @@ extension ZoneReader {
         // but a number misread alone is set aside (`numberMisreadAlone`) and the rest of the zone read.
         let failing = layout.checks(lines).filter { !CheckDigit.agrees($0.data, $0.digit) }
         let numberSetAside = numberAside && !failing.isEmpty && numberMisreadAlone(failing, lines, layout: layout, candidate, repairs: repairs)
-        let anotherCutAgrees = candidate.indices.contains { index in
-            candidate[index].otherCuts.contains { other in
-                var otherLines = lines
-                otherLines[index] = other
-                return layout.checks(otherLines).allSatisfy { CheckDigit.agrees($0.data, $0.digit) }
-            }
-        }
-        if anotherCutAgrees {
-            return .unreadable(format, textLine: textLine, reason: "a 1 read before the nationality may be another character read too many: cut there, every check digit agrees as well")
-        }
         if !failing.isEmpty, !numberSetAside {
             let names = failing.map(\.name).joined(separator: ", ")
             return .unreadable(format, textLine: textLine, reason: failing.count == 1
