@@ -161,7 +161,7 @@ public enum ZoneReader {
     /// digits agreeing as well: a true check digit 1 with a character read too many before it is then not
     /// taken for the artifact (a hostile review found wrong numbers, and a card's wrong expiry, without
     /// this). Not weighed by a card's composite, nor by whether the other cut's dates are dates: a second
-    /// misreading the composite covers, or a date of 00, then let a wrong cut through (a second review).
+    /// misreading the composite covers, or a date of 00, then let a wrong cut through (a later review).
     static func cuttingA1BeforeTheNationality(_ bytes: [UInt8], width: Int) -> [UInt8]? {
         let nationality = width == 30 ? 15 : 10
         guard bytes.count == width + 1, Repair.isDigit(bytes[nationality - 1]), bytes[nationality] == UInt8(ascii: "1"),
@@ -414,9 +414,6 @@ extension ZoneReader {
 }
 
 extension ZoneReader {
-    /// The optional data a check digit vouches for. K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like
-    /// a filler: no check digit tells them from one (an O read twice, UTO0, puts a 0 there). A visa's
-    /// optional data no check digit covers at all.
     /// Whether an alphanumeric field holds an `S` beside a digit. `S` counts 28 and 8 counts 8, the same
     /// modulo 10 at any weight, so no check digit tells them apart, and tesseract reads a small scan's
     /// OCR-B 8 as S (a review found `L89S902C3` given for `L898902C3`): such a field is not given.
@@ -427,6 +424,9 @@ extension ZoneReader {
         }
     }
 
+    /// The optional data a check digit vouches for. K, A, U and 0 count 20, 10, 30 and 0, 0 modulo 10 like
+    /// a filler: no check digit tells them from one (an O read twice, UTO0, puts a 0 there). A visa's
+    /// optional data no check digit covers at all.
     static func checkedOptionalData(_ fields: [[UInt8]], format: ZoneFormat, notes: inout [String]) -> [String] {
         let values = fields.map(ZoneText.withoutFillers).filter { !$0.isEmpty }
         if format == .mrvA || format == .mrvB {
