@@ -163,7 +163,8 @@ public enum ZoneReader {
     /// this). Not weighed by a card's composite, nor by whether the other cut's dates are dates: a second
     /// misreading the composite covers, or a date of 00, then let a wrong cut through (a later review).
     static func cuttingA1BeforeTheNationality(_ bytes: [UInt8], width: Int) -> [UInt8]? {
-        let nationality = width == 30 ? 15 : 10
+        let layout = ZoneLayout.of(width == 30 ? .td1 : (width == 36 ? .td2 : .td3))
+        let nationality = layout.nationality.range.lowerBound
         guard bytes.count == width + 1, Repair.isDigit(bytes[nationality - 1]), bytes[nationality] == UInt8(ascii: "1"),
               bytes[nationality + 1] == UInt8(ascii: "I") else { return nil }
         func without(_ index: Int) -> [UInt8] {
@@ -172,14 +173,15 @@ public enum ZoneReader {
             return line
         }
         // The line's own check digits: a card's two dates; the number and the dates of a passport's or visa's line.
-        let checks: [(data: Range<Int>, digit: Int)] = width == 30 ? [(0..<6, 6), (8..<14, 14)] : [(0..<9, 9), (13..<19, 19), (21..<27, 27)]
-        let dates = checks.suffix(2).flatMap { Array($0.data) + [$0.digit] }
+        let dateChecks = [(layout.birth.range, layout.birthCheck.index), (layout.expiry.range, layout.expiryCheck.index)]
+        let checks = (layout.number.line == 1 ? [(layout.number.range, layout.numberCheck.index)] : []) + dateChecks
+        let dates = dateChecks.flatMap { Array($0.0) + [$0.1] }
         func agrees(_ line: [UInt8]) -> Bool {
-            dates.allSatisfy { Repair.isDigit(line[$0]) } && checks.allSatisfy { CheckDigit.agrees(Array(line[$0.data]), line[$0.digit]) }
+            dates.allSatisfy { Repair.isDigit(line[$0]) } && checks.allSatisfy { CheckDigit.agrees(Array(line[$0.0]), line[$0.1]) }
         }
         // A number is padded at its end: one with a filler before its last character is no number.
         func paddedAtItsEnd(_ line: [UInt8]) -> Bool {
-            width == 30 || !line[0..<9].drop { $0 != CheckDigit.filler }.contains { $0 != CheckDigit.filler }
+            layout.number.line != 1 || !line[layout.number.range].drop { $0 != CheckDigit.filler }.contains { $0 != CheckDigit.filler }
         }
         let cut = without(nationality)
         guard dates.allSatisfy({ Repair.isDigit(cut[$0]) }) else { return nil }
