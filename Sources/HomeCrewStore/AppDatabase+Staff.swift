@@ -77,19 +77,18 @@ extension AppDatabase {
     /// household; those with a name word equal to a query word first, then by name.
     public func staffMatching(_ words: [String], householdID: RecordID? = nil, within reach: Reach, limit: Int) throws -> [StaffDetails] {
         let keys = words.map(NameKey.of).filter { !$0.isEmpty }
-        guard !keys.isEmpty else { return [] }
+        guard !keys.isEmpty, limit > 0 else { return [] }
         return try read { db in
-            var request = StaffMember.all().orderedByName()
-            if let householdID { request = request.inHousehold(householdID) }
-            let found = try request.within(reach).fetchAll(db).compactMap { member -> (StaffMember, wholeWords: Int)? in
-                let names = NameKey.of(member.legalName + " " + (member.knownAs ?? ""))
-                guard keys.allSatisfy({ names.contains($0) }) else { return nil }
+            let asciiWords = keys.compactMap(StaffNames.asciiWord)
+            let found = try StaffNames.inOrder(householdID: householdID, within: reach, db).compactMap { named -> (id: String, wholeWords: Int)? in
+                let names = named.key
+                guard asciiWords.allSatisfy(named.mayHold), keys.allSatisfy({ names.contains($0) }) else { return nil }
                 let nameWords = Set(names.split(whereSeparator: \.isWhitespace).map(String.init))
-                return (member, keys.filter(nameWords.contains).count)
+                return (named.id, keys.filter(nameWords.contains).count)
             }
             // A stable sort: equal counts keep the order by name.
             let ranked = found.enumerated().sorted { ($1.element.wholeWords, $0.offset) < ($0.element.wholeWords, $1.offset) }
-            return try ranked.prefix(limit).map { try Self.details(of: $0.element.0, db) }
+            return try ranked.prefix(limit).compactMap { try CachedReads.staff($0.element.id, db) }.map { try Self.details(of: $0, db) }
         }
     }
 

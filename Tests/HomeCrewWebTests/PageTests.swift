@@ -83,6 +83,16 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(try harness.app.database.staffMatching(["maria"], within: reach, limit: 10).map(\.member.legalName), ["Maria Fernandes"])
         XCTAssertEqual(try harness.app.database.staffMatching(["SUNITA", "pawar"], within: reach, limit: 10).count, 1, "every word, any case")
         XCTAssertEqual(try harness.app.database.staffMatching(["sunita", "kumar"], within: reach, limit: 10).count, 0)
+        // Each person's key is kept between searches while their names are the ones it was made from.
+        var renamed = StaffChanges()
+        renamed.legalName = "Sunita Kumar"
+        _ = try harness.app.database.editStaff("Sunita Bai Pawar", renamed)
+        XCTAssertEqual(try harness.app.database.staffMatching(["sunita", "kumar"], within: reach, limit: 10).map(\.member.legalName), ["Sunita Kumar"])
+        XCTAssertEqual(try harness.app.database.staffMatching(["pawar"], within: reach, limit: 10).count, 0, "the old name is not found")
+        renamed.legalName = "Sunita Bai Pawar"
+        _ = try harness.app.database.editStaff("Sunita Kumar", renamed)
+        XCTAssertEqual(try harness.app.database.staffMatching(["bai"], householdID: other.id, within: .everything, limit: 10).count, 0,
+                       "one household when asked")
         try await harness.signIn()
         try await harness.test { client in
             for (query, name) in [("सुनीता", "Sunita Bai Pawar"), ("田中", "田中花子"), ("فاطمة", "Fatima Al Zahra"), ("hanako", "田中花子")] {
