@@ -82,9 +82,9 @@ enum StaffNames {
         return String(cString: characters)
     }
 
-    /// Keys by person, with the names each was made from; emptied when it holds more people
-    /// than any vault this serves (memory stays bounded, a few hundred bytes a person).
-    private static let keys = KeptKeys(capacity: 200_000)
+    /// Keys by person, with the names each was made from: a few hundred bytes a person, at most
+    /// 50,000 people (about 15 MB); past that it is emptied and filled again, as a first search fills it.
+    private static let keys = KeptKeys(capacity: 50_000)
 
     private final class KeptKeys: @unchecked Sendable {
         private struct Kept {
