@@ -16,8 +16,8 @@ enum StaffNames {
     struct Named {
         let id: String
         let key: String
-        /// The key's canonical decomposition (NFD) in UTF-8, for `mayHold`.
-        let decomposed: [UInt8]
+        /// The key's canonical decomposition (NFD) in UTF-8, for `mayHold`; nil when the key is not kept.
+        let decomposed: [UInt8]?
 
         /// False when the key cannot hold `word`, a search word of ASCII letters, digits and marks
         /// (`asciiWord`): Foundation's `contains`, which the search asks, finds such a word only
@@ -26,7 +26,7 @@ enum StaffNames {
         /// hold no word of a search, and this byte search is a fraction of Foundation's, which was a
         /// third of a search page in a household of 10,000 staff.
         func mayHold(_ word: [UInt8]) -> Bool {
-            guard let first = word.first else { return true }
+            guard let first = word.first, let decomposed else { return true }
             return decomposed.withUnsafeBufferPointer { text in
                 word.withUnsafeBufferPointer { word in
                     var start = 0
@@ -82,47 +82,64 @@ enum StaffNames {
         return String(cString: characters)
     }
 
-    /// Keys by person, with the names each was made from: a few hundred bytes a person, at most
-    /// 50,000 people (about 15 MB); past that it is emptied and filled again, as a first search fills it.
-    private static let keys = KeptKeys(capacity: 50_000)
+    /// Keys by person, with the names each was made from, in at most 16 MB.
+    private static let keys = KeptKeys(budget: 16 << 20)
 
-    private final class KeptKeys: @unchecked Sendable {
+    /// Each person's key and its decomposition, with the names they were made from, while they fit
+    /// in the budget: a few hundred bytes a person, up to some thousands for names of 200 characters.
+    /// Once it is spent, the people not kept have their key made at each search, as before there was
+    /// any keeping (no decomposition then: Foundation alone decides); nobody kept is put out, so two
+    /// large households searched in turn never push each other out at every search.
+    final class KeptKeys: @unchecked Sendable {
         private struct Kept {
             let legalName: String
             let knownAs: String?
             let key: String
             let decomposed: [UInt8]
+
+            /// What it holds, with room for the dictionary's entry and the strings' headers.
+            var bytes: Int { legalName.utf8.count + (knownAs?.utf8.count ?? 0) + key.utf8.count + decomposed.count + 160 }
         }
 
         private let lock = NSLock()
         private var kept: [String: Kept] = [:]
-        private let capacity: Int
+        private let budget: Int
+        private var usedBytes = 0
+        var used: Int { lock.withLock { usedBytes } }
+        var count: Int { lock.withLock { kept.count } }
 
-        init(capacity: Int) { self.capacity = capacity }
+        init(budget: Int) { self.budget = budget }
 
         func of(_ people: [(id: String, legalName: String, knownAs: String?)]) -> [Named] {
-            var keys: [Kept?] = lock.withLock {
+            var found: [Named?] = lock.withLock {
                 people.map { person in
                     guard let known = kept[person.id], known.legalName == person.legalName, known.knownAs == person.knownAs else { return nil }
-                    return known
+                    return Named(id: person.id, key: known.key, decomposed: known.decomposed)
                 }
             }
             // Made outside the lock: a first search of ten thousand people does not hold up another.
-            var made: [(String, Kept)] = []
-            for index in people.indices where keys[index] == nil {
+            var made: [(id: String, Kept)] = []
+            var room = lock.withLock { budget - usedBytes }
+            for index in people.indices where found[index] == nil {
                 let person = people[index]
                 let key = NameKey.of(person.legalName + " " + (person.knownAs ?? ""))
+                guard room > 0 else { found[index] = Named(id: person.id, key: key, decomposed: nil); continue }
                 let kept = Kept(legalName: person.legalName, knownAs: person.knownAs, key: key, decomposed: StaffNames.decomposed(key))
-                keys[index] = kept
+                room -= kept.bytes
+                found[index] = Named(id: person.id, key: key, decomposed: kept.decomposed)
                 made.append((person.id, kept))
             }
             if !made.isEmpty {
                 lock.withLock {
-                    if kept.count + made.count > capacity { kept.removeAll(keepingCapacity: false) }
-                    for (id, person) in made.prefix(capacity) { kept[id] = person }
+                    for (id, person) in made {
+                        let replaced = kept[id]?.bytes ?? 0
+                        guard usedBytes - replaced + person.bytes <= budget else { continue }
+                        kept[id] = person
+                        usedBytes += person.bytes - replaced
+                    }
                 }
             }
-            return zip(people, keys).map { Named(id: $0.id, key: $1!.key, decomposed: $1!.decomposed) }
+            return found.map { $0! }
         }
     }
 }
