@@ -24,7 +24,8 @@ enum StaffNames {
         /// where its bytes stand in the key's canonical decomposition. (Not so for every word:
         /// it finds U+1E69, an s with a dot below and one above, in "si" and a dot above.) Most people
         /// hold no word of a search, and this byte search is a fraction of Foundation's, which was a
-        /// third of a search page in a household of 10,000 staff.
+        /// third of a search page in a household of 10,000 staff. By hand, with `firstIndex(of:)` and
+        /// `memcmp`: the standard library's `firstRange(of:)` took 100 times as long (8.6 ms for 10,000 keys).
         func mayHold(_ word: [UInt8]) -> Bool {
             guard let first = word.first, let decomposed else { return true }
             return decomposed.withUnsafeBufferPointer { text in
