@@ -98,12 +98,16 @@ public final class AppDatabase: Sendable {
     private static func migrateIfNeeded(_ writer: any DatabaseWriter) throws -> Upgrade? {
         let migrator = Migrations.migrator
         let (upToDate, found) = try writer.read { db -> (Bool, Int?) in
-            if try migrator.hasBeenSuperseded(db) { throw StoreError.unknownMigrations }
-            let found = try db.tableExists("vault") ? try Int.fetchOne(db, sql: "SELECT format_version FROM vault") : nil
+            // What `hasBeenSuperseded` and `hasCompletedMigrations` each read: once, for both.
+            let (applied, known) = (try migrator.appliedIdentifiers(db), migrator.migrations)
+            if !applied.isSubset(of: known) { throw StoreError.unknownMigrations }
+            // Not `db.tableExists`: it reads the whole schema into GRDB's cache, a twentieth of a command's time.
+            let hasVault = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vault')") ?? false
+            let found = hasVault ? try Int.fetchOne(db, sql: "SELECT format_version FROM vault") : nil
             if let found, found > Migrations.currentFormatVersion {
                 throw StoreError.newerFormat(found: found, supported: Migrations.currentFormatVersion)
             }
-            return (try migrator.hasCompletedMigrations(db), found)
+            return (known.allSatisfy(applied.contains), found)
         }
         guard !upToDate else { return nil }
         var upgrade: Upgrade?

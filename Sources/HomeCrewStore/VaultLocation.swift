@@ -83,16 +83,29 @@ public struct VaultLocation: Hashable, Sendable {
     /// hidden folder and a restore that did not complete, too (unless `restoring`: the restore's own check).
     public func checkInternals(restoring: Bool = false) throws {
         if !restoring { try refuseIncompleteRestore() }
-        var paths = ["homecrew.sqlite", "homecrew.sqlite-wal", "homecrew.sqlite-shm", "objects", "objects/sha256", "tmp", "lock"]
+        let paths = ["homecrew.sqlite", "homecrew.sqlite-wal", "homecrew.sqlite-shm", "objects", "objects/sha256", "tmp", "lock"]
             .map { directory + "/" + $0 }
-        let objects = directory + "/objects/sha256"
-        paths += ((try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? []).map { objects + "/" + $0 }
-        for path in paths {
-            var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-                throw StoreError.notAVault(path: directory, reason: "\(path) is a symbolic link; HomeCrew refuses vaults whose internals point elsewhere")
-            }
+        for path in paths where Self.isSymbolicLink(path) { throw linkRefused(path) }
+        if let link = firstLinkAmongFanOutFolders() { throw linkRefused(link) }
+    }
+
+    private func linkRefused(_ path: String) -> StoreError {
+        .notAVault(path: directory, reason: "\(path) is a symbolic link; HomeCrew refuses vaults whose internals point elsewhere")
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The first of `objects/sha256/`'s 256 folders that is a link (read with the folder's entries:
+    /// a `lstat` for each was a tenth of opening a vault, which every command does).
+    private func firstLinkAmongFanOutFolders() -> String? {
+        var link: String?
+        FolderEntries.forEach(in: directory + "/objects/sha256") { path, kind in
+            if kind == .link && link == nil { link = path }
         }
+        return link
     }
 
     /// A restore killed after restic wrote its files leaves a database and objects without their
