@@ -796,9 +796,7 @@ def write_report(points, path):
     # Section 10 (reading documents' facts) is written by accuracy.py alone: a full run keeps it.
     lines += kept_section(os.path.join(ROOT, "BENCHMARKS.md"), "10.")
     # What profiling found is written by hand, once; the figures above are written by every run.
-    with open(os.path.join(ROOT, "Benchmarks/NOTES.md")) as notes:
-        lines += [notes.read()]
-    rewrite(path, lines)
+    rewrite(path, with_notes(lines))
 
 
 def replace_rows(path, numbers, rows, flag, what=None):
@@ -829,7 +827,27 @@ def replace_rows(path, numbers, rows, flag, what=None):
     note = f"Rows {rows} measured on {datetime.date.today()} on {machine()} {MEASURED} by `Benchmarks/run {flag}` ({what}){AGAINST}."
     rest = [line for line in lines[end:] if not line.startswith(f"Rows {rows} measured ")]
     rest = [line for index, line in enumerate(rest) if line or index == 0 or rest[index - 1]]  # no blank runs left behind
-    rewrite(path, lines[:header] + TABLE_HEADER + table + ["", note] + rest)
+    rewrite(path, with_notes(lines[:header] + TABLE_HEADER + table + ["", note] + rest))
+
+
+NOTES = os.path.join(ROOT, "Benchmarks/NOTES.md")
+NOTES_HEADING = "## Before and after"
+
+
+def with_notes(lines):
+    """BENCHMARKS.md's lines with what follows its notes' heading replaced by Benchmarks/NOTES.md,
+    the notes' one source: a run that rewrites some rows also brings the notes up to date."""
+    at = lines.index(NOTES_HEADING) if NOTES_HEADING in lines else len(lines)
+    return lines[:at] + open(NOTES).read().split("\n")
+
+
+def check_notes_in_step(path=os.path.join(ROOT, "BENCHMARKS.md")):
+    """The smoke run's check that BENCHMARKS.md ends with Benchmarks/NOTES.md, as every run writes it:
+    notes edited in one and not the other would be lost by the next run, or never shown."""
+    lines = open(path).read().split("\n")
+    if NOTES_HEADING not in lines or lines != with_notes(lines):
+        sys.exit(f"BENCHMARKS.md's notes (from \"{NOTES_HEADING}\") differ from Benchmarks/NOTES.md: "
+                 "edit Benchmarks/NOTES.md and copy it there")
 
 
 def with_change_column(line):
@@ -839,6 +857,8 @@ def with_change_column(line):
 
 
 if __name__ == "__main__":
+    if SMOKE:
+        check_notes_in_step()
     if PAPERS_ONLY:
         try:
             payslips()
