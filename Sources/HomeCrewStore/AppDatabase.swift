@@ -102,7 +102,7 @@ public final class AppDatabase: Sendable {
             let (applied, known) = (try migrator.appliedIdentifiers(db), migrator.migrations)
             if !applied.isSubset(of: known) { throw StoreError.unknownMigrations }
             // Not `db.tableExists`: it reads the whole schema into GRDB's cache, a twentieth of a command's time.
-            let hasVault = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vault')") ?? false
+            let hasVault = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vault' COLLATE NOCASE)") ?? false
             let found = hasVault ? try Int.fetchOne(db, sql: "SELECT format_version FROM vault") : nil
             if let found, found > Migrations.currentFormatVersion {
                 throw StoreError.newerFormat(found: found, supported: Migrations.currentFormatVersion)

@@ -6,17 +6,20 @@ import Foundation
 public enum FolderEntries {
     public enum Kind: Sendable { case folder, file, link, other }
 
-    /// Calls `body` with each entry's path and kind (links not followed), "." and ".." left out.
-    /// False when the folder cannot be opened.
+    /// Calls `body` with each entry's path and kind (links not followed), "." and ".." left out; an
+    /// entry whose name is not UTF-8 is `.other`. False when the folder cannot be opened.
     @discardableResult
     public static func forEach(in folder: String, _ body: (_ path: String, _ kind: Kind) throws -> Void) rethrows -> Bool {
         guard let stream = opendir(folder) else { return false }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = String(decoding: bytes, as: UTF8.self)
             guard name != ".", name != ".." else { continue }
             let path = folder + "/" + name
-            try body(path, kind(Int32(entry.pointee.d_type), path: path))
+            // A name that is not UTF-8 comes out repaired, and its path names another entry or none.
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            try body(path, valid ? kind(Int32(entry.pointee.d_type), path: path) : .other)
         }
         return true
     }

@@ -99,11 +99,13 @@ public struct VaultLocation: Hashable, Sendable {
     }
 
     /// The first of `objects/sha256/`'s 256 folders that is a link (read with the folder's entries:
-    /// a `lstat` for each was a tenth of opening a vault, which every command does).
+    /// a `lstat` for each was a tenth of opening a vault, which every command does). An entry not
+    /// said to be a folder is asked again with `lstat`: an SMB mount says "file" of a link, and a link
+    /// can be mounted over a file, while nothing can be mounted over a folder but a folder.
     private func firstLinkAmongFanOutFolders() -> String? {
         var link: String?
         FolderEntries.forEach(in: directory + "/objects/sha256") { path, kind in
-            if kind == .link && link == nil { link = path }
+            if link == nil, kind == .link || (kind != .folder && Self.isSymbolicLink(path)) { link = path }
         }
         return link
     }

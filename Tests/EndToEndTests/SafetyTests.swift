@@ -196,6 +196,20 @@ final class SafetyTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [], "nothing was written through it")
     }
+
+    /// `vault gc` deletes only files named like objects (a path is made from the name): a stray
+    /// file is left for a person, and `vault verify` names it.
+    func testGarbageCollectionLeavesAFileNotNamedLikeAnObject() throws {
+        _ = try homecrew.ok("doc", "add", Samples.fixture("swatch-1.png"), "--no-ocr")
+        let stray = homecrew.vault.appendingPathComponent("objects/sha256/ab/abandoned notes.txt")
+        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: stray)
+        let collected = try homecrew.ok("vault", "gc", "--grace-hours", "0")
+        XCTAssertTrue(collected.contains("0 unused object(s)"), collected)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stray.path), collected)
+        let verify = try homecrew.run(["vault", "verify"])
+        XCTAssertTrue(verify.stdout.contains("\(stray.path) is not named like an object"), verify.stdout + verify.stderr)
+    }
 }
 
 final class ErrorLog: @unchecked Sendable {

@@ -54,3 +54,44 @@ final class RestoreStagingTests: XCTestCase {
         XCTAssertEqual(try left(), [])
     }
 }
+
+/// What a backup and a restore refuse under `objects/`: anything but plain files and folders, however deep.
+final class PlainFilesAndFoldersTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "plain-files-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/sha256/ab", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/sha256/ab/" + String(repeating: "ab", count: 32), contents: Data("x".utf8)))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func refusal() -> String? {
+        do { try RestoredVault.requirePlainFilesAndFolders(root); return nil } catch { return "\(error)" }
+    }
+
+    func testPlainFilesAndFoldersPass() {
+        XCTAssertNil(refusal())
+        XCTAssertNoThrow(try RestoredVault.requirePlainFilesAndFolders(root + "/missing"), "nothing there: nothing to refuse")
+    }
+
+    func testALinkAFIFOAndANameNotUTF8AreRefused() throws {
+        let deep = root + "/sha256/ab/"
+        try FileManager.default.createSymbolicLink(atPath: deep + "link", withDestinationPath: NSTemporaryDirectory())
+        XCTAssertEqual(refusal().map { $0.contains("/sha256/ab/link is a link or a special file") }, true, refusal() ?? "accepted")
+        try FileManager.default.removeItem(atPath: deep + "link")
+        XCTAssertEqual(mkfifo(deep + "fifo", 0o600), 0)
+        XCTAssertEqual(refusal().map { $0.contains("/sha256/ab/fifo is a link or a special file") }, true, refusal() ?? "accepted")
+        try FileManager.default.removeItem(atPath: deep + "fifo")
+        XCTAssertNil(refusal())
+        // A folder named 0xFF would be walked under its repaired name, U+FFFD, which is another folder's here.
+        try FileManager.default.createDirectory(atPath: deep + "\u{FFFD}", withIntermediateDirectories: false)
+        XCTAssertNil(refusal())
+        let odd = (deep.utf8CString.dropLast() + [CChar(bitPattern: 0xFF), 0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o700) }
+        XCTAssertEqual(odd, 0)
+        XCTAssertNotNil(refusal())
+    }
+}

@@ -26,6 +26,14 @@ final class FolderEntriesTests: XCTestCase {
         XCTAssertTrue(FolderEntries.forEach(in: folder) { path, kind in seen[(path as NSString).lastPathComponent] = kind })
         XCTAssertEqual(seen, ["sub": .folder, "file": .file, "to-folder": .link, "to-file": .link, "dangling": .link, "fifo": .other])
         XCTAssertTrue(FolderEntries.forEach(in: folder + "/sub") { path, _ in XCTFail("an empty folder has no entries: \(path)") })
+        // A name that is not UTF-8 (0xFF) is "other" whatever it is: its path, repaired, would name another entry.
+        let notUTF8 = folder + "/sub/"
+        let descriptor = (notUTF8.utf8CString.dropLast() + [CChar(bitPattern: 0xFF), 0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        close(descriptor)
+        var odd: [FolderEntries.Kind] = []
+        FolderEntries.forEach(in: folder + "/sub") { _, kind in odd.append(kind) }
+        XCTAssertEqual(odd, [.other])
         XCTAssertFalse(FolderEntries.forEach(in: folder + "/nowhere") { _, _ in })
         XCTAssertFalse(FolderEntries.forEach(in: folder + "/file") { _, _ in }, "a file is not a folder")
     }

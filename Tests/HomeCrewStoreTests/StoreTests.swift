@@ -119,16 +119,35 @@ final class StoreTests: XCTestCase {
         }
     }
 
-    /// Opening checks that every migration ran: a vault without the last one's row is migrated again
-    /// (here that fails, its tables being there already, and says so).
+    /// Opening checks that every migration ran: a vault without one of them (not the last) is
+    /// migrated again, after a copy of its database (here that fails, its tables being there
+    /// already, and says so); an up-to-date one is left alone, without a copy.
     func testAVaultMissingAMigrationIsMigrated() throws {
-        let queue = try DatabaseQueue()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hc-migrations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queue = try DatabaseQueue(path: folder.appendingPathComponent("homecrew.sqlite").path)
         _ = try AppDatabase(queue)
         XCTAssertNil(try AppDatabase(queue).upgrade, "up to date: nothing to do")
-        let last = try XCTUnwrap(Migrations.migrator.migrations.last)
-        try queue.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [last]) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bak") }, [])
+        let migrations = Migrations.migrator.migrations
+        let middle = migrations[migrations.count / 2]
+        try queue.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [middle]) }
         XCTAssertThrowsError(try AppDatabase(queue)) { error in
             guard case StoreError.upgradeFailed = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// SQLite's names are the same in any case: a vault table named `VAULT` is the vault table.
+    func testTheFormatIsReadWhateverTheCaseOfItsTableName() throws {
+        let queue = try DatabaseQueue()
+        _ = try AppDatabase(queue)
+        try queue.write { db in
+            try db.execute(sql: "ALTER TABLE vault RENAME TO vault_renamed; ALTER TABLE vault_renamed RENAME TO VAULT")
+            try db.execute(sql: "UPDATE VAULT SET format_version = 9999")
+        }
+        XCTAssertThrowsError(try AppDatabase(queue)) { error in
+            guard case StoreError.newerFormat(found: 9999, _) = error else { return XCTFail("\(error)") }
         }
     }
 

@@ -44,7 +44,7 @@ struct VaultMaintenance {
         let files = Set(objects.allHashes())
         for hash in files.sorted() {
             let path = objects.path(for: hash)
-            guard hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            guard ObjectStore.isObjectName(hash) else {
                 report.problems.append("\(path) is not named like an object")
                 continue
             }
@@ -83,7 +83,9 @@ struct VaultMaintenance {
         let rows = Dictionary(uniqueKeysWithValues: try database.allStoredObjects().map { ($0.hash, $0) })
         let referenced = try database.referencedObjectHashes()
         let now = Date()
-        for hash in Set(objects.allHashes()).union(rows.keys).subtracting(referenced).sorted() {
+        // A file not named like an object is never deleted (`vault verify` names it): its path would be made from its name.
+        let files = objects.allHashes().filter(ObjectStore.isObjectName)
+        for hash in Set(files).union(rows.keys).subtracting(referenced).sorted() {
             let age = objects.age(of: hash, now: now) ?? rows[hash].map { now.timeIntervalSince($0.storedAt) } ?? .infinity
             if age < grace {
                 result.keptForGrace += 1
