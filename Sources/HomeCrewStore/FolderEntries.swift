@@ -14,12 +14,12 @@ public enum FolderEntries {
         defer { closedir(stream) }
         while let entry = readdir(stream) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            let name = String(decoding: bytes, as: UTF8.self)
+            // A name that is not UTF-8 comes out repaired, and its path names another entry or none.
+            let valid = String(validating: bytes, as: UTF8.self)
+            let name = valid ?? String(decoding: bytes, as: UTF8.self)
             guard name != ".", name != ".." else { continue }
             let path = folder + "/" + name
-            // A name that is not UTF-8 comes out repaired, and its path names another entry or none.
-            let valid = String(validating: bytes, as: UTF8.self) != nil
-            try body(path, valid ? kind(Int32(entry.pointee.d_type), path: path) : .other)
+            try body(path, valid != nil ? kind(Int32(entry.pointee.d_type), path: path) : .other)
         }
         return true
     }

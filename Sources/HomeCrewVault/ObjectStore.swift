@@ -174,13 +174,13 @@ public struct ObjectStore: Sendable {
         return [UInt8](data)
     }
 
-    /// Every object file's hash, as named on disk.
     /// Whether a file's name is an object's: 64 lowercase hexadecimal digits. Only such a name is
     /// ever turned into a path (`path(for:)`), so a stray name cannot lead out through its folder.
     public static func isObjectName(_ name: String) -> Bool {
         name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
+    /// Every object file's hash, as named on disk.
     public func allHashes() -> [String] {
         let manager = FileManager.default
         let fanOuts = (try? manager.contentsOfDirectory(atPath: objectsDirectory)) ?? []

@@ -1,6 +1,7 @@
 import HomeCrewCore
 import HomeCrewOperations
 import HomeCrewStore
+import HomeCrewVault
 import Hummingbird
 
 extension WebContext {
@@ -15,9 +16,7 @@ extension WebContext {
 
     /// A SHA-256 from the path (64 lowercase hex digits), else not found.
     func objectHash(_ name: String) throws -> String {
-        guard let value = parameters.get(name), value.count == 64,
-              value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
-        else { throw WebError.notFound }
+        guard let value = parameters.get(name), ObjectStore.isObjectName(value) else { throw WebError.notFound }
         return value
     }
 }
