@@ -21,7 +21,11 @@ import GRDBSQLite
 enum SearchRanking {
     static func register(_ db: Database) {
         let api = UnsafeMutablePointer(mutating: FTS5.api(db))
-        _ = api.pointee.xCreateFunction(api, "homecrew_rank", nil, rankFunction, nil)
+        // Each connection keeps the page lengths it read last (`KeptPageLengths`), released with the function.
+        let kept = Unmanaged.passRetained(KeptPageLengths()).toOpaque()
+        _ = api.pointee.xCreateFunction(api, "homecrew_rank", kept, rankFunction) { pointer in
+            if let pointer { Unmanaged<KeptPageLengths>.fromOpaque(pointer).release() }
+        }
         _ = api.pointee.xCreateFunction(api, "homecrew_in_column", nil, inColumnFunction, nil)
         SearchSnippet.register(api)
     }
@@ -35,6 +39,8 @@ enum SearchRanking {
 /// they were ~5% of a common word's search page.
 final class PageLengths {
     let first: Int64
+    /// The rowid of `tokens`' first length: `first`, or before it when kept lengths cover a wider range.
+    @exclusivity(unchecked) private var base: Int64
     @exclusivity(unchecked) private var tokens: [Int32] = []
     /// A deferred read: the connection, the range's last rowid and how many pages have asked so far.
     @exclusivity(unchecked) private var deferred: (connection: OpaquePointer, last: Int64, asked: Int)?
@@ -43,7 +49,7 @@ final class PageLengths {
     static let sql = "SELECT id, sz FROM search_index_docsize WHERE id BETWEEN ? AND ?"
 
     init(_ db: Database, rowids range: ClosedRange<Int64>) throws {
-        first = range.lowerBound
+        (first, base) = (range.lowerBound, range.lowerBound)
         // Stepped by hand: through GRDB's rows, decoding took longer than reading.
         let statement = try db.cachedStatement(sql: Self.sql)
         try statement.setArguments([range.lowerBound, range.upperBound])
@@ -55,14 +61,15 @@ final class PageLengths {
     /// Reads nothing until the pages asked about (in rowid order, while a query ranks them) show
     /// that enough more of the range will be asked for; a rare word's pages are looked up one by one.
     init(deferred db: Database, rowids range: ClosedRange<Int64>) {
-        first = range.lowerBound
+        (first, base) = (range.lowerBound, range.lowerBound)
         if let connection = db.sqliteConnection { deferred = (connection: connection, last: range.upperBound, asked: 0) }
     }
 
-    /// Nil for a row outside the range read, which is then looked up as usual.
-    func tokens(of rowid: Int64) -> Int32? {
-        if deferred != nil { readIfWorthIt(asked: rowid) }
-        let index = rowid - first
+    /// Nil for a row outside the range read, which is then looked up as usual. A deferred read
+    /// takes the lengths `kept` (the connection's, when given) if they cover the range, and keeps what it reads.
+    func tokens(of rowid: Int64, kept: KeptPageLengths? = nil) -> Int32? {
+        if deferred != nil { readIfWorthIt(asked: rowid, kept: kept) }
+        let index = rowid - base
         guard index >= 0, index < tokens.count, tokens[Int(index)] >= 0 else { return nil }
         return tokens[Int(index)]
     }
@@ -70,7 +77,7 @@ final class PageLengths {
     /// At the 16th, 32nd, 64th … page asked: as many more pages as asked so far, in proportion to
     /// what is left of the range, are expected. Reading runs a statement of its own on the
     /// connection, as FTS5's own length look-up does inside a ranking function.
-    private func readIfWorthIt(asked rowid: Int64) {
+    private func readIfWorthIt(asked rowid: Int64, kept: KeptPageLengths?) {
         guard var waiting = deferred else { return }
         waiting.asked += 1
         deferred = waiting
@@ -78,16 +85,25 @@ final class PageLengths {
         let expected = Double(waiting.asked) * Double(waiting.last - rowid) / Double(rowid - first + 1)
         guard expected > Self.worthReading else { return }
         deferred = nil
+        if let found = kept?.lengths(covering: first...waiting.last, waiting.connection) {
+            (base, tokens) = (found.first, found.tokens)
+            return
+        }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(waiting.connection, Self.sql, -1, &statement, nil) == SQLITE_OK, let statement else { return }
         defer { sqlite3_finalize(statement) }
         sqlite3_bind_int64(statement, 1, first)
         sqlite3_bind_int64(statement, 2, waiting.last)
-        if read(statement, through: waiting.last) != SQLITE_DONE { tokens = [] }  // looked up one by one, as without
+        if read(statement, through: waiting.last) != SQLITE_DONE {
+            tokens = []  // looked up one by one, as without
+        } else {
+            kept?.keep(tokens, from: first, waiting.connection)
+        }
     }
 
     /// Steps a statement of `sql` bound to the range, recording each row's length; its last result code.
     private func read(_ step: OpaquePointer, through last: Int64) -> Int32 {
+        base = first
         tokens = Array(repeating: -1, count: Int(last - first + 1))
         var code = sqlite3_step(step)
         while code == SQLITE_ROW {
@@ -119,6 +135,54 @@ final class PageLengths {
             if length == 9 { value = (value << 8) | Int64(byte) } else { value = (value << 7) | Int64(byte & 0x7F) }
             if byte & 0x80 == 0 || length == 9 { body(value); value = 0; length = 0 }
         }
+    }
+}
+
+/// The page lengths a connection read last for a ranking, kept while its database is as it was
+/// when they were read: the next search of the same pages (a common word's newest 2,000) reads
+/// none of them again, where reading them was a tenth of its search page. A page's length changes
+/// only with a change to the database, and SQLite's data version for the connection changes with
+/// every commit, this connection's or another's (`SQLITE_FCNTL_DATA_VERSION`); the connection's
+/// count of changed rows covers its own transaction not yet committed. One per connection (the
+/// user data of `homecrew_rank`), used by the one thread stepping its query.
+final class KeptPageLengths {
+    private struct Kept {
+        let version: UInt32
+        let changes: Int64
+        let first: Int64
+        let tokens: [Int32]
+    }
+    @exclusivity(unchecked) private var kept: Kept?
+
+    /// The kept lengths and the rowid of their first when they cover `range` and the database is as it was.
+    func lengths(covering range: ClosedRange<Int64>, _ connection: OpaquePointer) -> (first: Int64, tokens: [Int32])? {
+        guard let kept, range.lowerBound >= kept.first, range.upperBound < kept.first + Int64(kept.tokens.count),
+              let state = Self.state(connection), state.version == kept.version, state.changes == kept.changes else { return nil }
+        return (kept.first, kept.tokens)
+    }
+
+    /// Keeps lengths just read. Lengths next to those kept, as a search's next span of older pages
+    /// reads them, are joined to them (so that neither span pushes the other out), within `limit`.
+    func keep(_ tokens: [Int32], from first: Int64, _ connection: OpaquePointer) {
+        guard let state = Self.state(connection) else { kept = nil; return }
+        var (first, tokens) = (first, tokens)
+        if let kept, kept.version == state.version, kept.changes == state.changes, tokens.count + kept.tokens.count <= Self.limit {
+            if first + Int64(tokens.count) == kept.first {
+                tokens += kept.tokens
+            } else if kept.first + Int64(kept.tokens.count) == first {
+                (first, tokens) = (kept.first, kept.tokens + tokens)
+            }
+        }
+        kept = Kept(version: state.version, changes: state.changes, first: first, tokens: tokens)
+    }
+
+    /// At most this many lengths are kept (64 KB a connection): a search reads two spans, up to 8,001 pages each.
+    static let limit = 16_384
+
+    private static func state(_ connection: OpaquePointer) -> (version: UInt32, changes: Int64)? {
+        var version: UInt32 = 0
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK else { return nil }
+        return (version, sqlite3_total_changes64(connection))
     }
 }
 
@@ -223,42 +287,52 @@ private final class QueryStatistics {
 
 private let rankFunction: fts5_extension_function = { apiPointer, fts, context, argumentCount, arguments in
     guard let api = apiPointer?.pointee, let fts else { return }
-    // The pass is borrowed, not retained and released, for each of the pages ranked.
+    // The pass and the kept lengths are borrowed, not retained and released, for each of the pages ranked.
     if argumentCount > 0, let bound = sqlite3_value_pointer(arguments![Int(argumentCount) - 1], RankingPass.pointerType) {
-        Unmanaged<RankingPass>.fromOpaque(bound)._withUnsafeGuaranteedRef {
-            rankPage(api, fts, context, argumentCount, arguments, pass: $0)
+        Unmanaged<RankingPass>.fromOpaque(bound)._withUnsafeGuaranteedRef { pass in
+            if let kept = api.xUserData(fts) {
+                Unmanaged<KeptPageLengths>.fromOpaque(kept)._withUnsafeGuaranteedRef {
+                    rankPage(api, fts, context, argumentCount, arguments, pass: pass, kept: $0)
+                }
+            } else {
+                rankPage(api, fts, context, argumentCount, arguments, pass: pass, kept: nil)
+            }
         }
     } else {
-        rankPage(api, fts, context, argumentCount, arguments, pass: nil)
+        rankPage(api, fts, context, argumentCount, arguments, pass: nil, kept: nil)
     }
 }
 
 private func rankPage(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, _ context: OpaquePointer?, _ argumentCount: Int32,
-                      _ arguments: UnsafeMutablePointer<OpaquePointer?>?, pass: RankingPass?) {
+                      _ arguments: UnsafeMutablePointer<OpaquePointer?>?, pass: RankingPass?, kept: KeptPageLengths?) {
     let statistics = pass?.statistics ?? QueryStatistics.of(api, fts)
     if let pass, pass.statistics == nil { pass.statistics = statistics }
-    var instances: Int32 = 0
-    _ = api.xInstCount(fts, &instances)
     let weights = pass == nil ? argumentCount : argumentCount - 1
     let rowid = api.xRowid(fts)
     pass?.startPage(rowid, api, fts)
     var tokens: Int32 = 0
-    if let known = pass?.lengths?.tokens(of: rowid) { tokens = known } else { _ = api.xColumnSize(fts, -1, &tokens) }
+    if let known = pass?.lengths?.tokens(of: rowid, kept: kept) { tokens = known } else { _ = api.xColumnSize(fts, -1, &tokens) }
     let k1 = 1.2, b = 0.75
     let lengthFactor = k1 * (1 - b + b * Double(tokens) / statistics.averageTokens)
     let weight = { (column: Int32) in column < weights ? sqlite3_value_double(arguments![Int(column)]) : 1 }
     var score = 0.0
     if statistics.inverseFrequencies.count == 1 {
-        // One phrase, the usual query: no array for a single frequency (this runs for every ranked page).
+        // One phrase, the usual query (this runs for every ranked page): its matches read from its
+        // own list of places, in the order `xInst` gives them, without FTS5 first copying every
+        // phrase's into one array of instances; and no array for a single frequency.
         var frequency = 0.0
-        for index in 0..<instances {
-            var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
-            guard api.xInst(fts, index, &phrase, &column, &offset) == SQLITE_OK else { continue }
-            frequency += weight(column)
-            pass?.record(phrase: phrase, column: column, offset: offset)
+        var places = Fts5PhraseIter(), column: Int32 = -1, offset: Int32 = -1
+        if api.xPhraseFirst(fts, 0, &places, &column, &offset) == SQLITE_OK {
+            while column >= 0 {
+                frequency += weight(column)
+                pass?.record(phrase: 0, column: column, offset: offset)
+                api.xPhraseNext(fts, &places, &column, &offset)
+            }
         }
         score = statistics.inverseFrequencies[0] * (frequency * (k1 + 1)) / (frequency + lengthFactor)
     } else {
+        var instances: Int32 = 0
+        _ = api.xInstCount(fts, &instances)
         var frequencies = [Double](repeating: 0, count: statistics.inverseFrequencies.count)
         for index in 0..<instances {
             var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0

@@ -415,6 +415,10 @@ final class StoreTests: XCTestCase {
 
     @discardableResult
     func addDocument(title: String, body: String, staff: [String] = [], in household: Household) throws -> DocumentDetails {
+        try addDocument(to: database, title: title, body: body, staff: staff, in: household)
+    }
+
+    func addDocument(to database: AppDatabase, title: String, body: String, staff: [String] = [], in household: Household) throws -> DocumentDetails {
         let hash = String(repeating: "0", count: 64 - 12) + RecordID.random().rawValue
         let object = StoredObject(hash: hash, size: 1, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 1))
         return try database.addDocument(
@@ -593,6 +597,99 @@ final class StoreTests: XCTestCase {
             }
             XCTAssertNil(pass.hits(of: rows.last! + 1))
         }
+    }
+
+    /// A connection keeps the page lengths it read for a ranking; they are used again only while the
+    /// database is as it was. A page whose text changes under the same rowid ranks by its new length,
+    /// whether another connection changed it or this one did earlier in the same transaction.
+    func testKeptPageLengthsAreUsedOnlyWhileTheDatabaseIsAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kept-lengths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let location = VaultLocation(directory: folder.path)
+        let writer = try AppDatabase.open(location, create: true), reader = try AppDatabase.open(location, create: false)
+        let sea = try writer.addHousehold(Household(name: "Sea View")).household
+        // Enough pages that a search reads their lengths in one pass (a common word's newest 2,000).
+        var generator = Seeded(state: 7)
+        for index in 0..<5 {
+            let pages = (1...500).map { number in
+                let words = (0..<Int.random(in: 1...200, using: &generator)).map { _ in ["notice", "leave", "visa", "cook"].randomElement(using: &generator)! }
+                return PageText(number: number, text: "salary " + words.joined(separator: " "), source: .pdfText)
+            }
+            let hash = String(repeating: "0", count: 63) + String(index)
+            _ = try writer.addDocument(Document(householdID: sea.id, objectHash: hash, kind: .other, title: "Book \(index)", originalName: "\(index).pdf"),
+                                       object: StoredObject(hash: hash, size: 1, mediaType: .pdf, content: ExtractedContent(status: .complete, pageCount: 500)),
+                                       pages: pages, thumbnail: nil, staff: [])
+        }
+        let salary = try SearchQuery.parse("salary")
+        let ranked = { (database: AppDatabase) in
+            try database.search(salary, SearchFilter(limit: 2_000)).hits.map { "\($0.title) \($0.page ?? 0) \($0.rank)" }
+        }
+        let before = try ranked(reader)
+        XCTAssertEqual(before.count, 2_000)
+        XCTAssertEqual(try ranked(reader), before, "the same lengths, kept")
+        // The newest page, short until now, becomes long under the same rowid: another connection's commit.
+        let newest = try XCTUnwrap(try writer.writer.read { db in try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM search_row") })
+        try writer.writer.write { db in try Self.lengthen(rowid: newest, db) }
+        let after = try ranked(reader)
+        XCTAssertNotEqual(after, before, "the lengthened page ranks lower")
+        XCTAssertEqual(after, try ranked(try AppDatabase.open(location, create: false)), "as a new connection ranks it")
+        // Within one transaction: ranked, lengthened again, ranked again.
+        try reader.writer.write { db in
+            let rows = try Int64.fetchAll(db, sql: "SELECT rowid FROM search_row ORDER BY rowid")
+            let ranks = { () throws -> [Double] in
+                let pass = RankingPass(lengths: PageLengths(deferred: db, rowids: rows.first!...rows.last!), column: 5)
+                let statement = try db.makeStatement(sql: """
+                    SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, ?) FROM search_index
+                    WHERE search_index MATCH 'salary' ORDER BY rowid
+                    """)
+                try statement.setArguments([DatabaseValue.null])
+                pass.bind(to: statement, at: 1)
+                return try withExtendedLifetime(pass) { try Double.fetchAll(statement) }
+            }
+            let first = try ranks()
+            XCTAssertEqual(try ranks(), first)
+            try Self.lengthen(rowid: rows.last!, db)
+            let second = try ranks()
+            XCTAssertNotEqual(second.last, first.last, "the page lengthened in this transaction")
+            XCTAssertEqual(second, try Double.fetchAll(db, sql: """
+                SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) FROM search_index WHERE search_index MATCH 'salary' ORDER BY rowid
+                """), "as FTS5's own lengths rank it")
+        }
+    }
+
+    /// A search reads a common word's newest pages, then the span of older ones next to them: both
+    /// are kept, joined, so that neither pushes the other out; lengths elsewhere replace them.
+    func testKeptPageLengthsJoinTheNextSpanAndStayWithinTheirLimit() throws {
+        try DatabaseQueue().inDatabase { db in
+            let connection = try XCTUnwrap(db.sqliteConnection), kept = KeptPageLengths()
+            kept.keep([5, 6, 7], from: 100, connection)
+            XCTAssertNil(kept.lengths(covering: 99...101, connection))
+            kept.keep([3, 4], from: 98, connection)
+            XCTAssertEqual(kept.lengths(covering: 98...102, connection)?.tokens, [3, 4, 5, 6, 7])
+            XCTAssertEqual(kept.lengths(covering: 98...102, connection)?.first, 98)
+            kept.keep([8], from: 103, connection)
+            XCTAssertEqual(kept.lengths(covering: 98...103, connection)?.tokens, [3, 4, 5, 6, 7, 8])
+            kept.keep([1], from: 50, connection)
+            XCTAssertNil(kept.lengths(covering: 98...98, connection), "lengths not next to those kept replace them")
+            XCTAssertEqual(kept.lengths(covering: 50...50, connection)?.tokens, [1])
+            kept.keep(Array(repeating: 2, count: KeptPageLengths.limit), from: 51, connection)
+            XCTAssertNil(kept.lengths(covering: 50...50, connection), "past the limit, not joined")
+            XCTAssertEqual(kept.lengths(covering: 51...51, connection)?.tokens.count, KeptPageLengths.limit)
+            try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            XCTAssertNil(kept.lengths(covering: 51...51, connection), "a change on the connection")
+        }
+    }
+
+    /// Replaces a search row's page text with a longer one, keeping its rowid (the triggers keep the index in step).
+    static func lengthen(rowid: Int64, _ db: Database) throws {
+        let row = try XCTUnwrap(try Row.fetchOne(db, sql: "SELECT * FROM search_row WHERE rowid = ?", arguments: [rowid]))
+        let body = (row["body"] as String) + String(repeating: " cook", count: 300)
+        try db.execute(sql: "DELETE FROM search_row WHERE rowid = ?", arguments: [rowid])
+        try db.execute(sql: """
+            INSERT INTO search_row (rowid, document_id, page_number, title, staff, household, kind, file_name, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [rowid, row["document_id"], row["page_number"], row["title"], row["staff"], row["household"],
+                             row["kind"], row["file_name"], body])
     }
 
     func testOurSnippetShowsTheWindowFTS5sSnippetShowsAndMarksTheMatches() throws {
