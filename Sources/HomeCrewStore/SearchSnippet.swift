@@ -119,7 +119,7 @@ private let snippetFunction: fts5_extension_function = { apiPointer, fts, contex
 /// Where a snippet lies in one column, in tokens, and which of them are matches, chosen as
 /// FTS5's `snippet()` chooses: the window scoring most (1,000 for each phrase found, 1 for a
 /// phrase found again), with its matches in the middle or starting a sentence (100 more, 120 at
-/// the text's start). The text is read once, as far as the last match's window.
+/// the text's start). The text is read once, and only as far as `WindowChooser` needs.
 struct SnippetWindow {
     let text: UnsafeRawBufferPointer
     let size: Int32
@@ -134,9 +134,11 @@ struct SnippetWindow {
     init(text: UnsafeRawBufferPointer, hits: [SnippetHit], size: Int32, columnTokens: Int32, tokenize: (TokenOffsets) -> Void) {
         (self.text, self.size, self.columnTokens) = (text, size, columnTokens)
         let hits = hits.sorted { $0.tokens.lowerBound < $1.tokens.lowerBound }
-        tokens = TokenOffsets(text, through: (hits.last?.tokens.lowerBound ?? 0) + size)
+        let chooser = WindowChooser(hits, size: size, columnTokens: columnTokens)
+        tokens = TokenOffsets(text, through: (hits.last?.tokens.lowerBound ?? 0) + size, choosing: chooser)
         tokenize(tokens)
-        start = Self.bestStart(hits, sentences: tokens.sentenceStarts, size: size, columnTokens: columnTokens)
+        chooser.finish(sentences: tokens.sentenceStarts)
+        start = chooser.start
         for hit in hits {
             if let last = matches.last, hit.tokens.lowerBound < last.upperBound {
                 matches[matches.count - 1] = last.lowerBound..<max(last.upperBound, hit.tokens.upperBound)
@@ -144,28 +146,6 @@ struct SnippetWindow {
                 matches.append(hit.tokens)
             }
         }
-    }
-
-    private static func bestStart(_ hits: [SnippetHit], sentences: [Int32], size: Int32, columnTokens: Int32) -> Int32 {
-        func score(from first: Int32) -> (score: Int, hits: ArraySlice<SnippetHit>) {
-            let inWindow = hits.drop { $0.tokens.lowerBound < first }.prefix { $0.tokens.lowerBound < first + size }
-            var seen = Set<Int32>()
-            return (inWindow.reduce(0) { $0 + (seen.insert($1.phrase).inserted ? 1000 : 1) }, inWindow)
-        }
-        var best = -1, start: Int32 = 0
-        for hit in hits {
-            let offset = hit.tokens.lowerBound
-            let (centred, inWindow) = score(from: offset)
-            if centred > best, let first = inWindow.first, let last = inWindow.last {
-                best = centred
-                let spread = last.tokens.upperBound - first.tokens.lowerBound
-                start = max(0, min(first.tokens.lowerBound - (size - spread) / 2, columnTokens - size))
-            }
-            guard columnTokens > size, let sentence = sentences.last(where: { $0 <= offset }), sentence < offset else { continue }
-            let aligned = score(from: sentence).score + (sentence == 0 ? 120 : 100)
-            if aligned > best { (best, start) = (aligned, sentence) }
-        }
-        return start
     }
 
     /// The window's text with its matches marked: "…" where text is left out before or after,
@@ -195,6 +175,79 @@ struct SnippetWindow {
     }
 }
 
+/// Chooses a snippet's window hit by hit, as the tokenizer reaches each, and says when no later
+/// hit can win, so that the text after it (but for the window shown) is never read: half of a
+/// common word's page on average. FTS5's rule takes a later window only when it scores more. A
+/// window holds no more matches than the one starting at its first match, so none starting at or
+/// after hit k's sentence scores more than the best of hits k… own windows plus the sentence bonus
+/// (120 only while the sentence is the text's first): once the best so far reaches that, the rest
+/// cannot change the choice.
+final class WindowChooser {
+    let size: Int32
+    private let columnTokens: Int32
+    private let hits: [SnippetHit]
+    /// Each hit's own window's score, and the best of those from each hit on.
+    private let own: [Int]
+    private let bestFrom: [Int]
+    private var next = 0
+    private var best = -1
+    private(set) var start: Int32 = 0
+    /// No hit left can change the choice.
+    private(set) var isDone = false
+
+    /// `hits` sorted by where they start.
+    init(_ hits: [SnippetHit], size: Int32, columnTokens: Int32) {
+        (self.hits, self.size, self.columnTokens) = (hits, size, columnTokens)
+        own = hits.map { Self.score(hits, from: $0.tokens.lowerBound, size: size).score }
+        var running = Int.min
+        bestFrom = own.reversed().map { running = max(running, $0); return running }.reversed()
+        isDone = hits.isEmpty
+    }
+
+    /// The token where the next hit to weigh starts (`Int32.max` when none is left).
+    var nextOffset: Int32 { isDone || next >= hits.count ? .max : hits[next].tokens.lowerBound }
+
+    /// Weighs the hits that start at or before `position`, the token read last; `sentences` holds
+    /// every sentence start up to it.
+    func reached(_ position: Int32, sentences: [Int32]) {
+        while !isDone, next < hits.count, hits[next].tokens.lowerBound <= position { weigh(sentences) }
+    }
+
+    /// Weighs the hits the text ended before reaching.
+    func finish(sentences: [Int32]) {
+        while !isDone, next < hits.count { weigh(sentences) }
+    }
+
+    /// Weighs the next hit, as FTS5 does: the window around it, then the one from its sentence's start.
+    private func weigh(_ sentences: [Int32]) {
+        let weighed = next, offset = hits[weighed].tokens.lowerBound
+        next += 1
+        if own[weighed] > best {
+            let inWindow = Self.score(hits, from: offset, size: size).hits
+            if let first = inWindow.first, let last = inWindow.last {
+                best = own[weighed]
+                let spread = last.tokens.upperBound - first.tokens.lowerBound
+                start = max(0, min(first.tokens.lowerBound - (size - spread) / 2, columnTokens - size))
+            }
+        }
+        let sentence = sentences.last(where: { $0 <= offset })
+        if columnTokens > size, let sentence, sentence < offset {
+            let aligned = Self.score(hits, from: sentence, size: size).score + (sentence == 0 ? 120 : 100)
+            if aligned > best { (best, start) = (aligned, sentence) }
+        }
+        // The hits after this one start at or after its sentence: none scores more than this.
+        let bonus = columnTokens > size ? (sentence.map { $0 == 0 ? 120 : 100 } ?? 120) : 0
+        if next < hits.count, best >= bestFrom[weighed] + bonus { isDone = true }
+    }
+
+    /// 1,000 for each phrase in the window from `first`, 1 for a phrase found again; and those hits.
+    private static func score(_ hits: [SnippetHit], from first: Int32, size: Int32) -> (score: Int, hits: ArraySlice<SnippetHit>) {
+        let inWindow = hits.drop { $0.tokens.lowerBound < first }.prefix { $0.tokens.lowerBound < first + size }
+        var seen = Set<Int32>()
+        return (inWindow.reduce(0) { $0 + (seen.insert($1.phrase).inserted ? 1000 : 1) }, inWindow)
+    }
+}
+
 /// The byte ranges of a column's first tokens and which of them start a sentence (the text
 /// before them ends in "." or ":" and a space, as FTS5 decides), gathered while the
 /// tokenizer reads the text; the tokenizer is stopped after `limit` tokens. Written for every
@@ -202,12 +255,14 @@ struct SnippetWindow {
 /// were a tenth of making a snippet).
 final class TokenOffsets {
     let text: UnsafeRawBufferPointer
-    let limit: Int32
+    /// Lowered to the window shown once `chooser` has chosen.
+    @exclusivity(unchecked) var limit: Int32
+    let chooser: WindowChooser?
     @exclusivity(unchecked) var found: [Range<Int>] = []
     @exclusivity(unchecked) var sentenceStarts: [Int32] = []
 
-    init(_ text: UnsafeRawBufferPointer, through limit: Int32) {
-        (self.text, self.limit) = (text, limit)
+    init(_ text: UnsafeRawBufferPointer, through limit: Int32, choosing chooser: WindowChooser? = nil) {
+        (self.text, self.limit, self.chooser) = (text, limit, chooser)
         found.reserveCapacity(Int(min(limit, 4096)))
     }
 
@@ -226,5 +281,9 @@ private let collectTokenOffsets: @convention(c) (UnsafeMutableRawPointer?, Int32
     let position = Int32(offsets.found.count)
     if position == 0 || offsets.startsSentence(Int(start)) { offsets.sentenceStarts.append(position) }
     offsets.found.append(Int(start)..<Int(end))
+    if let chooser = offsets.chooser, position >= chooser.nextOffset {
+        chooser.reached(position, sentences: offsets.sentenceStarts)
+        if chooser.isDone { offsets.limit = min(offsets.limit, max(position + 1, chooser.start + chooser.size)) }
+    }
     return position + 1 >= offsets.limit ? SQLITE_DONE : SQLITE_OK
 }

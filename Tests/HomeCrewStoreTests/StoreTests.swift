@@ -730,6 +730,29 @@ final class StoreTests: XCTestCase {
         }
     }
 
+    /// Once no later match can win, the text after it is not read, but for the window shown: a page
+    /// whose first sentence holds the word is read as far as that sentence's window.
+    func testASnippetReadsTheTextOnlyAsFarAsItsChoiceNeeds() throws {
+        try DatabaseQueue().inDatabase { db in
+            let tokenizer = try XCTUnwrap(OffsetTokenizer(UnsafeMutablePointer(mutating: FTS5.api(db))))
+            let words = "The salary is paid monthly. " + Array(repeating: "the cook keeps the kitchen.", count: 100).joined(separator: " ")
+                + " A salary again. " + Array(repeating: "the driver waits.", count: 100).joined(separator: " ")
+            let bytes = Array(words.utf8)
+            try bytes.withUnsafeBytes { text in
+                let hits = [SnippetHit(phrase: 0, tokens: 1..<2), SnippetHit(phrase: 0, tokens: 506..<507)]
+                var read = 0
+                let window = SnippetWindow(text: text, hits: hits, size: 16, columnTokens: 808) { tokens in
+                    tokenizer.tokenize(tokens)
+                    read = tokens.found.count
+                }
+                XCTAssertEqual(window.start, 0)
+                XCTAssertEqual(read, 16, "the first sentence's window, not the 522 tokens to the last match and its window")
+                XCTAssertEqual(String(decoding: window.render(marks: (open: Array("[".utf8), close: Array("]".utf8))), as: UTF8.self),
+                               "The [salary] is paid monthly. the cook keeps the kitchen. the cook keeps the kitchen. the…")
+            }
+        }
+    }
+
     func testSearchSnippetsMadeFromTheRankingsMatchesEqualThoseFTS5Feeds() throws {
         let sea = try database.addHousehold(Household(name: "Sea View")).household
         var generator = Seeded(state: 23)
