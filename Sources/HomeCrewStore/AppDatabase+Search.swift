@@ -42,6 +42,13 @@ public struct SearchHit: Hashable, Sendable {
     public static let highlightEnd: Unicode.Scalar = "\u{E001}"
 }
 
+/// The search page's records (`AppDatabase.searchPage`).
+public struct SearchPage: Sendable {
+    public let households: [HouseholdSummary]
+    public let people: [StaffDetails]
+    public let results: SearchResults
+}
+
 /// The hits of a search, and whether ranking was limited to the most recently indexed pages.
 public struct SearchResults: Sendable {
     public let hits: [SearchHit]
@@ -60,11 +67,26 @@ extension AppDatabase {
     /// weights), one hit per matching page; a document matched only by its title, staff,
     /// kind, household or file name gives one hit, not one per page.
     public func search(_ query: SearchQuery, _ filter: SearchFilter) throws -> SearchResults {
-        try read { db in
-            let scope = try SearchScope(filter, db)
-            let (candidates, pass, windowed) = try Self.perform { try Self.candidates(query, scope, limit: filter.limit * 10 + 100, db) }
-            let hits = try Self.hits(from: candidates, pass: pass, limit: filter.limit, db)
-            return SearchResults(hits: hits, rankedRecentPagesOnly: windowed)
+        try read { db in try Self.search(query, filter, db) }
+    }
+
+    static func search(_ query: SearchQuery, _ filter: SearchFilter, _ db: Database) throws -> SearchResults {
+        let scope = try SearchScope(filter, db)
+        let (candidates, pass, windowed) = try Self.perform { try Self.candidates(query, scope, limit: filter.limit * 10 + 100, db) }
+        let hits = try Self.hits(from: candidates, pass: pass, limit: filter.limit, db)
+        return SearchResults(hits: hits, rankedRecentPagesOnly: windowed)
+    }
+
+    /// What the web's search page shows: the households in reach (for its filter), the people
+    /// whose names hold `peopleNamed` (nil: none asked for), and the documents found, from one
+    /// snapshot of the vault. In one read, where three were a twentieth of a common word's page.
+    public func searchPage(_ query: SearchQuery, _ filter: SearchFilter, peopleNamed words: [String]?, peopleLimit: Int) throws -> SearchPage {
+        let keys = words.map(Self.nameKeys) ?? []
+        return try read { db in
+            SearchPage(households: try Self.summaries(of: filter.reach.households(), db),
+                       people: keys.isEmpty || peopleLimit <= 0 ? []
+                           : try Self.staffMatching(keys: keys, householdID: filter.householdID, within: filter.reach, limit: peopleLimit, db),
+                       results: try Self.search(query, filter, db))
         }
     }
 

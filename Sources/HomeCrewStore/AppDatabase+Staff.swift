@@ -76,20 +76,25 @@ extension AppDatabase {
     /// word is found inside a name, so "田中" finds "田中花子"), within reach and, when given, one
     /// household; those with a name word equal to a query word first, then by name.
     public func staffMatching(_ words: [String], householdID: RecordID? = nil, within reach: Reach, limit: Int) throws -> [StaffDetails] {
-        let keys = words.map(NameKey.of).filter { !$0.isEmpty }
+        let keys = Self.nameKeys(words)
         guard !keys.isEmpty, limit > 0 else { return [] }
-        return try read { db in
-            let asciiWords = keys.compactMap(StaffNames.asciiWord)
-            let found = try StaffNames.inOrder(householdID: householdID, within: reach, db).compactMap { named -> (id: String, wholeWords: Int)? in
-                let names = named.key
-                guard asciiWords.allSatisfy(named.mayHold), keys.allSatisfy({ names.contains($0) }) else { return nil }
-                let nameWords = Set(names.split(whereSeparator: \.isWhitespace).map(String.init))
-                return (named.id, keys.filter(nameWords.contains).count)
-            }
-            // A stable sort: equal counts keep the order by name.
-            let ranked = found.enumerated().sorted { ($1.element.wholeWords, $0.offset) < ($0.element.wholeWords, $1.offset) }
-            return try ranked.prefix(limit).compactMap { try CachedReads.staff($0.element.id, db) }.map { try Self.details(of: $0, db) }
+        return try read { db in try Self.staffMatching(keys: keys, householdID: householdID, within: reach, limit: limit, db) }
+    }
+
+    static func nameKeys(_ words: [String]) -> [String] { words.map(NameKey.of).filter { !$0.isEmpty } }
+
+    /// `staffMatching` in a read of the caller's; `keys` are the words' `nameKeys`, not empty.
+    static func staffMatching(keys: [String], householdID: RecordID?, within reach: Reach, limit: Int, _ db: Database) throws -> [StaffDetails] {
+        let asciiWords = keys.compactMap(StaffNames.asciiWord)
+        let found = try StaffNames.inOrder(householdID: householdID, within: reach, db).compactMap { named -> (id: String, wholeWords: Int)? in
+            let names = named.key
+            guard asciiWords.allSatisfy(named.mayHold), keys.allSatisfy({ names.contains($0) }) else { return nil }
+            let nameWords = Set(names.split(whereSeparator: \.isWhitespace).map(String.init))
+            return (named.id, keys.filter(nameWords.contains).count)
         }
+        // A stable sort: equal counts keep the order by name.
+        let ranked = found.enumerated().sorted { ($1.element.wholeWords, $0.offset) < ($0.element.wholeWords, $1.offset) }
+        return try ranked.prefix(limit).compactMap { try CachedReads.staff($0.element.id, db) }.map { try Self.details(of: $0, db) }
     }
 
     static func details(of member: StaffMember, _ db: Database) throws -> StaffDetails {

@@ -11,25 +11,26 @@ struct SearchController: Sendable {
     }
 
     private func page(_ query: Form, _ context: WebContext) throws -> Response {
-        let households = try app.database.householdSummaries(within: context.reach)
+        var households: [HouseholdSummary]?
         var results: HTML = .empty
         var problem: String?
         if let text = query["q"] {
             do {
-                results = try self.results(for: text, query, context.reach)
+                (households, results) = try self.results(for: text, query, context.reach)
             } catch {
                 let (status, message) = WebError.presentation(of: error)
                 guard status == .unprocessableContent else { throw error }
                 problem = message
             }
         }
+        let shown = try households ?? app.database.householdSummaries(within: context.reach)
         let kinds = [(value: "", label: t("any", context: "kind"))] + DocumentWords.kindOptions
         return Layout.page(title: query["q"].map { t("{words} – Search", ["words": $0]) } ?? t("Search"), session: context.session, body: """
             <h1>\(t("Search"))</h1>
             <form method="get" action="/search" role="search">
             \(Layout.field(t("Words"), name: "q", value: query["q"], type: "search",
                            hint: t("All words must match. Also \"exact phrase\", prefix*, a OR b, -word, staff:NAME, kind:KIND, title:WORD")))
-            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(households),
+            \(Layout.select(t("Household"), name: "household", options: [(value: "", label: t("All households"))] + Fragments.householdOptions(shown),
                             selected: query["household"] ?? ""))
             \(Layout.select(t("Kind"), name: "kind", options: kinds, selected: query["kind"] ?? ""))
             <details\(query["added_from"] != nil || query["added_to"] != nil ? " open" as HTML : .empty)><summary>\(t("Added between"))</summary>
@@ -42,7 +43,8 @@ struct SearchController: Sendable {
             """)
     }
 
-    private func results(for text: String, _ query: Form, _ reach: Reach) throws -> HTML {
+    /// The households in reach and the results, read together (`AppDatabase.searchPage`).
+    private func results(for text: String, _ query: Form, _ reach: Reach) throws -> ([HouseholdSummary], HTML) {
         let parsed = try SearchQuery.parse(text)
         var filter = SearchFilter(kind: try query["kind"].map(DocumentListing.kind),
                                   addedFrom: try query.optionalDate("added_from"), addedTo: try query.optionalDate("added_to"), limit: 20, within: reach)
@@ -50,9 +52,14 @@ struct SearchController: Sendable {
             guard reach.includes(RecordID(rawValue: household)) else { throw WebError.notFound }
             filter.householdID = try app.database.householdSummary(id: RecordID(rawValue: household)).household.id
         }
-        let people = try self.people(matching: parsed, filter.householdID, reach)
-        let found = try app.database.search(parsed, filter)
-        guard !found.hits.isEmpty else { return people + "<p>\(t("No document matches."))</p>" }
+        // People whose names hold the query's words, above the documents (a query with OR, an
+        // exclusion or a document field asks for documents only).
+        let page = try app.database.searchPage(parsed, filter, peopleNamed: parsed.nameWords, peopleLimit: WebLimits.pageSize)
+        return (page.households, self.people(page.people) + documents(page.results))
+    }
+
+    private func documents(_ found: SearchResults) -> HTML {
+        guard !found.hits.isEmpty else { return "<p>\(t("No document matches."))</p>" }
         let items = found.hits.map { hit -> HTML in
             let page: HTML = hit.page.map { "<a href=\"/documents/\(hit.documentID.rawValue)#page-\($0)\">\(t("page {number}", ["number": String($0)]))</a>" }
                 ?? "\(t("title, staff or file name"))"
@@ -67,15 +74,11 @@ struct SearchController: Sendable {
         let note: HTML = found.rankedRecentPagesOnly
             ? "<p class=\"note\">\(t("More than {count} pages match; these are the best of the most recently added. Add a word to narrow the search.", ["count": String(AppDatabase.rankingWindow)]))</p>"
             : .empty
-        return people + "<h2>\(t("Documents"))</h2>\(note)<ol class=\"results\">\(items)</ol>"
+        return "<h2>\(t("Documents"))</h2>\(note)<ol class=\"results\">\(items)</ol>"
     }
 
-    /// People whose names hold the query's words, above the documents (a query with OR, an
-    /// exclusion or a document field asks for documents only).
-    private func people(matching query: SearchQuery, _ household: RecordID?, _ reach: Reach) throws -> HTML {
-        guard let words = query.nameWords else { return .empty }
+    private func people(_ found: [StaffDetails]) -> HTML {
         let today = app.today
-        let found = try app.database.staffMatching(words, householdID: household, within: reach, limit: WebLimits.pageSize)
         guard !found.isEmpty else { return .empty }
         let items = found.map { person -> HTML in
             let knownAs: HTML = person.member.knownAs.map { " (\(bdi: $0))" } ?? .empty
