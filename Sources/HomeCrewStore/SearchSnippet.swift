@@ -241,8 +241,14 @@ final class WindowChooser {
     }
 
     /// 1,000 for each phrase in the window from `first`, 1 for a phrase found again; and those hits.
+    /// The window's first hit is found by halving: a page of one word repeated has thousands of hits.
     private static func score(_ hits: [SnippetHit], from first: Int32, size: Int32) -> (score: Int, hits: ArraySlice<SnippetHit>) {
-        let inWindow = hits.drop { $0.tokens.lowerBound < first }.prefix { $0.tokens.lowerBound < first + size }
+        var (low, high) = (0, hits.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if hits[middle].tokens.lowerBound < first { low = middle + 1 } else { high = middle }
+        }
+        let inWindow = hits[low...].prefix { $0.tokens.lowerBound < first + size }
         var seen = Set<Int32>()
         return (inWindow.reduce(0) { $0 + (seen.insert($1.phrase).inserted ? 1000 : 1) }, inWindow)
     }
