@@ -73,7 +73,7 @@ extension AppDatabase {
     static func search(_ query: SearchQuery, _ filter: SearchFilter, _ db: Database) throws -> SearchResults {
         let scope = try SearchScope(filter, db)
         let (candidates, pass, windowed) = try Self.perform { try Self.candidates(query, scope, limit: filter.limit * 10 + 100, db) }
-        let hits = try Self.hits(from: candidates, pass: pass, limit: filter.limit, db)
+        let hits = try Self.hits(from: candidates, pass: pass, query: query, limit: filter.limit, db)
         return SearchResults(hits: hits, rankedRecentPagesOnly: windowed)
     }
 
@@ -145,9 +145,9 @@ extension AppDatabase {
     }
 
     /// The best `limit` hits; document details and snippets are read for those only.
-    private static func hits(from candidates: [Candidate], pass: RankingPass, limit: Int, _ db: Database) throws -> [SearchHit] {
+    private static func hits(from candidates: [Candidate], pass: RankingPass, query: SearchQuery, limit: Int, _ db: Database) throws -> [SearchHit] {
         let (chosen, places) = try choose(limit, from: candidates, db)
-        let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), pass: pass, db)
+        let snippets = try self.snippets(of: chosen.filter(\.inBody).map(\.rowid), pass: pass, query: query, db)
         let details = try HitDetails.of(Set(chosen.compactMap { places[$0.rowid]?.document }), db)
         return chosen.compactMap { choice -> SearchHit? in
             guard let place = places[choice.rowid] else { return nil }
@@ -186,8 +186,9 @@ extension AppDatabase {
     static let textColumn: Int32 = 5
 
     /// Snippets of the pages shown, from their text, their length in tokens (FTS5's size table)
-    /// and the matches the ranking recorded: the query is not run through the index again.
-    private static func snippets(of rowids: [Int64], pass: RankingPass, _ db: Database) throws -> [Int64: String] {
+    /// and the matches the ranking recorded: the query is not run through the index again, but for
+    /// a page with more matches than the ranking kept, whose snippet FTS5 feeds (`homecrew_snippet`, the same).
+    private static func snippets(of rowids: [Int64], pass: RankingPass, query: SearchQuery, _ db: Database) throws -> [Int64: String] {
         guard !rowids.isEmpty else { return [:] }
         let statement = try db.cachedStatement(sql: """
             SELECT r.rowid, r.body, d.sz FROM search_row r JOIN search_index_docsize d ON d.id = r.rowid
@@ -209,6 +210,16 @@ extension AppDatabase {
             code = sqlite3_step(step)
         }
         guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
+        let crowded = rowids.filter { snippets[$0] == nil && pass.hits(of: $0) == nil }
+        if !crowded.isEmpty {
+            let marks = SnippetMaker.marks
+            let fed = try Row.fetchAll(db, sql: """
+                SELECT rowid, homecrew_snippet(search_index, \(textColumn), ?, ?, \(SnippetMaker.size)) FROM search_index
+                WHERE search_index MATCH ? AND rowid IN (\(databaseQuestionMarks(count: crowded.count)))
+                """, arguments: StatementArguments([String(decoding: marks.open, as: UTF8.self), String(decoding: marks.close, as: UTF8.self),
+                                                    query.fts5] + crowded.map { $0 as any DatabaseValueConvertible }))
+            for row in fed { snippets[row[0]] = row[1] }
+        }
         return snippets
     }
 

@@ -143,8 +143,9 @@ final class PageLengths {
 /// none of them again, where reading them was a tenth of its search page. A page's length changes
 /// only with a change to the database, and SQLite's data version for the connection changes with
 /// every commit, this connection's or another's (`SQLITE_FCNTL_DATA_VERSION`); the connection's
-/// count of changed rows covers its own transaction not yet committed. One per connection (the
-/// user data of `homecrew_rank`), used by the one thread stepping its query.
+/// count of changed rows moves with its own changes. Lengths are neither kept nor used inside a
+/// write transaction, whose changes a rollback would take back without moving either. One per
+/// connection (the user data of `homecrew_rank`), used by the one thread stepping its query.
 final class KeptPageLengths {
     private struct Kept {
         let version: UInt32
@@ -179,9 +180,11 @@ final class KeptPageLengths {
     /// At most this many lengths are kept (64 KB a connection): a search reads two spans, up to 8,001 pages each.
     static let limit = 16_384
 
+    /// Nil inside a write transaction: what it changed may yet be rolled back, which moves neither number.
     private static func state(_ connection: OpaquePointer) -> (version: UInt32, changes: Int64)? {
         var version: UInt32 = 0
-        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK else { return nil }
+        guard sqlite3_txn_state(connection, "main") != SQLITE_TXN_WRITE,
+              sqlite3_file_control(connection, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK else { return nil }
         return (version, sqlite3_total_changes64(connection))
     }
 }
@@ -204,8 +207,14 @@ final class RankingPass {
     @exclusivity(unchecked) private var runStarts: [Int] = [0]
     @exclusivity(unchecked) private var firstHits: [Int] = []
     @exclusivity(unchecked) private var hits: [SnippetHit] = []
+    /// Pages whose matches in the column were more than `keptPerPage`: the rest were not kept.
+    @exclusivity(unchecked) private var overflowing: Set<Int64> = []
     /// Whether the page ranked last matched in the column.
     var lastPageMatchedInColumn: Bool { (firstHits.last ?? hits.count) < hits.count }
+    /// A page's matches kept, at most: a page of one word repeated holds one a token, and a word on
+    /// 2,000 such pages would keep millions (12 bytes each) for the 20 snippets shown; now at most
+    /// ~7 MB for the ~2,200 pages a search ranks.
+    static let keptPerPage = 256
 
     /// SQLite compares a bound pointer's type by its characters; the string must outlive the statement.
     nonisolated(unsafe) static let pointerType = UnsafePointer(strdup("homecrew_ranking_pass")!)
@@ -226,12 +235,18 @@ final class RankingPass {
     }
 
     func record(phrase: Int32, column: Int32, offset: Int32) {
-        guard column == self.column, Int(phrase) < phraseSizes.count else { return }
+        // A damaged index may give any offset; a page's tokens are far fewer than these.
+        guard column == self.column, Int(phrase) < phraseSizes.count, offset >= 0, offset <= Int32.max / 2 else { return }
+        guard hits.count - (firstHits.last ?? 0) < Self.keptPerPage else {
+            if let rowid = rowids.last { overflowing.insert(rowid) }
+            return
+        }
         hits.append(SnippetHit(phrase: phrase, tokens: offset..<(offset + phraseSizes[Int(phrase)])))
     }
 
-    /// The recorded matches of a page in the column, or nil when it was not ranked.
+    /// The recorded matches of a page in the column, or nil when it was not ranked or had more than were kept.
     func hits(of rowid: Int64) -> [SnippetHit]? {
+        guard !overflowing.contains(rowid) else { return nil }
         for (start, end) in zip(runStarts, runStarts.dropFirst() + [rowids.count]) {
             var (low, high) = (start, end)
             while low < high {

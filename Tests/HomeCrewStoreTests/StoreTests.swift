@@ -635,26 +635,54 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(after, try ranked(try AppDatabase.open(location, create: false)), "as a new connection ranks it")
         // Within one transaction: ranked, lengthened again, ranked again.
         try reader.writer.write { db in
-            let rows = try Int64.fetchAll(db, sql: "SELECT rowid FROM search_row ORDER BY rowid")
-            let ranks = { () throws -> [Double] in
-                let pass = RankingPass(lengths: PageLengths(deferred: db, rowids: rows.first!...rows.last!), column: 5)
-                let statement = try db.makeStatement(sql: """
-                    SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, ?) FROM search_index
-                    WHERE search_index MATCH 'salary' ORDER BY rowid
-                    """)
-                try statement.setArguments([DatabaseValue.null])
-                pass.bind(to: statement, at: 1)
-                return try withExtendedLifetime(pass) { try Double.fetchAll(statement) }
-            }
-            let first = try ranks()
-            XCTAssertEqual(try ranks(), first)
-            try Self.lengthen(rowid: rows.last!, db)
-            let second = try ranks()
+            let first = try Self.rankedWithLengthsRead(db)
+            XCTAssertEqual(try Self.rankedWithLengthsRead(db), first)
+            try Self.lengthen(rowid: try Self.lastSearchRow(db), db)
+            let second = try Self.rankedWithLengthsRead(db)
             XCTAssertNotEqual(second.last, first.last, "the page lengthened in this transaction")
-            XCTAssertEqual(second, try Double.fetchAll(db, sql: """
-                SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) FROM search_index WHERE search_index MATCH 'salary' ORDER BY rowid
-                """), "as FTS5's own lengths rank it")
+            XCTAssertEqual(second, try Self.rankedByFTS5(db), "as FTS5's own lengths rank it")
         }
+        // Lengths read after a change that is then rolled back, to a savepoint or whole.
+        try reader.writer.writeWithoutTransaction { db in
+            try db.inTransaction {
+                _ = try Self.rankedWithLengthsRead(db)
+                try db.inSavepoint {
+                    try Self.lengthen(rowid: try Self.lastSearchRow(db), db)
+                    _ = try Self.rankedWithLengthsRead(db)
+                    return .rollback
+                }
+                XCTAssertEqual(try Self.rankedWithLengthsRead(db), try Self.rankedByFTS5(db), "after the savepoint's rollback")
+                return .commit
+            }
+            try db.inTransaction {
+                try Self.lengthen(rowid: try Self.lastSearchRow(db), db)
+                _ = try Self.rankedWithLengthsRead(db)
+                return .rollback
+            }
+            XCTAssertEqual(try Self.rankedWithLengthsRead(db), try Self.rankedByFTS5(db), "after the transaction's rollback")
+        }
+    }
+
+    static func lastSearchRow(_ db: Database) throws -> Int64 { try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM search_row") ?? 0 }
+
+    /// Every page matching "salary", by rowid, ranked with their lengths read in one pass (kept ones when valid).
+    static func rankedWithLengthsRead(_ db: Database) throws -> [Double] {
+        let rows = try Int64.fetchAll(db, sql: "SELECT rowid FROM search_row ORDER BY rowid")
+        let pass = RankingPass(lengths: PageLengths(deferred: db, rowids: rows.first!...rows.last!), column: 5)
+        let statement = try db.makeStatement(sql: """
+            SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0, ?) FROM search_index
+            WHERE search_index MATCH 'salary' ORDER BY rowid
+            """)
+        try statement.setArguments([DatabaseValue.null])
+        pass.bind(to: statement, at: 1)
+        return try withExtendedLifetime(pass) { try Double.fetchAll(statement) }
+    }
+
+    /// The same, each page's length looked up by FTS5 itself.
+    static func rankedByFTS5(_ db: Database) throws -> [Double] {
+        try Double.fetchAll(db, sql: """
+            SELECT homecrew_rank(search_index, 10.0, 8.0, 2.0, 3.0, 3.0, 1.0) FROM search_index WHERE search_index MATCH 'salary' ORDER BY rowid
+            """)
     }
 
     /// A search reads a common word's newest pages, then the span of older ones next to them: both
@@ -768,6 +796,26 @@ final class StoreTests: XCTestCase {
                                "[salary] [salary] [salary] [salary]…")
             }
         }
+    }
+
+    /// Hostile data: the ranking keeps at most `RankingPass.keptPerPage` matches of a page (a word
+    /// on 2,000 pages of itself would keep millions); a page shown with more has the snippet FTS5
+    /// feeds, the same as FTS5's own.
+    func testAPageWithMoreMatchesThanTheRankingKeepsStillHasItsSnippet() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        let words = Array(repeating: "salary", count: RankingPass.keptPerPage + 100).joined(separator: " ")
+        try addDocument(title: "Crowded", body: "The " + words + ". Paid monthly.", in: sea)
+        try addDocument(title: "Plain", body: "The salary is paid monthly.", in: sea)
+        let hits = try database.search(try SearchQuery.parse("salary"), SearchFilter()).hits
+        XCTAssertEqual(Set(hits.map(\.title)), ["Crowded", "Plain"])
+        let theirs = try database.writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT snippet(search_index, 5, ?, ?, '…', 16) FROM search_index WHERE search_index MATCH 'salary' ORDER BY rowid
+                """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd)]).map(SearchText.restore)
+        }
+        XCTAssertEqual(hits.first { $0.title == "Crowded" }?.snippet, theirs.first)
+        XCTAssertEqual(hits.first { $0.title == "Plain" }?.snippet, theirs.last)
+        XCTAssertTrue(theirs.first?.hasPrefix("The \u{E000}salary\u{E001}") ?? false, theirs.first ?? "")
     }
 
     func testSearchSnippetsMadeFromTheRankingsMatchesEqualThoseFTS5Feeds() throws {
