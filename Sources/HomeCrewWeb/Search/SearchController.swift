@@ -23,7 +23,10 @@ struct SearchController: Sendable {
                 problem = message
             }
         }
-        let shown = try households ?? app.database.householdSummaries(within: context.reach)
+        // Read with the results when the search ran. A search refused as more work than a page may take has
+        // spent the request's budget: the list (as long as the person's reach) is read under a budget of its own.
+        let budget = WorkBudget.current?.isSpent == true ? context.makeBudget(seconds: app.requestSeconds) : WorkBudget.current
+        let shown = try households ?? WorkBudget.$current.withValue(budget) { try app.database.householdSummaries(within: context.reach) }
         let kinds = [(value: "", label: t("any", context: "kind"))] + DocumentWords.kindOptions
         return Layout.page(title: query["q"].map { t("{words} – Search", ["words": $0]) } ?? t("Search"), session: context.session, body: """
             <h1>\(t("Search"))</h1>
