@@ -766,7 +766,7 @@ final class StoreTests: XCTestCase {
             let words = "The salary is paid monthly. " + Array(repeating: "the cook keeps the kitchen.", count: 100).joined(separator: " ")
                 + " A salary again. " + Array(repeating: "the driver waits.", count: 100).joined(separator: " ")
             let bytes = Array(words.utf8)
-            try bytes.withUnsafeBytes { text in
+            bytes.withUnsafeBytes { text in
                 let hits = [SnippetHit(phrase: 0, tokens: 1..<2), SnippetHit(phrase: 0, tokens: 506..<507)]
                 var read = 0
                 let window = SnippetWindow(text: text, hits: hits, size: 16, columnTokens: 808) { tokens in
@@ -789,7 +789,7 @@ final class StoreTests: XCTestCase {
             let tokenizer = try XCTUnwrap(OffsetTokenizer(UnsafeMutablePointer(mutating: FTS5.api(db))))
             let bytes = Array(Array(repeating: "salary", count: 8_000).joined(separator: " ").utf8)
             let hits = (0..<Int32(8_000)).map { SnippetHit(phrase: 0, tokens: $0..<($0 + 1)) }
-            try bytes.withUnsafeBytes { text in
+            bytes.withUnsafeBytes { text in
                 let window = SnippetWindow(text: text, hits: hits, size: 4, columnTokens: 8_000) { tokenizer.tokenize($0) }
                 XCTAssertEqual(window.start, 0)
                 XCTAssertEqual(String(decoding: window.render(marks: (open: Array("[".utf8), close: Array("]".utf8))), as: UTF8.self),
