@@ -391,6 +391,35 @@ def kill_after(seconds, command, env):
         return False
 
 
+def cheap_keys(work, env):
+    """The tests' restic (cheap-keys/restic, first on PATH in .ci/test): a local repository it
+    initialises is restic's own, opened by the same password and no other, with keys cheap to derive;
+    every other command is restic unchanged."""
+    wrapper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cheap-keys", "restic")
+    repository = os.path.join(work, "cheap-keys-repo")
+    env = dict(env, RESTIC_REPOSITORY=repository)
+    made = subprocess.run([wrapper, "init"], env=env, capture_output=True, text=True)
+    keys = [json.load(open(os.path.join(repository, "keys", name))) for name in os.listdir(os.path.join(repository, "keys"))]
+    check(made.returncode == 0 and len(keys) == 1 and (keys[0]["N"], keys[0]["r"], keys[0]["p"]) == (16, 1, 1),
+          f"the tests' restic: init makes a repository whose one key is cheap to derive ({made.stderr.strip()} {[(k['N'], k['r'], k['p']) for k in keys]})")
+    source = os.path.join(work, "cheap-keys-source")
+    os.makedirs(source)
+    with open(os.path.join(source, "note.txt"), "w") as out:
+        out.write("kept\n")
+    saved = subprocess.run([wrapper, "backup", "-q", source], env=env, capture_output=True, text=True)
+    restored = os.path.join(work, "cheap-keys-restored")
+    back = subprocess.run(["restic", "restore", "latest", "--target", restored], env=env, capture_output=True, text=True)
+    check(saved.returncode == 0 and back.returncode == 0
+          and open(os.path.join(restored, source.lstrip("/"), "note.txt")).read() == "kept\n",
+          f"the tests' restic: the real restic backs up into it and restores from it ({saved.stderr.strip()} {back.stderr.strip()})")
+    with open(os.path.join(work, "cheap-keys-wrong"), "w") as out:
+        out.write("wrong\n")
+    refused = subprocess.run(["restic", "snapshots"], env=dict(env, RESTIC_PASSWORD_FILE=os.path.join(work, "cheap-keys-wrong")),
+                             capture_output=True, text=True)
+    check(refused.returncode != 0 and "wrong password" in refused.stderr,
+          f"the tests' restic: another password opens nothing ({refused.stderr.strip()})")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -409,6 +438,7 @@ def main():
                    AWS_ACCESS_KEY_ID="homecrew-test", AWS_SECRET_ACCESS_KEY="homecrew-test-secret", AWS_DEFAULT_REGION="us-east-1")
         run = Run(homecrew, env)
         started = time.monotonic()
+        cheap_keys(work, env)
         demo = os.path.join(work, "demo")
         run("demo", "--vault", demo, "--today", "2026-11-22", check_ok=True)
         print(f"     the demo vault took {time.monotonic() - started:.1f} s", flush=True)
