@@ -61,6 +61,8 @@ def tag(mac_aes, mac_r, nonce, data):
 
 
 def cheapen(path, secret):
+    """Writes the key at `path` again, named by its new bytes' SHA-256 as restic names every file, then
+    removes the old one: the key is never missing, and at worst there for a moment twice."""
     key = json.load(open(path))
     sealed = base64.b64decode(key["data"])
     nonce, body, mac = sealed[:16], sealed[16:-16], sealed[-16:]
@@ -73,18 +75,25 @@ def cheapen(path, secret):
     body = Cipher(algorithms.AES(aes), modes.CTR(nonce)).encryptor().update(master)
     key.update(N=16, r=1, p=1, salt=base64.b64encode(salt).decode(),
                data=base64.b64encode(nonce + body + tag(mac_aes, mac_r, nonce, body)).decode())
-    partial = path + ".partial"
-    with open(partial, "w") as out:
-        json.dump(key, out)
+    written = json.dumps(key).encode()
+    named = os.path.join(os.path.dirname(path), hashlib.sha256(written).hexdigest())
+    partial = named + ".partial"
+    with open(partial, "wb") as out:
+        out.write(written)
+        out.flush()
+        os.fsync(out.fileno())
     os.chmod(partial, os.stat(path).st_mode)
-    os.replace(partial, path)
+    os.replace(partial, named)
+    os.remove(path)
 
 
 def main(arguments):
-    folder, secret = repository(arguments), password(arguments)
+    folder = repository(arguments)
+    secret = password(arguments) if folder else None
     if folder and secret:
         for path in glob.glob(os.path.join(folder, "keys", "*")):
-            cheapen(path, secret)
+            if not path.endswith(".partial"):
+                cheapen(path, secret)
 
 
 if __name__ == "__main__":

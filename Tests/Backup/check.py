@@ -15,6 +15,7 @@ an S3 API (moto's server) and a REST repository (`rclone serve restic`), then a 
   completed and it verifies, equals the vault and finds its text; the next restore clears what they left.
 
 Usage: Tests/Backup/check.py .build/debug/homecrew. Exit 0 when every check holds."""
+import hashlib
 import json
 import os
 import random
@@ -399,9 +400,17 @@ def cheap_keys(work, env):
     repository = os.path.join(work, "cheap-keys-repo")
     env = dict(env, RESTIC_REPOSITORY=repository)
     made = subprocess.run([wrapper, "init"], env=env, capture_output=True, text=True)
-    keys = [json.load(open(os.path.join(repository, "keys", name))) for name in os.listdir(os.path.join(repository, "keys"))]
-    check(made.returncode == 0 and len(keys) == 1 and (keys[0]["N"], keys[0]["r"], keys[0]["p"]) == (16, 1, 1),
-          f"the tests' restic: init makes a repository whose one key is cheap to derive ({made.stderr.strip()} {[(k['N'], k['r'], k['p']) for k in keys]})")
+    folder = os.path.join(repository, "keys")
+    names = os.listdir(folder) if os.path.isdir(folder) else []
+    keys = [(name, open(os.path.join(folder, name), "rb").read()) for name in names]
+    costs = [(json.loads(data)["N"], json.loads(data)["r"], json.loads(data)["p"]) for _, data in keys]
+    check(made.returncode == 0 and costs == [(16, 1, 1)] and hashlib.sha256(keys[0][1]).hexdigest() == keys[0][0],
+          f"the tests' restic: init makes a repository whose one key is cheap to derive, named by its SHA-256 as restic "
+          f"names files ({made.stderr.strip()} {names} {costs})")
+    # `init` given as another option's value is not an init: restic itself answers it, and nothing is rewritten.
+    again = subprocess.run([wrapper, "--key-hint", "init", "snapshots"], env=env, capture_output=True, text=True)
+    check(again.returncode == 0 and os.listdir(folder) == names,
+          f"the tests' restic: a command that is not init is restic's own ({again.stderr.strip()})")
     source = os.path.join(work, "cheap-keys-source")
     os.makedirs(source)
     with open(os.path.join(source, "note.txt"), "w") as out:
@@ -437,8 +446,8 @@ def main():
         env.update(RESTIC_PASSWORD_FILE=os.path.join(work, "password"), RESTIC_CACHE_DIR=os.path.join(work, "cache"),
                    AWS_ACCESS_KEY_ID="homecrew-test", AWS_SECRET_ACCESS_KEY="homecrew-test-secret", AWS_DEFAULT_REGION="us-east-1")
         run = Run(homecrew, env)
-        started = time.monotonic()
         cheap_keys(work, env)
+        started = time.monotonic()
         demo = os.path.join(work, "demo")
         run("demo", "--vault", demo, "--today", "2026-11-22", check_ok=True)
         print(f"     the demo vault took {time.monotonic() - started:.1f} s", flush=True)
