@@ -35,12 +35,15 @@ let package = Package(
         ),
         // One PDF parse through poppler's C++ binding (text in pdftotext's layout, metadata, fonts,
         // pages drawn by pdftoppm's renderer) behind a small C interface.
-        .target(name: "PopplerDocument", dependencies: ["CPopplerCpp"]),
+        // Its embedded font files are read once per document through poppler's own headers
+        // (`FontFileReuse.cpp`, over `CPoppler`).
+        .target(name: "PopplerDocument", dependencies: ["CPopplerCpp", "CPoppler"]),
         .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -38,7 +38,8 @@ def work(program, files, statuses):
             break
         extension = path[path.rfind("."):].lower()
         request = {"path": path, "mediaType": MEDIA_TYPES.get(extension, "application/octet-stream"),
-                   "memoryLimit": 2 << 30, "cpuSeconds": 120}
+                   "memoryLimit": 2 << 30, "cpuSeconds": 120,
+                   "ocrLimits": {"pages": 20, "seconds": 90}}
         frame(worker.stdin, json.dumps(request).encode())
         statuses[path] = answer(worker.stdout)["content"]["status"]
     worker.stdin.close()

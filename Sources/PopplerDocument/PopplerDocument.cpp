@@ -1,4 +1,5 @@
 #include "PopplerDocument.h"
+#include "DocumentFonts.h"
 
 #include <poppler-document.h>
 #include <poppler-font.h>
@@ -20,6 +21,8 @@
 
 struct hc_pdf {
     std::unique_ptr<poppler::document> document;
+    // Kept by the calls that read pages, which take the document as const like poppler-cpp does.
+    mutable DocumentFonts fonts;
 };
 
 namespace {
@@ -117,6 +120,7 @@ extern "C" int64_t hc_pdf_info_date(const hc_pdf *pdf, const char *key) {
 }
 
 extern "C" char *hc_pdf_page_text(const hc_pdf *pdf, int index, size_t *length) {
+    DocumentFontsScope scope(pdf->fonts);
     std::unique_ptr<poppler::page> page = page_at(pdf, index);
     if (!page) return nullptr;
     poppler::byte_array bytes = page->text(poppler::rectf(), poppler::page::non_raw_non_physical_layout).to_utf8();
@@ -127,6 +131,7 @@ extern "C" char *hc_pdf_page_text(const hc_pdf *pdf, int index, size_t *length) 
 extern "C" char *hc_pdf_outside_fonts(const hc_pdf *pdf) {
     // Page 1's fonts only: that is the page the thumbnail draws, and document::fonts() walks
     // every page's resources (half a second for a 117-page book, as much as reading its text).
+    DocumentFontsScope scope(pdf->fonts);
     std::set<std::string> outside;
     std::unique_ptr<poppler::font_iterator> pages(pdf->document->create_font_iterator(0));
     if (pages && pages->has_next()) {
@@ -151,6 +156,7 @@ extern "C" void hc_pdf_page_size(const hc_pdf *pdf, int index, double *width, do
 }
 
 extern "C" uint8_t *hc_pdf_render(const hc_pdf *pdf, int index, double dpi, int *width, int *height, int *stride) {
+    DocumentFontsScope scope(pdf->fonts);
     std::unique_ptr<poppler::page> page = page_at(pdf, index);
     if (!page || !poppler::page_renderer::can_render()) return nullptr;
     poppler::page_renderer renderer;  // white paper, 32-bit ARGB: the layout of cairo's RGB24
@@ -163,6 +169,10 @@ extern "C" uint8_t *hc_pdf_render(const hc_pdf *pdf, int index, double dpi, int 
     size_t size = static_cast<size_t>(*stride) * static_cast<size_t>(*height);
     return reinterpret_cast<uint8_t *>(copy(image.const_data(), size));
 }
+
+extern "C" uint64_t hc_pdf_fonts_reused(const hc_pdf *pdf) { return pdf->fonts.reused(); }
+
+extern "C" void hc_pdf_keep_fonts(int keep) { keep_document_fonts.store(keep != 0); }
 
 extern "C" void hc_pdf_free(void *bytes) { std::free(bytes); }
 

@@ -35,6 +35,13 @@ final class PopplerPDF {
     }
 
     var pageCount: Int { Int(hc_pdf_page_count(document)) }
+
+    /// How many times a page took a font this document had built for an earlier page.
+    var fontsReused: UInt64 { hc_pdf_fonts_reused(document) }
+
+    /// Whether pages read from now on take the fonts their document built for earlier pages
+    /// (always, but for the tests that compare both ways).
+    static func keepFontsBetweenPages(_ keep: Bool) { hc_pdf_keep_fonts(keep ? 1 : 0) }
     var isEncrypted: Bool { hc_pdf_is_encrypted(document) != 0 }
 
     /// A document information entry ("Title", "Author"), trimmed; nil when absent or blank.

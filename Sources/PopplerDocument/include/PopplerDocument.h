@@ -40,6 +40,12 @@ char *hc_pdf_outside_fonts(const hc_pdf *document);
 uint8_t *hc_pdf_render(const hc_pdf *document, int index, double dpi, int *width, int *height, int *stride);
 /// Page `index`'s size in points as displayed (its crop box, its rotation applied); 0 when unknown.
 void hc_pdf_page_size(const hc_pdf *document, int index, double *width, double *height);
+/// How many times a page was handed a font this document had built for an earlier page, instead of
+/// building it again (0 with a poppler other than 22.12, or one that binds its own symbols).
+uint64_t hc_pdf_fonts_reused(const hc_pdf *document);
+/// Whether pages read from now on take fonts their document built for earlier pages (they do unless told not
+/// to; the tests compare both ways).
+void hc_pdf_keep_fonts(int keep);
 void hc_pdf_free(void *bytes);
 void hc_pdf_close(hc_pdf *document);
 

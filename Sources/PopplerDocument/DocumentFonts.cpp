@@ -1,0 +1,128 @@
+#include "DocumentFonts.h"
+
+#include <poppler/Object.h>  // first: it completes Dict's inline functions itself
+#include <poppler/Dict.h>
+#include <poppler/Error.h>
+#include <poppler/Gfx.h>
+#include <poppler/GfxFont.h>
+#include <poppler-version.h>  // poppler-cpp's, the same release as the core's
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <malloc.h>
+#include <vector>
+
+// The resources' constructor below copies poppler 22.12's and differs only in where the fonts come
+// from; another poppler is built without it (and so builds its fonts for each page), until its
+// constructor is compared again.
+#define HOMECREW_KEEPS_DOCUMENT_FONTS (POPPLER_VERSION_MAJOR == 22 && POPPLER_VERSION_MINOR == 12)
+
+std::atomic<bool> keep_document_fonts{HOMECREW_KEEPS_DOCUMENT_FONTS};
+
+namespace {
+thread_local DocumentFonts *current_fonts = nullptr;
+
+// What the process has allocated (glibc's count, in the heap and in mappings of their own).
+size_t allocated_bytes() {
+    struct mallinfo2 now = mallinfo2();
+    return now.uordblks + now.hblkhd;
+}
+}
+
+bool DocumentFonts::serves(XRef *xref) {
+    if (document_xref == nullptr) document_xref = xref;
+    return xref == document_xref;
+}
+
+std::shared_ptr<GfxFont> DocumentFonts::font(XRef *xref, const Ref &reference, const char *tag) {
+    auto key = std::make_tuple(reference.num, reference.gen, std::string(tag));
+    auto found = kept.find(key);
+    if (found != kept.end()) {
+        reused_count += 1;
+        return found->second;
+    }
+    std::shared_ptr<GfxFont> font;
+    const size_t before = allocated_bytes();
+    Object dictionary = Object(reference).fetch(xref);
+    if (dictionary.isDict()) {
+        font = GfxFont::makeFont(xref, tag, reference, dictionary.getDict());
+        if (font && !font->isOk()) font.reset();
+    } else {
+        error(errSyntaxError, -1, "font resource is not a dictionary");
+    }
+    const size_t after = allocated_bytes();
+    const size_t size = after > before ? after - before : 0;
+    if (kept.size() < kept_limit && size <= kept_bytes_limit - kept_bytes) {
+        kept.emplace(std::move(key), font);
+        kept_bytes += size;
+    }
+    return font;
+}
+
+DocumentFontsScope::DocumentFontsScope(DocumentFonts &fonts) : previous(current_fonts) {
+    if (HOMECREW_KEEPS_DOCUMENT_FONTS && keep_document_fonts.load(std::memory_order_relaxed)) current_fonts = &fonts;
+}
+
+DocumentFontsScope::~DocumentFontsScope() { current_fonts = previous; }
+
+#if HOMECREW_KEEPS_DOCUMENT_FONTS
+
+// GfxFontDict's own constructor is internal to libpoppler (it builds every font); this one serves
+// only the resources built below, whose fonts are all named by reference.
+GfxFontDict::GfxFontDict(XRef *xref, Ref * /* fontDictRef: only for fonts not named by reference */, Dict *fontDict) {
+    fonts.resize(static_cast<size_t>(fontDict->getLength()));
+    for (size_t index = 0; index < fonts.size(); ++index) {
+        const Object &entry = fontDict->getValNF(static_cast<int>(index));
+        fonts[index] = current_fonts->font(xref, entry.getRef(), fontDict->getKey(static_cast<int>(index)));
+    }
+}
+
+namespace {
+// A page's resources keep their fonts in a private member; naming it in an explicit template
+// instantiation is the one way C++ allows to reach it from outside.
+struct ResourcesFonts {
+    using type = GfxFontDict *GfxResources::*;
+};
+template <typename Member, typename Member::type pointer> struct Reach {
+    friend typename Member::type member(Member) { return pointer; }
+};
+template struct Reach<ResourcesFonts, &GfxResources::fonts>;
+GfxFontDict *GfxResources::*member(ResourcesFonts);
+
+using BuildResources = void (*)(GfxResources *, XRef *, Dict *, GfxResources *);
+constexpr const char *resources_constructor = "_ZN12GfxResourcesC1EP4XRefP4DictPS_";
+
+// Whether the page's fonts dictionary (read into `fonts`) names every font by reference.
+bool fonts_by_reference(Dict *resources, Object &fonts) {
+    fonts = resources->lookup("Font");
+    if (!fonts.isDict()) return false;
+    for (int index = 0; index < fonts.getDict()->getLength(); ++index) {
+        if (!fonts.getDict()->getValNF(index).isRef()) return false;
+    }
+    return true;
+}
+}
+
+// Takes the place of poppler's GfxResources constructor (libpoppler calls it through its PLT, so
+// the program's definition comes first). Outside an `hc_pdf` call, or when a font is written
+// into the page itself, it is poppler's own. Otherwise poppler's own builds everything but the
+// fonts, and the fonts come from the document's kept ones.
+extern "C" void homecrew_build_resources(GfxResources *resources, XRef *xref, Dict *dictionary, GfxResources *next)
+    __asm__("_ZN12GfxResourcesC1EP4XRefP4DictPS_");
+extern "C" void homecrew_build_resources(GfxResources *resources, XRef *xref, Dict *dictionary, GfxResources *next) {
+    static const BuildResources poppler_build = reinterpret_cast<BuildResources>(dlsym(RTLD_NEXT, resources_constructor));
+    if (poppler_build == nullptr) std::abort();  // unreachable: only libpoppler, which defines it, calls it
+    Object fonts;
+    if (current_fonts == nullptr || dictionary == nullptr || !current_fonts->serves(xref) ||
+        !fonts_by_reference(dictionary, fonts)) {
+        poppler_build(resources, xref, dictionary, next);
+        return;
+    }
+    Dict *withoutFonts = dictionary->copy(xref);
+    withoutFonts->remove("Font");
+    poppler_build(resources, xref, withoutFonts, next);
+    delete withoutFonts;
+    resources->*member(ResourcesFonts()) = new GfxFontDict(xref, nullptr, fonts.getDict());
+}
+
+#endif
