@@ -35,8 +35,8 @@ let package = Package(
         ),
         // One PDF parse through poppler's C++ binding (text in pdftotext's layout, metadata, fonts,
         // pages drawn by pdftoppm's renderer) behind a small C interface.
-        // Its embedded font files are read once per document through poppler's own headers
-        // (`FontFileReuse.cpp`, over `CPoppler`).
+        // Each font of a document is built once for all its pages, through poppler's own classes
+        // (`DocumentFonts.cpp`, over `CPoppler`).
         .target(name: "PopplerDocument", dependencies: ["CPopplerCpp", "CPoppler"]),
         .executableTarget(name: "homecrew-extract", dependencies: ["HomeCrewMedia"]),
         // Small shims over the system's C libraries (Debian -dev packages; .ci/install-deps).

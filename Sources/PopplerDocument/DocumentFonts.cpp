@@ -5,11 +5,14 @@
 #include <poppler/Error.h>
 #include <poppler/Gfx.h>
 #include <poppler/GfxFont.h>
+#include <poppler/XRef.h>
 #include <poppler-version.h>  // poppler-cpp's, the same release as the core's
 
+#include <algorithm>
 #include <cstdlib>
 #include <dlfcn.h>
 #include <malloc.h>
+#include <sys/resource.h>
 #include <vector>
 
 // The resources' constructor below copies poppler 22.12's and differs only in where the fonts come
@@ -20,43 +23,18 @@
 std::atomic<bool> keep_document_fonts{HOMECREW_KEEPS_DOCUMENT_FONTS};
 
 namespace {
+size_t default_ceiling() {
+    size_t ceiling = 256 << 20;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) ceiling = std::min<size_t>(ceiling, limit.rlim_cur / 4);
+    return ceiling;
+}
+}
+
+std::atomic<size_t> kept_fonts_ceiling{default_ceiling()};
+
+namespace {
 thread_local DocumentFonts *current_fonts = nullptr;
-
-// What the process has allocated (glibc's count, in the heap and in mappings of their own).
-size_t allocated_bytes() {
-    struct mallinfo2 now = mallinfo2();
-    return now.uordblks + now.hblkhd;
-}
-}
-
-bool DocumentFonts::serves(XRef *xref) {
-    if (document_xref == nullptr) document_xref = xref;
-    return xref == document_xref;
-}
-
-std::shared_ptr<GfxFont> DocumentFonts::font(XRef *xref, const Ref &reference, const char *tag) {
-    auto key = std::make_tuple(reference.num, reference.gen, std::string(tag));
-    auto found = kept.find(key);
-    if (found != kept.end()) {
-        reused_count += 1;
-        return found->second;
-    }
-    std::shared_ptr<GfxFont> font;
-    const size_t before = allocated_bytes();
-    Object dictionary = Object(reference).fetch(xref);
-    if (dictionary.isDict()) {
-        font = GfxFont::makeFont(xref, tag, reference, dictionary.getDict());
-        if (font && !font->isOk()) font.reset();
-    } else {
-        error(errSyntaxError, -1, "font resource is not a dictionary");
-    }
-    const size_t after = allocated_bytes();
-    const size_t size = after > before ? after - before : 0;
-    if (kept.size() < kept_limit && size <= kept_bytes_limit - kept_bytes) {
-        kept.emplace(std::move(key), font);
-        kept_bytes += size;
-    }
-    return font;
 }
 
 DocumentFontsScope::DocumentFontsScope(DocumentFonts &fonts) : previous(current_fonts) {
@@ -66,6 +44,67 @@ DocumentFontsScope::DocumentFontsScope(DocumentFonts &fonts) : previous(current_
 DocumentFontsScope::~DocumentFontsScope() { current_fonts = previous; }
 
 #if HOMECREW_KEEPS_DOCUMENT_FONTS
+
+namespace {
+// What the process has allocated (glibc's count, in the heap and in mappings of their own).
+size_t allocated_bytes() {
+    struct mallinfo2 now = mallinfo2();
+    return now.uordblks + now.hblkhd;
+}
+
+// Whether poppler has rebuilt the table by scanning a damaged file (once at most, in place):
+// a number may then name another object, so what was built before is built again. The flag is
+// private; naming it in an explicit template instantiation is the one way C++ allows to read it.
+struct Reconstructed {
+    using type = bool XRef::*;
+};
+template <typename Member, typename Member::type pointer> struct ReachReconstructed {
+    friend typename Member::type member(Member) { return pointer; }
+};
+template struct ReachReconstructed<Reconstructed, &XRef::xrefReconstructed>;
+bool XRef::*member(Reconstructed);
+}
+
+bool DocumentFonts::serves(XRef *xref) {
+    if (document_xref == nullptr) {
+        document_xref = xref;
+        was_reconstructed = xref->*member(Reconstructed());
+    }
+    return xref == document_xref;
+}
+
+std::shared_ptr<GfxFont> DocumentFonts::font(XRef *xref, const Ref &reference, const char *tag) {
+    if (!was_reconstructed && xref->*member(Reconstructed())) forget_all();
+    auto key = std::make_tuple(reference.num, reference.gen, std::string(tag));
+    auto found = kept.find(key);
+    if (found != kept.end()) {
+        reused_count += 1;
+        return found->second;
+    }
+    std::shared_ptr<GfxFont> font;
+    Object dictionary = Object(reference).fetch(xref);
+    if (dictionary.isDict()) {
+        font = GfxFont::makeFont(xref, tag, reference, dictionary.getDict());
+        if (font && !font->isOk()) font.reset();
+    } else {
+        error(errSyntaxError, -1, "font resource is not a dictionary");
+    }
+    if (!was_reconstructed && xref->*member(Reconstructed())) {
+        forget_all();  // the table was rebuilt while this font was read: it may mix both
+        return font;
+    }
+    // Measured after the font is built, so that what is kept, this font included, stays under
+    // the ceiling; once full, no more is measured.
+    if (!full) full = kept.size() >= kept_limit || allocated_bytes() >= kept_fonts_ceiling.load(std::memory_order_relaxed);
+    if (!full) kept.emplace(std::move(key), font);
+    return font;
+}
+
+void DocumentFonts::forget_all() {
+    was_reconstructed = true;
+    kept.clear();
+    full = false;
+}
 
 // GfxFontDict's own constructor is internal to libpoppler (it builds every font); this one serves
 // only the resources built below, whose fonts are all named by reference.

@@ -120,6 +120,8 @@ extern "C" int64_t hc_pdf_info_date(const hc_pdf *pdf, const char *key) {
 }
 
 extern "C" char *hc_pdf_page_text(const hc_pdf *pdf, int index, size_t *length) {
+    // Only text is read with the document's kept fonts: poppler-cpp draws a page through a copy
+    // of the cross-references (which may not outlive the call), and lists fonts with its own.
     DocumentFontsScope scope(pdf->fonts);
     std::unique_ptr<poppler::page> page = page_at(pdf, index);
     if (!page) return nullptr;
@@ -131,7 +133,6 @@ extern "C" char *hc_pdf_page_text(const hc_pdf *pdf, int index, size_t *length) 
 extern "C" char *hc_pdf_outside_fonts(const hc_pdf *pdf) {
     // Page 1's fonts only: that is the page the thumbnail draws, and document::fonts() walks
     // every page's resources (half a second for a 117-page book, as much as reading its text).
-    DocumentFontsScope scope(pdf->fonts);
     std::set<std::string> outside;
     std::unique_ptr<poppler::font_iterator> pages(pdf->document->create_font_iterator(0));
     if (pages && pages->has_next()) {
@@ -156,7 +157,6 @@ extern "C" void hc_pdf_page_size(const hc_pdf *pdf, int index, double *width, do
 }
 
 extern "C" uint8_t *hc_pdf_render(const hc_pdf *pdf, int index, double dpi, int *width, int *height, int *stride) {
-    DocumentFontsScope scope(pdf->fonts);
     std::unique_ptr<poppler::page> page = page_at(pdf, index);
     if (!page || !poppler::page_renderer::can_render()) return nullptr;
     poppler::page_renderer renderer;  // white paper, 32-bit ARGB: the layout of cairo's RGB24
@@ -172,7 +172,10 @@ extern "C" uint8_t *hc_pdf_render(const hc_pdf *pdf, int index, double dpi, int 
 
 extern "C" uint64_t hc_pdf_fonts_reused(const hc_pdf *pdf) { return pdf->fonts.reused(); }
 
-extern "C" void hc_pdf_keep_fonts(int keep) { keep_document_fonts.store(keep != 0); }
+extern "C" void hc_pdf_keep_fonts(int keep, size_t ceiling) {
+    keep_document_fonts.store(keep != 0);
+    if (ceiling > 0) kept_fonts_ceiling.store(ceiling);
+}
 
 extern "C" void hc_pdf_free(void *bytes) { std::free(bytes); }
 

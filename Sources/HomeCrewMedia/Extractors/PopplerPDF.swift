@@ -40,8 +40,11 @@ final class PopplerPDF {
     var fontsReused: UInt64 { hc_pdf_fonts_reused(document) }
 
     /// Whether pages read from now on take the fonts their document built for earlier pages
-    /// (always, but for the tests that compare both ways).
-    static func keepFontsBetweenPages(_ keep: Bool) { hc_pdf_keep_fonts(keep ? 1 : 0) }
+    /// (always, but for the tests that compare both ways), and the process's allocated bytes past
+    /// which no more are kept (nil: as it was).
+    static func keepFontsBetweenPages(_ keep: Bool, untilAllocated ceiling: Int? = nil) {
+        hc_pdf_keep_fonts(keep ? 1 : 0, ceiling ?? 0)
+    }
     var isEncrypted: Bool { hc_pdf_is_encrypted(document) != 0 }
 
     /// A document information entry ("Title", "Author"), trimmed; nil when absent or blank.

@@ -44,8 +44,9 @@ void hc_pdf_page_size(const hc_pdf *document, int index, double *width, double *
 /// building it again (0 with a poppler other than 22.12, or one that binds its own symbols).
 uint64_t hc_pdf_fonts_reused(const hc_pdf *document);
 /// Whether pages read from now on take fonts their document built for earlier pages (they do unless told not
-/// to; the tests compare both ways).
-void hc_pdf_keep_fonts(int keep);
+/// to; the tests compare both ways), and, when `ceiling` is not 0, the process's allocated bytes past
+/// which no more fonts are kept (the tests lower it).
+void hc_pdf_keep_fonts(int keep, size_t ceiling);
 void hc_pdf_free(void *bytes);
 void hc_pdf_close(hc_pdf *document);
 
