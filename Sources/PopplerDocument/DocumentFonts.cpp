@@ -46,6 +46,13 @@ DocumentFontsScope::~DocumentFontsScope() { current_fonts = previous; }
 #if HOMECREW_KEEPS_DOCUMENT_FONTS
 
 namespace {
+// Two private members of poppler's are read below (a page's fonts, and whether the table was
+// rebuilt); naming a member in an explicit template instantiation is the one way C++ allows to
+// reach a private one from outside. Each `Member` tag names one, through `member(Member())`.
+template <typename Member, typename Member::type pointer> struct Reach {
+    friend typename Member::type member(Member) { return pointer; }
+};
+
 // What the process has allocated (glibc's count, in the heap and in mappings of their own).
 size_t allocated_bytes() {
     struct mallinfo2 now = mallinfo2();
@@ -53,15 +60,11 @@ size_t allocated_bytes() {
 }
 
 // Whether poppler has rebuilt the table by scanning a damaged file (once at most, in place):
-// a number may then name another object, so what was built before is built again. The flag is
-// private; naming it in an explicit template instantiation is the one way C++ allows to read it.
+// a number may then name another object, so what was built before is built again.
 struct Reconstructed {
     using type = bool XRef::*;
 };
-template <typename Member, typename Member::type pointer> struct ReachReconstructed {
-    friend typename Member::type member(Member) { return pointer; }
-};
-template struct ReachReconstructed<Reconstructed, &XRef::xrefReconstructed>;
+template struct Reach<Reconstructed, &XRef::xrefReconstructed>;
 bool XRef::*member(Reconstructed);
 }
 
@@ -117,13 +120,9 @@ GfxFontDict::GfxFontDict(XRef *xref, Ref * /* fontDictRef: only for fonts not na
 }
 
 namespace {
-// A page's resources keep their fonts in a private member; naming it in an explicit template
-// instantiation is the one way C++ allows to reach it from outside.
+// A page's resources keep their fonts in a private member.
 struct ResourcesFonts {
     using type = GfxFontDict *GfxResources::*;
-};
-template <typename Member, typename Member::type pointer> struct Reach {
-    friend typename Member::type member(Member) { return pointer; }
 };
 template struct Reach<ResourcesFonts, &GfxResources::fonts>;
 GfxFontDict *GfxResources::*member(ResourcesFonts);

@@ -35,6 +35,7 @@ final class PopplerPDF {
     }
 
     var pageCount: Int { Int(hc_pdf_page_count(document)) }
+    var isEncrypted: Bool { hc_pdf_is_encrypted(document) != 0 }
 
     /// How many times a page took a font this document had built for an earlier page.
     var fontsReused: UInt64 { hc_pdf_fonts_reused(document) }
@@ -45,7 +46,6 @@ final class PopplerPDF {
     static func keepFontsBetweenPages(_ keep: Bool, untilAllocated ceiling: Int? = nil) {
         hc_pdf_keep_fonts(keep ? 1 : 0, ceiling ?? 0)
     }
-    var isEncrypted: Bool { hc_pdf_is_encrypted(document) != 0 }
 
     /// A document information entry ("Title", "Author"), trimmed; nil when absent or blank.
     func info(_ key: String) -> String? {
