@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(
             name: "HomeCrewWebTests",
             dependencies: ["HomeCrewWeb", "HomeCrewTestSupport", "HomeCrewVault", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                           .product(name: "NIOEmbedded", package: "swift-nio"),
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `homecrew` binary in temporary vaults.
         .testTarget(name: "EndToEndTests", dependencies: ["homecrew", "homecrew-extract", "HomeCrewTestSupport"]),

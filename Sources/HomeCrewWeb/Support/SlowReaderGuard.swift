@@ -12,6 +12,11 @@ import NIOHTTPTypes
 /// The body is handed on in slices of `slice` bytes, each with its own promise, so that a client
 /// that is slow but steady is seen to make progress inside one of the file's large chunks.
 ///
+/// A body must not be handed on far ahead of the socket: Hummingbird's idle timeout starts once an
+/// answer's end is handed on, and its close is graceful, so the kernel would go on feeding what it
+/// holds to a client that reads a byte a second. A stored document's download is therefore paced
+/// by its connection's event loop (`PacedBodyWriter`).
+///
 /// A client just above the least rate would still hold a large answer for hours, so each answer
 /// also has a time limit from its head (`timeLimit`, at most `WebLimits.downloadSeconds`): an answer
 /// not written whole by then is cut off the same way.

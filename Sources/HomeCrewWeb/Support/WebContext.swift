@@ -1,6 +1,7 @@
 import HomeCrewCore
 import HomeCrewOperations
 import Hummingbird
+import NIOCore
 
 /// The request context: Hummingbird's own, plus the session the request came with.
 public struct WebContext: RequestContext {
@@ -23,12 +24,15 @@ public struct WebContext: RequestContext {
     /// Closes the connection shortly, once the answer now being made has been written: the server
     /// would otherwise read the rest of a refused body for as long as the client sends it.
     let hangUp: @Sendable () -> Void
+    /// The connection's event loop: a download's body is paced by it (`ResponseBody.paced`).
+    let eventLoop: any EventLoop
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
         clientAddress = remoteAddress
         let channel = source.channel
+        eventLoop = channel.eventLoop
         // A channel that was never active (the in-process test client's) has no client to lose.
         let watch = channel.isActive ? ConnectionWatch(channel) : nil
         clientIsConnected = { watch?.clientIsConnected ?? true }
