@@ -9,7 +9,7 @@ import XCTest
 
 /// A paced body's `write` returns only once its connection's event loop has taken the piece, even
 /// while the loop is busy; so a socket that is full holds back the next piece, and a download is
-/// never read into memory ahead of its client.
+/// read into memory no further ahead of its client than NIO's file reader buffers.
 final class PacedBodyTests: XCTestCase {
     /// Hands each piece to the event loop later and returns at once, as NIO's asynchronous writer does.
     struct LoopWriter: ResponseBodyWriter {

@@ -12,10 +12,20 @@ import NIOHTTPTypes
 /// The body is handed on in slices of `slice` bytes, each with its own promise, so that a client
 /// that is slow but steady is seen to make progress inside one of the file's large chunks.
 ///
-/// A body must not be handed on far ahead of the socket: Hummingbird's idle timeout starts once an
-/// answer's end is handed on, and its close is graceful, so the kernel would go on feeding what it
-/// holds to a client that reads a byte a second. A stored document's download is therefore paced
-/// by its connection's event loop (`PacedBodyWriter`).
+/// What the client has taken is the kernel's count of bytes it acknowledged (`SendProgress`), where
+/// the channel has a socket; and the windows go on while the kernel still holds bytes for it, after
+/// the whole answer has left the server. A close asked for meanwhile (the idle timeout, which
+/// counts from the answer's end being handed on; "Connection: close") waits until the kernel has
+/// delivered them or the client is cut off: closed gracefully at once, the kernel would go on
+/// feeding them to a client reading a byte a second, outside the server's limits. A stored
+/// document's download is paced by its connection's event loop (`PacedBodyWriter`), so the file
+/// is read no further ahead of its client than NIO's file reader buffers (about 1 MB).
+///
+/// The kernel's count moves in steps: a Linux client whose window has filled acknowledges again
+/// once about half of its receive buffer is free (measured: 64 KB steps for a 128 KB buffer), so a
+/// steady client under about 6 KB/s with that buffer can go a whole window without a step and be
+/// cut off. Write promises were coarser still: a full 4 MB send buffer completed one only every
+/// 1.3 MB, and clients at 8–64 KB/s were cut off.
 ///
 /// A client just above the least rate would still hold a large answer for hours, so each answer
 /// also has a time limit from its head (`timeLimit`, at most `WebLimits.downloadSeconds`): an answer
@@ -29,10 +39,15 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     let slice: Int
     /// Bytes of body handed on and not yet written to the socket.
     private(set) var waiting = 0
-    /// Bytes written to the socket since `since`, the start of the window being counted.
+    /// Bytes written to the socket since `since`, the start of the window being counted, and what
+    /// the client had acknowledged then (nil: the channel has no socket to ask).
     private var taken = 0
     private var since = NIODeadline.uptimeNanoseconds(0)
+    private var acknowledgedAtStart: UInt64?
     private var check: Scheduled<Void>?
+    /// A close was asked for while the kernel or this handler still held bytes of an answer.
+    private var closeWaits = false
+    private var drain: Scheduled<Void>?
     /// An answer's head has been handed on and its end not yet; its time limit, while it runs.
     private var answering = false
     private var clock: Scheduled<Void>?
@@ -59,7 +74,35 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         check?.cancel()
         check = nil
+        drain?.cancel()
+        drain = nil
         stopClock()
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard mode == .all, closeWaits || stillHeld(context) else { return context.close(mode: mode, promise: promise) }
+        if let promise { context.channel.closeFuture.cascade(to: promise) }
+        guard !closeWaits else { return }
+        closeWaits = true
+        if check == nil { startWindow(context) }
+        closeOnceDelivered(context)
+    }
+
+    /// Bytes of an answer not yet taken by the client: still here, or in the kernel. A channel
+    /// without a socket to ask (the tests' embedded ones) closes when asked, as before.
+    private func stillHeld(_ context: ChannelHandlerContext) -> Bool {
+        guard let kernel = SendProgress.of(context.channel) else { return false }
+        return waiting > 0 || kernel.held > 0
+    }
+
+    /// The waiting close, done as soon as the client has taken everything (asked four times a
+    /// second; the windows cut a client that falls behind meanwhile).
+    private func closeOnceDelivered(_ context: ChannelHandlerContext) {
+        guard stillHeld(context) else { return context.close(promise: nil) }
+        drain = context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(250)) {
+            self.drain = nil
+            self.closeOnceDelivered(context)
+        }
     }
 
     /// Seconds an answer of `bytes` (nil: not known) may take to be written: its size at the least
@@ -87,7 +130,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     /// One slice written with a promise of its own, counted until the socket has taken it.
     private func handOn(_ buffer: ByteBuffer, _ promise: EventLoopPromise<Void>?, _ context: ChannelHandlerContext) {
         let size = buffer.readableBytes
-        if waiting == 0 { startWindow(context) }
+        if check == nil { startWindow(context) }
         waiting += size
         let written = context.eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { result in
@@ -101,16 +144,19 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
 
     /// A new window from now, checked when it ends.
     private func startWindow(_ context: ChannelHandlerContext) {
-        (taken, since) = (0, context.eventLoop.now)
-        guard check == nil else { return }
+        (taken, since, acknowledgedAtStart) = (0, context.eventLoop.now, SendProgress.of(context.channel)?.acknowledged)
         check = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.endWindow(context) }
     }
 
+    /// Windows go on while anything of an answer waits for the client, here or in the kernel.
     private func endWindow(_ context: ChannelHandlerContext) {
         check = nil
-        guard waiting > 0 else { return }
+        let kernel = SendProgress.of(context.channel)
+        guard waiting > 0 || (kernel?.held ?? 0) > 0 else { return }
+        var acknowledged = 0
+        if let now = kernel?.acknowledged, let then = acknowledgedAtStart, now >= then { acknowledged = Int(clamping: now - then) }
         let seconds = Double((context.eventLoop.now - since).nanoseconds) / 1e9
-        if Double(taken) < Double(leastRate) * seconds {
+        if Double(max(taken, acknowledged)) < Double(leastRate) * seconds {
             cutOff(context)
         } else {
             startWindow(context)
