@@ -107,7 +107,8 @@ struct DocumentController: Sendable {
     private func serveOriginal(_ details: DocumentDetails, _ context: WebContext, inline: Bool) async throws -> Response {
         let type = details.object.mediaType
         let shownInline = inline && (type == .pdf || type.isImage)
-        let body = try await FileIO().loadFile(path: app.objects.path(for: details.object.hash), context: context).paced(on: context.eventLoop)
+        let body = try await FileIO().loadFile(path: app.objects.path(for: details.object.hash), context: context,
+                                               chunkLength: WebLimits.downloadPieceBytes).paced(on: context.eventLoop)
         var headers: HTTPFields = [.contentType: type.rawValue,
                                    .contentDisposition: ContentDisposition.value(inline: shownInline, fileName: type.fileName(from: details.document.originalName))]
         // The original is someone's file: it may show itself, never run anything against this site.

@@ -54,6 +54,11 @@ enum WebLimits {
     /// a bound that grows with the file is no bound.
     static let downloadGraceSeconds: Int64 = 60
     static let downloadSeconds: Int64 = 30 * 60
+    /// A stored document is read for its download in pieces of this size, and NIO's file reader
+    /// keeps up to 8 of them ahead of the client: 60 stalled downloads added 50 MB to the server
+    /// until they were cut off, 85 MB with Hummingbird's default of 128 KB. A 16 MB download on
+    /// loopback took 24.1 ms with either size, and 34.8 ms with 32 KB pieces.
+    static let downloadPieceBytes = 64 << 10
     /// Seconds a connection may go without a request part arriving: it covers a keep-alive connection
     /// left idle, a request head that is not complete this long after the connection opened or the
     /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
