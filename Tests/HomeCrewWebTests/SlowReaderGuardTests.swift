@@ -64,6 +64,30 @@ final class SlowReaderGuardTests: XCTestCase {
         XCTAssertNil(try secondsUntilCut(bytesPerSecond: 1 << 20), "the whole body at once: nothing waits")
     }
 
+    /// A kept-alive connection's next answer, begun late in a window that began with the last one,
+    /// gets a window of its own: 16 KB taken in a second is not judged over the quiet nine before it.
+    func testAnAnswerAfterAQuietSpellIsJudgedFromItsOwnStart() throws {
+        let socket = HeldSocket()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([socket, SlowReaderGuard()])
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        func answer(_ bytes: Int) {
+            channel.write(HTTPResponsePart.head(HTTPResponse(status: .ok)), promise: nil)
+            channel.write(HTTPResponsePart.body(ByteBuffer(repeating: 0x25, count: bytes)), promise: nil)
+            channel.writeAndFlush(HTTPResponsePart.end(nil), promise: nil)
+        }
+        answer(4 << 10)
+        socket.take(4 << 10)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        answer(16 << 10)
+        for _ in 1...4 {
+            channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+            socket.take(4 << 10)
+            XCTAssertTrue(channel.isActive, "a client taking 8 KB/s is not cut off")
+        }
+        _ = try? channel.finish()
+    }
+
     /// 2.5 KB/s passes every window (it takes three 8 KB slices each 10 s), so without a limit of
     /// its own a 16 MB answer held the connection and the file for 1 h 49 min.
     func testAClientJustAboveTheLeastRateIsCutOffAtTheAnswersTimeLimit() throws {

@@ -130,7 +130,9 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
     /// One slice written with a promise of its own, counted until the socket has taken it.
     private func handOn(_ buffer: ByteBuffer, _ promise: EventLoopPromise<Void>?, _ context: ChannelHandlerContext) {
         let size = buffer.readableBytes
-        if check == nil { startWindow(context) }
+        // A window counts from when something began to wait: an answer begun after a quiet spell on
+        // a kept-alive connection is not judged by a window that began with the last one.
+        if check == nil || (waiting == 0 && (SendProgress.of(context.channel)?.held ?? 0) == 0) { startWindow(context) }
         waiting += size
         let written = context.eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { result in
@@ -144,6 +146,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
 
     /// A new window from now, checked when it ends.
     private func startWindow(_ context: ChannelHandlerContext) {
+        check?.cancel()
         (taken, since, acknowledgedAtStart) = (0, context.eventLoop.now, SendProgress.of(context.channel)?.acknowledged)
         check = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.endWindow(context) }
     }
