@@ -4,9 +4,8 @@ import NIOCore
 /// (Linux's `struct tcp_info`). `SlowReaderGuard` needs the kernel's count, not NIO's write
 /// promises: a promise completes when the kernel has accepted the bytes, and the kernel accepts up
 /// to its send buffer (4 MB on loopback) and reports a full socket writable again only once a third
-/// of it has drained, so a client taking 8 KB/s was seen to take nothing for a whole window; and what
-/// the kernel still holds when a connection is closed gracefully it goes on feeding to the client
-/// for minutes, after the server has let go of the connection and outside all of its limits.
+/// of it has drained, so a client taking 8 KB/s was seen to take nothing for a whole window; and an
+/// answer that has left the server whole may still sit in the kernel for a client taking none of it.
 struct SendProgress: Equatable {
     /// Bytes the client has acknowledged since the connection opened.
     var acknowledged: UInt64
