@@ -108,7 +108,10 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
         let size = buffer.readableBytes
         // A window counts from when something began to wait: an answer begun after a quiet spell on
         // a kept-alive connection is not judged by a window that began with the last one.
-        if check == nil || (waiting == 0 && (SendProgress.of(context.channel)?.held ?? 0) == 0) { startWindow(context) }
+        if check == nil || waiting == 0 {
+            let kernel = SendProgress.of(context.channel)
+            if check == nil || (kernel?.held ?? 0) == 0 { startWindow(context, kernel) }
+        }
         waiting += size
         let written = context.eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { result in
@@ -120,10 +123,10 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.body(buffer)), promise: written)
     }
 
-    /// A new window from now, checked when it ends.
-    private func startWindow(_ context: ChannelHandlerContext) {
+    /// A new window from now, checked when it ends; `kernel` is the connection's counts just read.
+    private func startWindow(_ context: ChannelHandlerContext, _ kernel: SendProgress?) {
         check?.cancel()
-        (taken, since, acknowledgedAtStart) = (0, context.eventLoop.now, SendProgress.of(context.channel)?.acknowledged)
+        (taken, since, acknowledgedAtStart) = (0, context.eventLoop.now, kernel?.acknowledged)
         check = context.eventLoop.assumeIsolated().scheduleTask(in: window) { self.endWindow(context) }
     }
 
@@ -138,7 +141,7 @@ final class SlowReaderGuard: ChannelOutboundHandler, RemovableChannelHandler {
         if Double(max(taken, acknowledged)) < Double(leastRate) * seconds {
             cutOff(context)
         } else {
-            startWindow(context)
+            startWindow(context, kernel)
         }
     }
 
