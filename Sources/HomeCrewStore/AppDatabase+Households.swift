@@ -105,10 +105,10 @@ extension AppDatabase {
                 return HouseholdChoice(household: try Self.household(named: explicitName, db), reason: .explicit)
             }
             let marks = try VaultMarks.fetch(db)
-            if let active = marks.active, let household = try Household.fetchOne(db, key: active.rawValue) {
+            if let active = marks.active, let household = try Household.fetchOne(db, byID: active) {
                 return HouseholdChoice(household: household, reason: .active)
             }
-            if let primary = marks.primary, let household = try Household.fetchOne(db, key: primary.rawValue) {
+            if let primary = marks.primary, let household = try Household.fetchOne(db, byID: primary) {
                 return HouseholdChoice(household: household, reason: .primary)
             }
             throw StoreError.noHouseholds
@@ -118,7 +118,7 @@ extension AppDatabase {
     /// The household with this id, or else the one with this name. Names are unique only within
     /// one person's reach, so the vault's own user may meet two of a name: those are named by id.
     static func household(named name: String, _ db: Database) throws -> Household {
-        if let byID = try Household.fetchOne(db, key: name) { return byID }
+        if let byID = try Household.fetchOne(db, byID: name) { return byID }
         let found = try Household.all().named(name).order(Household.Columns.createdAt, Household.Columns.id).fetchAll(db)
         guard let household = found.first else { throw StoreError.noSuchHousehold(name) }
         guard found.count == 1 else { throw StoreError.ambiguousHousehold(name, ids: found.map(\.id)) }

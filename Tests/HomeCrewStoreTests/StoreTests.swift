@@ -243,6 +243,16 @@ final class StoreTests: XCTestCase {
         XCTAssertThrowsError(try database.chooseHousehold("Nowhere"))
     }
 
+    func testARecordReadByIDIsTheOneGRDBReadsByKey() throws {
+        let sea = try database.addHousehold(Household(name: "Sea View")).household
+        XCTAssertEqual(try database.chooseHousehold(sea.id.rawValue).household.id, sea.id, "an id names its household")
+        try database.writer.read { db in
+            XCTAssertEqual(try Household.fetchOne(db, byID: sea.id), try Household.fetchOne(db, key: sea.id.rawValue))
+            XCTAssertEqual(try Household.fetchOne(db, byID: sea.id)?.name, "Sea View")
+            XCTAssertNil(try Household.fetchOne(db, byID: "000000000000"))
+        }
+    }
+
     func testRemovingHouseholdsRefusesStaffUnlessCascadeAndMovesThePrimaryMark() throws {
         let sea = try database.addHousehold(Household(name: "Sea View")).household
         _ = try database.addHousehold(Household(name: "Hill House"))
