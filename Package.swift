@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // `homecrew serve`: Hummingbird 2 without its optional swift-configuration support.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // Already resolved for Hummingbird; named so that `serve` can bound how long stopping waits.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
@@ -72,6 +74,7 @@ let package = Package(
                 // TLS when given --tls-cert/--tls-key (swift-nio-ssl, which the tests' HTTP client builds anyway).
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The style sheet, script, icons and web app manifest (Scripts/make-icons draws the PNGs), and
             // the pages' words per language (Catalogs/<tag>/<area>.po, gettext PO like the papers').

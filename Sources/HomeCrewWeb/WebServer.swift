@@ -8,6 +8,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// What every handler works with: the same store, vault and ingestor the CLI uses.
 struct WebApp: Sendable {
@@ -108,11 +109,21 @@ public enum WebServer {
         }
         defer { purging.cancel() }
         do {
-            try await server.runService()
+            try await ServiceGroup(configuration: stopping(server, logger: logger)).run()
         } catch let error as IOError {
             throw ServeError.cannotListen(settings.listen.description, reason: ErrorText.posix(error.errnoCode))
         }
         await app.sessions.withdraw()
+    }
+
+    /// Hummingbird's `runService()` with a bound: SIGTERM or SIGINT stops taking connections and
+    /// waits for the answers in flight, `WebLimits.stopGraceSeconds` at most, then cancels the
+    /// rest (a download still being read is cut off). (ServiceLifecycle refuses a signal that would
+    /// both begin the wait and end it, so a second Ctrl-C does not shorten it.)
+    static func stopping(_ server: some Service, logger: Logger) -> ServiceGroupConfiguration {
+        var configuration = ServiceGroupConfiguration(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(WebLimits.stopGraceSeconds)
+        return configuration
     }
 }
 

@@ -18,6 +18,8 @@ which the worst search takes several seconds of SQLite's work without a budget. 
   password changes out of the hash lane (none answered 503);
 - one household's photo uploaded with OCR is filed before another's long scans uploaded first;
 - SIGTERM stops the server within 5 s in the middle of all that;
+- SIGTERM with a download in flight, read at 4 KB/s, waits the stopping grace for it and no longer (on a
+  second server: 10-15 s);
 - the server's peak resident memory (VmHWM) stays under 190 MB (150 MB before the 16 MB downloads were
   added: one taken at loopback speed puts 11-19 MB in flight; slow readers add nothing, measured; 175 MB
   before the phases of 40 accounts signing in without pause and of 900 KB sign-in bodies were added:
@@ -230,6 +232,7 @@ def abandoned_request_stops(server):
 
 IDLE_SECONDS = 15          # WebLimits.idleSeconds
 DOWNLOAD_WINDOW = 10       # WebLimits.downloadWindowSeconds (at least 2 KB/s in each, while the answer waits)
+STOP_GRACE = 10            # WebLimits.stopGraceSeconds
 PER_ADDRESS = 64           # WebLimits.connectionsPerAddress
 IN_ALL = 1024              # WebLimits.connections
 
@@ -654,6 +657,52 @@ def sigterm_stops_it_quickly(server):
     return peak
 
 
+def sigterm_cuts_off_a_download(server, document):
+    """SIGTERM while a client takes the large download at 4 KB/s (its answer would take an hour): the
+    server waits for it the stopping grace, `STOP_GRACE`, and then stops (exit 0) without it. The
+    lower bound shows the download was in flight and waited for; before the grace, stopping waited
+    for as long as the download's own limit, 30 minutes."""
+    identifier, _ = document
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+    sock.bind(("127.0.0.7", 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", server.port))
+    sock.sendall(f"GET /documents/{identifier}/download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Cookie: {server.owner}\r\n\r\n".encode())
+    taken, reading = [0], [True]
+
+    def take():
+        while reading[0]:
+            try:
+                piece = sock.recv(4096)
+            except OSError:
+                return
+            if not piece:
+                return
+            taken[0] += len(piece)
+            time.sleep(1)
+
+    reader = threading.Thread(target=take)
+    reader.start()
+    time.sleep(3)
+    before = taken[0]
+    started = time.monotonic()
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=STOP_GRACE + 20)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+    elapsed = time.monotonic() - started
+    reading[0] = False
+    sock.close()
+    reader.join()
+    check(before > 0 and STOP_GRACE - 1 < elapsed < STOP_GRACE + 5 and server.process.returncode == 0,
+          f"SIGTERM with a download in flight at 4 KB/s ({before} bytes taken) stopped the server in {elapsed:.1f} s, "
+          f"exit {server.process.returncode} (the grace is {STOP_GRACE} s)")
+
+
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/homecrew")
     folder = tempfile.mkdtemp(prefix="homecrew-load-")
@@ -686,6 +735,8 @@ def main():
         small_upload_does_not_wait_for_long_ocr(server, folder)
         peak = sigterm_stops_it_quickly(server)
         check(peak < PEAK_MB, f"the server's peak resident memory was {peak:.0f} MB (under {PEAK_MB} MB)")
+        server = Server(binary, vault)
+        sigterm_cuts_off_a_download(server, large)
     finally:
         if server is not None and server.process.poll() is None:
             server.process.kill()

@@ -64,6 +64,10 @@ enum WebLimits {
     /// last answer (a client sending its headers a byte at a time), and a body that stops arriving.
     /// Time the server spends answering does not count.
     static let idleSeconds: Int64 = 15
+    /// How long stopping the server (SIGTERM, Ctrl-C) waits for the answers in flight before it
+    /// cuts off the rest. Pages are answered within a second, but a download or upload may take its
+    /// client up to 30 minutes, and `systemctl stop` would wait 90 s for it and then kill the server.
+    static let stopGraceSeconds: Int64 = 10
     /// Open connections from one address, and in all: a browser opens about 6 per site, so a
     /// household behind one address has room for several; the total stays far below the 20,000
     /// descriptors the server may open. Connections over either are closed at once, not queued.
