@@ -338,6 +338,19 @@ def holds_file(server, digest):
     return False
 
 
+def download_asked(server, identifier, source, receive_buffer):
+    """A socket from `source` (a loopback address of its own, for the per-address cap) with a small
+    receive buffer that has asked the owner's server for a document's download."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", server.port))
+    sock.sendall(f"GET /documents/{identifier}/download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Cookie: {server.owner}\r\n\r\n".encode())
+    return sock
+
+
 def slow_download_is_cut_off(server, document, results):
     """A client with a small receive buffer asks for the large document and reads it a byte a second:
     once the kernel's buffers are full it takes far less than 2 KB/s, and the server resets the connection
@@ -346,13 +359,7 @@ def slow_download_is_cut_off(server, document, results):
     from when the server opened the file, not from the request: a busy machine may open it a few seconds
     late. Appends lines for `check`."""
     identifier, digest = document
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.bind(("127.0.0.6", 0))
-    sock.settimeout(5)
-    sock.connect(("127.0.0.1", server.port))
-    sock.sendall(f"GET /documents/{identifier}/download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                 f"Cookie: {server.owner}\r\n\r\n".encode())
+    sock = download_asked(server, identifier, source="127.0.0.6", receive_buffer=4096)
     started, cut, opened, read = time.monotonic(), None, None, b""
     # Patience: the file may be opened up to 15 s late; then two windows and a few seconds.
     while cut is None and time.monotonic() - started < 2 * DOWNLOAD_WINDOW + 25:
@@ -663,13 +670,7 @@ def sigterm_cuts_off_a_download(server, document):
     lower bound shows the download was in flight and waited for; before the grace, stopping waited
     for as long as the download's own limit, 30 minutes."""
     identifier, _ = document
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
-    sock.bind(("127.0.0.7", 0))
-    sock.settimeout(5)
-    sock.connect(("127.0.0.1", server.port))
-    sock.sendall(f"GET /documents/{identifier}/download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                 f"Cookie: {server.owner}\r\n\r\n".encode())
+    sock = download_asked(server, identifier, source="127.0.0.7", receive_buffer=16384)
     taken, reading = [0], [True]
 
     def take():
